@@ -1,0 +1,67 @@
+/**
+ * The read store port: the subset of the MongoDB collection API the projections and queries use.
+ * The in-memory adapter evaluates the same filters and update operators with mingo, so projection
+ * and query code is written once against this interface.
+ */
+
+export type Doc = { _id: string } & Record<string, unknown>;
+export type Filter = Record<string, unknown>;
+export type Update = Record<string, unknown>;
+export type SortSpec = Record<string, 1 | -1>;
+export type Projection = Record<string, 0 | 1>;
+
+export interface FindOptions {
+  sort?: SortSpec;
+  limit?: number;
+  skip?: number;
+  projection?: Projection;
+}
+
+export interface UpdateOptions {
+  upsert?: boolean;
+}
+
+export interface UpdateResult {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+}
+
+export type BulkOperation<T extends Doc> =
+  | { insertOne: { document: T } }
+  | { updateOne: { filter: Filter; update: Update; upsert?: boolean } }
+  | { replaceOne: { filter: Filter; replacement: T; upsert?: boolean } }
+  | { deleteOne: { filter: Filter } }
+  | { deleteMany: { filter: Filter } };
+
+export interface IndexOptions {
+  unique?: boolean;
+  name?: string;
+}
+
+export class DuplicateKeyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+export interface Collection<T extends Doc = Doc> {
+  find(filter: Filter, options?: FindOptions): Promise<T[]>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
+  countDocuments(filter: Filter): Promise<number>;
+  insertOne(document: T): Promise<void>;
+  updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;
+  replaceOne(filter: Filter, replacement: T, options?: UpdateOptions): Promise<UpdateResult>;
+  deleteOne(filter: Filter): Promise<number>;
+  deleteMany(filter: Filter): Promise<number>;
+  bulkWrite(operations: readonly BulkOperation<T>[]): Promise<void>;
+  createIndex(keys: SortSpec, options?: IndexOptions): Promise<void>;
+}
+
+export interface ReadStore {
+  collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** Drops every collection (used by full rebuilds and tests). */
+  dropAll(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,140 @@
+/**
+ * Calendar arithmetic in a child's IANA time zone, with Intl only (no clock, no library).
+ * Local dates are 'YYYY-MM-DD', local times 'HH:MM'.
+ */
+
+export type LocalDate = string;
+export type LocalTime = string;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClockOf(instant: Date, timeZone: string): WallClock {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function toInstant(value: Date | string): Date {
+  return typeof value === 'string' ? new Date(value) : value;
+}
+
+export function localDateOf(instant: Date | string, timeZone: string): LocalDate {
+  const w = wallClockOf(toInstant(instant), timeZone);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+}
+
+export function localTimeOf(instant: Date | string, timeZone: string): LocalTime {
+  const w = wallClockOf(toInstant(instant), timeZone);
+  return `${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** 'YYYY-MM-DDTHH:MM', the timeline's minute-precision local datetime. */
+export function localDateTimeOf(instant: Date | string, timeZone: string): string {
+  return `${localDateOf(instant, timeZone)}T${localTimeOf(instant, timeZone)}`;
+}
+
+/** Minutes since local midnight of the instant's local date. */
+export function localMinuteOfDay(instant: Date | string, timeZone: string): number {
+  const w = wallClockOf(toInstant(instant), timeZone);
+  return w.hour * 60 + w.minute;
+}
+
+/** Offset of the zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
+function offsetMs(instant: Date, timeZone: string): number {
+  const w = wallClockOf(instant, timeZone);
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant at which a local wall-clock time occurs. In a spring-forward gap the time does not
+ * exist and the instant after the gap is returned; in a fall-back overlap the earlier one.
+ */
+export function instantOfLocal(date: LocalDate, time: LocalTime, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
+  const firstGuess = wallAsUtc - offsetMs(new Date(wallAsUtc), timeZone);
+  const secondGuess = wallAsUtc - offsetMs(new Date(firstGuess), timeZone);
+  const candidates = [firstGuess, secondGuess].sort((a, b) => a - b);
+  for (const candidate of candidates) {
+    if (localDateTimeOf(new Date(candidate), timeZone) === `${date}T${time}`) return new Date(candidate);
+  }
+  return new Date(Math.max(firstGuess, secondGuess));
+}
+
+/** The instant the local date begins (its midnight, or the first instant after a gap). */
+export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
+  return instantOfLocal(date, '00:00', timeZone);
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(Date.UTC(y, m - 1, d + days));
+  return shifted.toISOString().slice(0, 10);
+}
+
+/** Whole days from a to b (b - a) between two local dates. */
+export function daysBetween(a: LocalDate, b: LocalDate): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: LocalDate): number {
+  return new Date(`${date}T00:00:00Z`).getUTCDay();
+}
+
+export function isLocalDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
+export function isLocalTime(value: string): boolean {
+  return /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+}
+
+/** Dates from `from` to `to`, both included, ascending. */
+export function datesInRange(from: LocalDate, to: LocalDate): LocalDate[] {
+  const dates: LocalDate[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
