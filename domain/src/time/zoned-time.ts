@@ -41,6 +41,8 @@ function wallClockOf(instant: Date, timeZone: string): WallClock {
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
 
+const DAY_MS = 86_400_000;
+
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 export function isValidTimeZone(timeZone: string): boolean {
@@ -86,19 +88,24 @@ function offsetMs(instant: Date, timeZone: string): number {
 
 /**
  * The instant at which a local wall-clock time occurs. In a spring-forward gap the time does not
- * exist and the instant after the gap is returned; in a fall-back overlap the earlier one.
+ * exist: it is read with the offset in force before the gap, so it lands as far past the gap as it
+ * was into it (02:30 on a New York spring-forward day is 03:30 EDT). In a fall-back overlap the
+ * earlier of the two instants is returned.
  */
 export function instantOfLocal(date: LocalDate, time: LocalTime, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
-  const firstGuess = wallAsUtc - offsetMs(new Date(wallAsUtc), timeZone);
-  const secondGuess = wallAsUtc - offsetMs(new Date(firstGuess), timeZone);
-  const candidates = [firstGuess, secondGuess].sort((a, b) => a - b);
-  for (const candidate of candidates) {
-    if (localDateTimeOf(new Date(candidate), timeZone) === `${date}T${time}`) return new Date(candidate);
-  }
-  return new Date(Math.max(firstGuess, secondGuess));
+  // The offsets a day either side bracket any transition near this wall time, so one of them is
+  // the offset in force at the answer (a zone never changes offset twice within two days).
+  const offsetBefore = offsetMs(new Date(wallAsUtc - DAY_MS), timeZone);
+  const offsetAfter = offsetMs(new Date(wallAsUtc + DAY_MS), timeZone);
+  const wanted = `${date}T${time}`;
+  const matches = [wallAsUtc - offsetBefore, wallAsUtc - offsetAfter].filter(
+    (candidate) => localDateTimeOf(new Date(candidate), timeZone) === wanted,
+  );
+  if (matches.length > 0) return new Date(Math.min(...matches));
+  return new Date(wallAsUtc - offsetBefore);
 }
 
 /** The instant the local date begins (its midnight, or the first instant after a gap). */
@@ -114,7 +121,7 @@ export function addDays(date: LocalDate, days: number): LocalDate {
 
 /** Whole days from a to b (b - a) between two local dates. */
 export function daysBetween(a: LocalDate, b: LocalDate): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 }
 
 /** 0 = Sunday … 6 = Saturday. */

@@ -1,0 +1,58 @@
+import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
+import type { EventMetadata, EventStore } from '@nightlight/infrastructure/ports/event-store';
+
+export interface Decider<Command, State, Event extends DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: { type: string; data: unknown }) => State;
+  decide: (command: Command, state: State) => Event[];
+}
+
+export interface CommandContext {
+  userId?: string;
+  correlationId: string;
+  causationId?: string;
+  now: Date;
+  newId: () => string;
+}
+
+export interface CommandResult<State> {
+  state: State;
+  /** Global position of the last event of the stream after the command (also when nothing was appended). */
+  position: number;
+  appended: number;
+}
+
+export const SCHEMA_VERSION = 1;
+
+/**
+ * Load the stream, decide, append with the revision that was read: a concurrent change to the
+ * same stream makes the append fail with WrongExpectedRevisionError (HTTP 409) instead of losing it.
+ */
+export async function handleCommand<Command, State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+  context: CommandContext,
+): Promise<CommandResult<State>> {
+  const recorded = await eventStore.readStream(streamId);
+  const state = recorded.reduce(decider.evolve, decider.initialState());
+  const events = decider.decide(command, state);
+  const lastPosition = recorded.at(-1)?.position ?? 0;
+  if (events.length === 0) return { state, position: lastPosition, appended: 0 };
+
+  const metadata: EventMetadata = {
+    ...(context.userId ? { userId: context.userId } : {}),
+    correlationId: context.correlationId,
+    causationId: context.causationId ?? context.correlationId,
+    schemaVersion: SCHEMA_VERSION,
+    recordedAt: context.now.toISOString(),
+  };
+  const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
+  const result = await eventStore.append(
+    streamId,
+    events.map((event) => ({ id: context.newId(), type: event.type, data: event.data, metadata })),
+    expected,
+  );
+  return { state: events.reduce(decider.evolve, state), position: result.position, appended: events.length };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { requireParent } from '@nightlight/infrastructure/http/authentication';
+import type { CommandDeps } from './command-deps';
+import { childRoutes } from './routes/children.routes';
+import { feedingRoutes } from './routes/feedings.routes';
+import { sleepRoutes } from './routes/sleep.routes';
+
+/**
+ * Every write route of the API. query-api registers this plugin in-process in the embedded default;
+ * in the full stack it runs in its own process (server.ts) and query-api forwards writes to it.
+ */
+export function commandRoutes(deps: CommandDeps) {
+  return async function register(app: FastifyInstance): Promise<void> {
+    await app.register(async (parentScope) => {
+      parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));
+      await parentScope.register(childRoutes(deps));
+      await parentScope.register(feedingRoutes(deps));
+      await parentScope.register(sleepRoutes(deps));
+    });
+  };
+}

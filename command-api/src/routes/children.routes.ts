@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { decideChild, type ChildCommand } from '@nightlight/domain/children/child.decider';
+import {
+  DEFAULT_NIGHT_WINDOW_END,
+  DEFAULT_NIGHT_WINDOW_START,
+  evolveChild,
+  initialChildState,
+  type ChildEvent,
+  type ChildProfileData,
+  type ChildState,
+  type Sex,
+} from '@nightlight/domain/children/child.events';
+import { checkBirthDate, checkNightWindow, checkTimezone, DISPLAY_NAME_MAX } from '@nightlight/domain/children/child-profile-rules';
+import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import type { CommandDeps } from '../command-deps';
+import { handleCommand, type Decider } from '../command-handler';
+import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
+
+const childDecider: Decider<ChildCommand, ChildState, ChildEvent> = {
+  initialState: initialChildState,
+  evolve: evolveChild,
+  decide: decideChild,
+};
+
+const sexSchema = z
+  .string({ error: 'Please select a sex' })
+  .refine((value) => ['Female', 'Male', 'Unknown', 'Other'].includes(value), 'Please select a sex')
+  // The onboarding form says 'Other'; the profile records it as 'Unknown'.
+  .transform((value): Sex => (value === 'Other' ? 'Unknown' : (value as Sex)));
+
+const birthDateSchema = z.string({ error: 'Birth date is required' }).min(1, 'Birth date is required');
+const timezoneSchema = z.string({ error: 'Timezone is required' }).min(1, 'Timezone is required');
+
+const registerChildBody = z.object({
+  displayName: z.string().trim().max(DISPLAY_NAME_MAX, 'Display name must be 50 characters or less').optional().nullable(),
+  birthDate: birthDateSchema,
+  sex: sexSchema,
+  timezone: timezoneSchema.optional(),
+});
+
+const updateChildBody = z.object({
+  displayName: z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(1, 'Display name is required')
+    .max(DISPLAY_NAME_MAX, 'Display name must be 50 characters or less'),
+  birthDate: birthDateSchema,
+  sex: sexSchema,
+  nightWindowStart: z.string({ error: 'Night sleep start is required' }),
+  nightWindowEnd: z.string({ error: 'Night sleep end is required' }),
+  timezone: timezoneSchema,
+});
+
+const removeChildBody = z.object({
+  confirmText: z.string({ error: 'Please type DELETE to confirm' }).refine((text) => text === 'DELETE', 'Please type DELETE to confirm'),
+});
+
+export interface ChildView {
+  id: string;
+  displayName: string;
+  birthDate: string;
+  sex: Sex;
+  nightWindowStart: string;
+  nightWindowEnd: string;
+  timezone: string;
+}
+
+export function childRoutes(deps: CommandDeps) {
+  const { eventStore, cipher, clock, newId } = deps;
+
+  async function sealProfile(ownerId: string, profile: Omit<ChildProfileData, 'displayName' | 'birthDate'> & { displayName: string; birthDate: string }): Promise<ChildProfileData> {
+    return { ...profile, displayName: await cipher.seal(ownerId, profile.displayName), birthDate: await cipher.seal(ownerId, profile.birthDate) };
+  }
+
+  async function viewOf(childId: string, ownerId: string, profile: ChildProfileData): Promise<ChildView> {
+    return {
+      id: childId,
+      displayName: (await cipher.open(ownerId, profile.displayName)) ?? '',
+      birthDate: (await cipher.open(ownerId, profile.birthDate)) ?? '',
+      sex: profile.sex,
+      nightWindowStart: profile.nightWindowStart,
+      nightWindowEnd: profile.nightWindowEnd,
+      timezone: profile.timezone,
+    };
+  }
+
+  async function run(command: ChildCommand, userId: string, correlationId: string) {
+    return handleCommand(eventStore, childStreamId(command.data.childId), childDecider, command, {
+      userId,
+      correlationId,
+      now: clock(),
+      newId,
+    });
+  }
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.post('/api/children', async (request, reply) => {
+      const body = parseInput(registerChildBody, request.body);
+      const timezone = body.timezone ?? 'UTC';
+      checkTimezone(timezone);
+      checkBirthDate(body.birthDate, localDateOf(clock(), timezone));
+      const ownerId = request.userId;
+      const childId = newEntityId(request, ownerId, newId);
+      const profile = await sealProfile(ownerId, {
+        displayName: body.displayName ?? '',
+        birthDate: body.birthDate,
+        sex: body.sex,
+        nightWindowStart: DEFAULT_NIGHT_WINDOW_START,
+        nightWindowEnd: DEFAULT_NIGHT_WINDOW_END,
+        timezone,
+      });
+      const result = await run({ type: 'RegisterChild', data: { childId, ownerId, ...profile } }, ownerId, correlationIdOf(request));
+      if (result.state.ownerId !== ownerId || !result.state.profile) throw new HttpError(409, 'This request was already used for another record');
+      await deps.jobs.enqueue('milestones.scan-child', { childId }, { jobId: `scan-${childId}-${result.position}` });
+      return sendWritten(reply, 201, { ...(await viewOf(childId, ownerId, result.state.profile)) }, result.position);
+    });
+
+    app.put('/api/settings/children/:id', async (request, reply) => {
+      const id = parseIdParam(request.params, 'Child not found');
+      const body = parseInput(updateChildBody, request.body);
+      checkNightWindow(body.nightWindowStart, body.nightWindowEnd);
+      checkTimezone(body.timezone);
+      checkBirthDate(body.birthDate, localDateOf(clock(), body.timezone));
+      const ownerId = request.userId;
+      const profile = await sealProfile(ownerId, body);
+      const result = await run({ type: 'UpdateChildProfile', data: { childId: id, ownerId, ...profile } }, ownerId, correlationIdOf(request));
+      await deps.jobs.enqueue('milestones.scan-child', { childId: id }, { jobId: `scan-${id}-${result.position}` });
+      return sendWritten(reply, 200, { ...(await viewOf(id, ownerId, profile)) }, result.position);
+    });
+
+    app.delete('/api/settings/children/:id', async (request, reply) => {
+      const id = parseIdParam(request.params, 'Child not found');
+      parseInput(removeChildBody, request.body);
+      const result = await run({ type: 'RemoveChild', data: { childId: id, ownerId: request.userId } }, request.userId, correlationIdOf(request));
+      return sendWritten(reply, 200, { ok: true }, result.position);
+    });
+  };
+}

@@ -1,0 +1,71 @@
+import { SignJWT, errors, jwtVerify } from 'jose';
+
+const ISSUER = 'nightlight';
+const ACCESS_AUDIENCE = 'nightlight-api';
+const RESEARCH_AUDIENCE = 'nightlight-research';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export class InvalidTokenError extends Error {
+  constructor(message = 'Invalid or expired token') {
+    super(message);
+    this.name = 'InvalidTokenError';
+  }
+}
+
+/** Signs and verifies the short-lived access tokens (HS256 JWT, `sub` = user id). */
+export class TokenService {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async issueAccessToken(userId: string): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(ACCESS_AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+      .sign(this.secret);
+  }
+
+  /** The user id of a valid access token; InvalidTokenError for an expired, tampered or foreign one. */
+  async verifyAccessToken(token: string): Promise<{ userId: string; issuedAt: number }> {
+    return this.verify(token, ACCESS_AUDIENCE).then((payload) => ({ userId: payload.sub, issuedAt: payload.iat }));
+  }
+
+  /** Researcher credentials are a different audience: a parent's token is never one. */
+  async issueResearchToken(researcherId: string, ttlSeconds: number): Promise<string> {
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(researcherId)
+      .setIssuer(ISSUER)
+      .setAudience(RESEARCH_AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttlSeconds)
+      .sign(this.secret);
+  }
+
+  async verifyResearchToken(token: string): Promise<{ researcherId: string }> {
+    return this.verify(token, RESEARCH_AUDIENCE).then((payload) => ({ researcherId: payload.sub }));
+  }
+
+  private async verify(token: string, audience: string): Promise<{ sub: string; iat: number }> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, {
+        issuer: ISSUER,
+        audience,
+        algorithms: ['HS256'],
+        currentDate: this.now(),
+      });
+      if (!payload.sub || payload.iat === undefined) throw new InvalidTokenError();
+      return { sub: payload.sub, iat: payload.iat };
+    } catch (error) {
+      if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) throw new InvalidTokenError();
+      throw error;
+    }
+  }
+}

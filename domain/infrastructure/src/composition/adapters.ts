@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { TokenService } from '../auth/token-service';
+import type { AppConfig } from '../config/app-config';
+import { PersonalDataCipher } from '../crypto/personal-data-cipher';
+import { secretFromConfigOrFile } from '../crypto/secret-files';
+import { createEsdbEventStore } from '../event-store/esdb-event-store';
+import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { createBullmqJobQueue } from '../jobs/bullmq-job-queue';
+import { createInProcessJobQueue } from '../jobs/in-process-job-queue';
+import { createMongoKeyStore } from '../key-store/mongo-key-store';
+import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
+import type { EventStore } from '../ports/event-store';
+import type { JobQueue } from '../ports/job-queue';
+import type { KeyStore } from '../ports/key-store';
+import type { ReadStore } from '../ports/read-store';
+import type { SessionStore } from '../ports/session-store';
+import { createMemoryReadStore } from '../read-store/memory-read-store';
+import { createMongoReadStore } from '../read-store/mongo-read-store';
+import { createRedisSessionStore } from '../sessions/redis-session-store';
+import { createSqliteSessionStore } from '../sessions/sqlite-session-store';
+
+export interface Adapters {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  jobs: JobQueue;
+  keyStore: KeyStore;
+  sessions: SessionStore;
+  cipher: PersonalDataCipher;
+  tokens: TokenService;
+  close(): Promise<void>;
+}
+
+/**
+ * Chooses every adapter from validated configuration (never from "is this a test"): SQLite, memory
+ * and in-process jobs by default; EventStoreDB, MongoDB and Redis when configured.
+ */
+export async function createAdapters(config: AppConfig, clock: () => Date = () => new Date()): Promise<Adapters> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = (name: string) => path.join(config.dataDir, name);
+
+  const eventStore =
+    config.EVENT_STORE === 'esdb' ? createEsdbEventStore({ connectionString: config.ESDB_URL! }) : createSqliteEventStore({ file: file('events.sqlite') });
+  const readStore =
+    config.READ_STORE === 'mongo' ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB }) : createMemoryReadStore();
+  const keyStore =
+    config.READ_STORE === 'mongo' ? await createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` }) : createSqliteKeyStore({ file: file('keys.sqlite') });
+  const jobs = config.REDIS_URL ? createBullmqJobQueue({ redisUrl: config.REDIS_URL }) : createInProcessJobQueue();
+  const sessions = config.REDIS_URL ? createRedisSessionStore({ redisUrl: config.REDIS_URL }) : createSqliteSessionStore({ file: file('sessions.sqlite') });
+
+  const masterKey = secretFromConfigOrFile(config.MASTER_KEY, config.dataDir, 'master.key');
+  const jwtSecret = secretFromConfigOrFile(config.JWT_SECRET, config.dataDir, 'jwt.key');
+
+  return {
+    eventStore,
+    readStore,
+    jobs,
+    keyStore,
+    sessions,
+    cipher: new PersonalDataCipher(masterKey, keyStore),
+    tokens: new TokenService(jwtSecret, clock),
+    async close() {
+      await jobs.close();
+      await eventStore.close();
+      await readStore.close();
+      await keyStore.close();
+      await sessions.close();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { KeyStore } from '../ports/key-store';
+
+const ALGORITHM = 'aes-256-gcm';
+const VERSION = 'v1';
+
+function encrypt(key: Buffer, plaintext: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv(ALGORITHM, key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join('.');
+}
+
+function decrypt(key: Buffer, sealed: string): Buffer {
+  const [version, iv, tag, ciphertext] = sealed.split('.');
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error('Not a sealed value');
+  const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]);
+}
+
+/**
+ * Seals personal data with a per-owner data key (AES-256-GCM), each data key wrapped by the master
+ * key. Destroying an owner's key (crypto-shredding) makes everything sealed with it unreadable.
+ */
+export class PersonalDataCipher {
+  private readonly wrappingKey: Buffer;
+  private readonly lookupKey: Buffer;
+  private readonly keys = new Map<string, Buffer>();
+
+  constructor(
+    masterKey: Buffer,
+    private readonly keyStore: KeyStore,
+  ) {
+    // Separate keys for separate purposes, all derived from the one configured master key.
+    this.wrappingKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'nightlight key wrapping', 32));
+    this.lookupKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'nightlight e-mail lookup', 32));
+  }
+
+  /** Keyed digest of a lower-cased e-mail: finds an account without storing the address. */
+  emailDigest(email: string): string {
+    return createHmac('sha256', this.lookupKey).update(email.trim().toLowerCase()).digest('hex');
+  }
+
+  async seal(ownerId: string, plaintext: string): Promise<string> {
+    const key = await this.dataKey(ownerId, true);
+    return encrypt(key!, Buffer.from(plaintext, 'utf8'));
+  }
+
+  /** The plaintext, or null once the owner's key has been destroyed. */
+  async open(ownerId: string, sealed: string): Promise<string | null> {
+    const key = await this.dataKey(ownerId, false);
+    if (!key) return null;
+    return decrypt(key, sealed).toString('utf8');
+  }
+
+  async shred(ownerId: string): Promise<void> {
+    this.keys.delete(ownerId);
+    await this.keyStore.destroyKey(ownerId);
+  }
+
+  /** Another process shredded this owner's key: forget the cached copy. */
+  forget(ownerId: string): void {
+    this.keys.delete(ownerId);
+  }
+
+  private async dataKey(ownerId: string, create: boolean): Promise<Buffer | null> {
+    const cached = this.keys.get(ownerId);
+    if (cached) return cached;
+    const wrapped = create
+      ? await this.keyStore.getOrCreateWrappedKey(ownerId, () => Buffer.from(encrypt(this.wrappingKey, randomBytes(32)), 'utf8'))
+      : await this.keyStore.getWrappedKey(ownerId);
+    if (!wrapped) return null;
+    const key = decrypt(this.wrappingKey, wrapped.toString('utf8'));
+    this.keys.set(ownerId, key);
+    return key;
+  }
+}

@@ -1,0 +1,73 @@
+import type { RecordedEvent, SubscribeOptions, Subscription } from '../ports/event-store';
+
+export interface PollingSource {
+  /** Up to `limit` events with a position greater than `after`, in position order. */
+  readPage(after: number, limit: number): RecordedEvent[];
+  /** Resolves on the next local append or after `ms`, whichever comes first. */
+  waitForAppend(ms: number): { promise: Promise<void>; cancel: () => void };
+}
+
+const PAGE_SIZE = 500;
+
+/**
+ * Catch-up then live delivery from a log that can be read by position. Local appends wake it at
+ * once; the poll interval covers writers in other processes sharing the same file.
+ */
+export function startPollingSubscription(
+  source: PollingSource,
+  options: SubscribeOptions,
+  pollIntervalMs: number,
+): Subscription & { done: Promise<void> } {
+  let stopped = false;
+  let cancelWait: (() => void) | undefined;
+  let resolveCaughtUp!: () => void;
+  let rejectCaughtUp!: (error: unknown) => void;
+  const caughtUp = new Promise<void>((resolve, reject) => {
+    resolveCaughtUp = resolve;
+    rejectCaughtUp = reject;
+  });
+  // A caller that never awaits caughtUp must not get an unhandled rejection when the handler fails.
+  caughtUp.catch(() => undefined);
+
+  const run = async (): Promise<void> => {
+    let position = options.fromPosition;
+    let hasCaughtUp = false;
+    while (!stopped) {
+      const page = source.readPage(position, PAGE_SIZE);
+      for (const event of page) {
+        if (stopped) return;
+        await options.onEvent(event);
+        position = event.position;
+      }
+      if (page.length < PAGE_SIZE) {
+        // A short page means the reader reached the head, which includes everything present at start.
+        if (!hasCaughtUp) {
+          hasCaughtUp = true;
+          options.onCaughtUp?.();
+          resolveCaughtUp();
+        }
+        if (stopped) return;
+        const wait = source.waitForAppend(pollIntervalMs);
+        cancelWait = wait.cancel;
+        await wait.promise;
+        cancelWait = undefined;
+      }
+    }
+  };
+
+  const done = run().catch((error: unknown) => {
+    stopped = true;
+    rejectCaughtUp(error);
+    options.onError?.(error);
+  });
+
+  return {
+    caughtUp,
+    done,
+    async stop() {
+      stopped = true;
+      cancelWait?.();
+      await done;
+    },
+  };
+}

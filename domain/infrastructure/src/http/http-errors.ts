@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError, type ZodType } from 'zod';
+import { ConflictError, DomainRuleError, NotFoundError } from '@nightlight/domain/shared/domain-event';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../ports/event-store';
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** An error whose message is meant for the user, with the HTTP status it maps to. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly issues?: Issue[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export function badRequest(message: string, path = ''): HttpError {
+  return new HttpError(400, message, [{ path, message }]);
+}
+
+/** Validates input with a zod schema; the first issue's message becomes the answer's message. */
+export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw zodToHttpError(result.error);
+}
+
+function zodToHttpError(error: ZodError): HttpError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return new HttpError(400, issues[0]?.message ?? 'Invalid request', issues);
+}
+
+/** One error handler at the root: known errors map to status codes; 5xx text is never leaked. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.issues ? { issues: error.issues } : {}) });
+    }
+    if (error instanceof ZodError) {
+      const httpError = zodToHttpError(error);
+      return reply.status(400).send({ message: httpError.message, issues: httpError.issues });
+    }
+    if (error instanceof DomainRuleError) {
+      return reply.status(400).send({ message: error.message, issues: [{ path: error.path ?? '', message: error.message }] });
+    }
+    if (error instanceof NotFoundError) return reply.status(404).send({ message: error.message });
+    if (error instanceof ConflictError) return reply.status(409).send({ message: error.message });
+    if (error instanceof WrongExpectedRevisionError) {
+      return reply.status(409).send({ message: 'This was changed at the same time by another request. Please try again.' });
+    }
+    if (error instanceof EventStoreUnavailableError) {
+      request.log.error({ err: error }, 'event store unavailable');
+      return reply.status(503).send({ message: 'Saving is not possible right now. Nothing was saved; please try again shortly.' });
+    }
+    const statusCode = (error as FastifyError).statusCode;
+    if (statusCode && statusCode >= 400 && statusCode < 500) {
+      // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to show.
+      return reply.status(statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+export function noRouteMessage(method: string, url: string): { message: string } {
+  return { message: `No route for ${method} ${url.split('?')[0]}` };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id in a path that is not even an id names nothing: 404, like another user's record. */
+export function parseIdParam(params: unknown, notFoundMessage: string): string {
+  const id = (params as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string' || !UUID.test(id)) throw new HttpError(404, notFoundMessage);
+  return id.toLowerCase();
+}

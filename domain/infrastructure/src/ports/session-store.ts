@@ -1,0 +1,30 @@
+/**
+ * The session port: rotating refresh tokens grouped in families, and per-user revocation.
+ * SQLite in the embedded default, Redis in the full stack.
+ */
+export interface RefreshTokenRecord {
+  tokenId: string;
+  familyId: string;
+  userId: string;
+  /** Digest of the token's secret part; the secret itself is never stored. */
+  secretDigest: string;
+  expiresAt: number;
+}
+
+export type ConsumeResult =
+  | { status: 'ok'; record: RefreshTokenRecord }
+  /** The token was already rotated: someone replayed it, so its family is revoked. */
+  | { status: 'reused'; record: RefreshTokenRecord }
+  | { status: 'unknown' };
+
+export interface SessionStore {
+  saveRefreshToken(record: RefreshTokenRecord): Promise<void>;
+  /** Marks the token used, atomically: of two concurrent consumers exactly one gets 'ok'. */
+  consumeRefreshToken(tokenId: string): Promise<ConsumeResult>;
+  revokeFamily(familyId: string): Promise<void>;
+  isFamilyRevoked(familyId: string): Promise<boolean>;
+  /** Access and refresh tokens issued before `at` (ms) stop working: logged out of all devices. */
+  revokeAllForUser(userId: string, at: number): Promise<void>;
+  tokensNotBefore(userId: string): Promise<number | null>;
+  close(): Promise<void>;
+}

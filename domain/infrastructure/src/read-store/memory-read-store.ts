@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { Query } from 'mingo';
+import { update as applyModifier, type Modifier } from 'mingo/updater';
+import {
+  DuplicateKeyError,
+  type BulkOperation,
+  type Collection,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type SortSpec,
+  type Update,
+  type UpdateResult,
+} from '../ports/read-store';
+
+interface UniqueIndex {
+  name: string;
+  paths: string[];
+  /** Index key -> _id of the document holding it. */
+  owners: Map<string, string>;
+}
+
+function valueAt(doc: Record<string, unknown>, path: string): unknown {
+  let value: unknown = doc;
+  for (const key of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function setAt(doc: Record<string, unknown>, path: string, value: unknown): void {
+  const keys = path.split('.');
+  let target = doc;
+  for (const key of keys.slice(0, -1)) {
+    const next = target[key];
+    if (next === null || typeof next !== 'object') target[key] = {};
+    target = target[key] as Record<string, unknown>;
+  }
+  target[keys[keys.length - 1]!] = structuredClone(value);
+}
+
+function isOperatorObject(value: unknown): boolean {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).some((key) => key.startsWith('$'))
+  );
+}
+
+/** Like MongoDB, an upsert starts from the filter's equality conditions (top level and inside $and). */
+function seedFromFilter(filter: Filter, seed: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value)) {
+      for (const clause of value) seedFromFilter(clause as Filter, seed);
+    } else if (!key.startsWith('$')) {
+      if (!isOperatorObject(value)) setAt(seed, key, value);
+      else if (value !== null && typeof value === 'object' && '$eq' in value) setAt(seed, key, (value as { $eq: unknown }).$eq);
+    }
+  }
+  return seed;
+}
+
+function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): void } {
+  const documents = new Map<string, T>();
+  const uniqueIndexes: UniqueIndex[] = [];
+
+  const matching = (filter: Filter): T[] => {
+    const query = new Query(filter, {});
+    return [...documents.values()].filter((doc) => query.test(doc));
+  };
+
+  // Missing fields index as null, so two documents without the field collide, as in MongoDB.
+  const indexKey = (index: UniqueIndex, doc: Record<string, unknown>): string =>
+    JSON.stringify(index.paths.map((path) => valueAt(doc, path) ?? null));
+
+  const store = (doc: T): void => {
+    for (const index of uniqueIndexes) {
+      const owner = index.owners.get(indexKey(index, doc));
+      if (owner !== undefined && owner !== doc._id) {
+        throw new DuplicateKeyError(`E11000 duplicate key error index: ${index.name} dup key: ${indexKey(index, doc)}`);
+      }
+    }
+    const previous = documents.get(doc._id);
+    for (const index of uniqueIndexes) {
+      if (previous) index.owners.delete(indexKey(index, previous));
+      index.owners.set(indexKey(index, doc), doc._id);
+    }
+    documents.set(doc._id, doc);
+  };
+
+  const remove = (doc: T): void => {
+    for (const index of uniqueIndexes) index.owners.delete(indexKey(index, doc));
+    documents.delete(doc._id);
+  };
+
+  const insert = (document: T): void => {
+    if (documents.has(document._id)) {
+      throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(document._id)}`);
+    }
+    store(structuredClone(document));
+  };
+
+  const modify = (doc: Record<string, unknown>, update: Update): boolean => {
+    const { $setOnInsert: _ignored, ...modifier } = update;
+    if (Object.keys(modifier).length === 0) return false;
+    return applyModifier(doc, modifier as Modifier<Record<string, unknown>>, undefined, undefined, { cloneMode: 'deep' }).length > 0;
+  };
+
+  const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
+    const [existing] = matching(filter).slice(0, 1);
+    if (existing) {
+      const updated = structuredClone(existing) as Record<string, unknown>;
+      const modified = modify(updated, update);
+      if (updated['_id'] !== existing._id) throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
+      if (modified) store(updated as T);
+      return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
+    }
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    const created = seedFromFilter(filter);
+    modify(created, update);
+    const onInsert = update['$setOnInsert'];
+    if (onInsert && typeof onInsert === 'object') {
+      for (const [path, value] of Object.entries(onInsert)) setAt(created, path, value);
+    }
+    created['_id'] ??= randomUUID();
+    insert(created as T);
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+  };
+
+  const replaceOne = (filter: Filter, replacement: T, upsert: boolean): UpdateResult => {
+    const [existing] = matching(filter).slice(0, 1);
+    if (existing) {
+      if (replacement._id !== undefined && replacement._id !== existing._id) {
+        throw new Error("The _id field cannot be changed by a replacement");
+      }
+      store({ ...structuredClone(replacement), _id: existing._id });
+      return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
+    }
+    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    const seededId = seedFromFilter(filter)['_id'];
+    insert({ ...replacement, _id: replacement._id ?? seededId ?? randomUUID() });
+    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+  };
+
+  const deleteMatching = (filter: Filter, limit: number): number => {
+    const victims = matching(filter).slice(0, limit);
+    for (const doc of victims) remove(doc);
+    return victims.length;
+  };
+
+  const find = (filter: Filter, options: FindOptions = {}): T[] => {
+    // Sort before projecting, as MongoDB does, so a projection may leave out the sort keys.
+    let cursor = new Query(filter, {}).find<T>([...documents.values()]);
+    if (options.sort) cursor = cursor.sort(options.sort);
+    if (options.skip) cursor = cursor.skip(options.skip);
+    if (options.limit) cursor = cursor.limit(options.limit);
+    const found = cursor.all();
+    const projected = options.projection
+      ? new Query<Record<string, unknown>>({}, {}).find<Record<string, unknown>>(found, options.projection).all()
+      : found;
+    // A projection returns a partial document; the port types it as T, like the MongoDB driver does.
+    return projected.map((doc) => structuredClone(doc) as T);
+  };
+
+  return {
+    async find(filter, options) {
+      return find(filter, options);
+    },
+    async findOne(filter, options) {
+      return find(filter, { ...options, limit: 1 })[0] ?? null;
+    },
+    async countDocuments(filter) {
+      return matching(filter).length;
+    },
+    async insertOne(document) {
+      insert(document);
+    },
+    async updateOne(filter, update, options) {
+      return updateOne(filter, update, options?.upsert ?? false);
+    },
+    async replaceOne(filter, replacement, options) {
+      return replaceOne(filter, replacement, options?.upsert ?? false);
+    },
+    async deleteOne(filter) {
+      return deleteMatching(filter, 1);
+    },
+    async deleteMany(filter) {
+      return deleteMatching(filter, Number.POSITIVE_INFINITY);
+    },
+    async bulkWrite(operations: readonly BulkOperation<T>[]) {
+      // Ordered, like MongoDB's default: the first failure stops the rest.
+      for (const operation of operations) {
+        if ('insertOne' in operation) insert(operation.insertOne.document);
+        else if ('updateOne' in operation) updateOne(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert ?? false);
+        else if ('replaceOne' in operation) replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert ?? false);
+        else if ('deleteOne' in operation) deleteMatching(operation.deleteOne.filter, 1);
+        else deleteMatching(operation.deleteMany.filter, Number.POSITIVE_INFINITY);
+      }
+    },
+    async createIndex(keys: SortSpec, options) {
+      if (!options?.unique) return;
+      const paths = Object.keys(keys);
+      const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+      if (uniqueIndexes.some((index) => index.name === name)) return;
+      const index: UniqueIndex = { name, paths, owners: new Map() };
+      for (const doc of documents.values()) {
+        const key = indexKey(index, doc);
+        if (index.owners.has(key)) throw new DuplicateKeyError(`E11000 duplicate key error index: ${name} dup key: ${key}`);
+        index.owners.set(key, doc._id);
+      }
+      uniqueIndexes.push(index);
+    },
+    clear() {
+      documents.clear();
+      uniqueIndexes.length = 0;
+    },
+  };
+}
+
+/** The embedded read store: collections in memory, MongoDB semantics through mingo. */
+export function createMemoryReadStore(): ReadStore {
+  const collections = new Map<string, ReturnType<typeof createMemoryCollection>>();
+  return {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
+      let collection = collections.get(name);
+      if (!collection) {
+        collection = createMemoryCollection();
+        collections.set(name, collection);
+      }
+      return collection as unknown as Collection<T>;
+    },
+    async dropAll() {
+      // Handles taken before the drop keep working, as MongoDB recreates a dropped collection on write.
+      for (const collection of collections.values()) collection.clear();
+    },
+    async close() {
+      collections.clear();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection as MongoCollection, type Document } from 'mongodb';
+import { DuplicateKeyError, type Collection, type Doc, type ReadStore } from '../ports/read-store';
+
+const DUPLICATE_KEY = 11000;
+
+async function mapDuplicateKey<R>(operation: () => Promise<R>): Promise<R> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(error.message);
+    throw error;
+  }
+}
+
+function wrap<T extends Doc>(collection: MongoCollection<Document>): Collection<T> {
+  return {
+    async find(filter, options = {}) {
+      const cursor = collection.find(filter, {
+        ...(options.sort && { sort: options.sort }),
+        ...(options.skip && { skip: options.skip }),
+        ...(options.limit && { limit: options.limit }),
+        ...(options.projection && { projection: options.projection }),
+      });
+      return (await cursor.toArray()) as unknown as T[];
+    },
+    async findOne(filter, options = {}) {
+      return (await collection.findOne(filter, {
+        ...(options.sort && { sort: options.sort }),
+        ...(options.projection && { projection: options.projection }),
+      })) as unknown as T | null;
+    },
+    countDocuments: (filter) => collection.countDocuments(filter),
+    async insertOne(document) {
+      // The driver adds _id to the object it is given; the caller's object stays untouched.
+      await mapDuplicateKey(() => collection.insertOne({ ...document } as Document));
+    },
+    async updateOne(filter, update, options) {
+      const result = await mapDuplicateKey(() => collection.updateOne(filter, update, { upsert: options?.upsert ?? false }));
+      return { matchedCount: result.matchedCount, modifiedCount: result.modifiedCount, upsertedCount: result.upsertedCount };
+    },
+    async replaceOne(filter, replacement, options) {
+      const result = await mapDuplicateKey(() => collection.replaceOne(filter, replacement, { upsert: options?.upsert ?? false }));
+      return { matchedCount: result.matchedCount, modifiedCount: result.modifiedCount, upsertedCount: result.upsertedCount };
+    },
+    async deleteOne(filter) {
+      return (await collection.deleteOne(filter)).deletedCount;
+    },
+    async deleteMany(filter) {
+      return (await collection.deleteMany(filter)).deletedCount;
+    },
+    async bulkWrite(operations) {
+      if (operations.length === 0) return;
+      await mapDuplicateKey(() => collection.bulkWrite(operations.map((operation) => ({ ...operation })) as AnyBulkWriteOperation<Document>[]));
+    },
+    async createIndex(keys, options = {}) {
+      await mapDuplicateKey(() =>
+        collection.createIndex(keys, { ...(options.unique && { unique: true }), ...(options.name && { name: options.name }) }),
+      );
+    },
+  };
+}
+
+/** The full-stack read store: MongoDB through the official driver. */
+export async function createMongoReadStore({ url, dbName }: { url: string; dbName: string }): Promise<ReadStore> {
+  const client = await MongoClient.connect(url);
+  const db = client.db(dbName);
+  return {
+    collection<T extends Doc = Doc>(name: string) {
+      return wrap<T>(db.collection(name));
+    },
+    async dropAll() {
+      const collections = await db.listCollections({}, { nameOnly: true }).toArray();
+      await Promise.all(collections.map(({ name }) => db.dropCollection(name)));
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import Database from 'better-sqlite3';
+import type { ConsumeResult, RefreshTokenRecord, SessionStore } from '../ports/session-store';
+
+/** Sessions of the embedded default, in their own SQLite file beside the event log. */
+export function createSqliteSessionStore({ file }: { file: string }): SessionStore {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS refresh_tokens (
+      token_id TEXT PRIMARY KEY, family_id TEXT NOT NULL, user_id TEXT NOT NULL,
+      secret_digest TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+    CREATE INDEX IF NOT EXISTS refresh_tokens_family ON refresh_tokens(family_id);
+    CREATE TABLE IF NOT EXISTS revoked_families (family_id TEXT PRIMARY KEY);
+    CREATE TABLE IF NOT EXISTS user_revocations (user_id TEXT PRIMARY KEY, not_before INTEGER NOT NULL);
+  `);
+  const insert = db.prepare(
+    'INSERT INTO refresh_tokens (token_id, family_id, user_id, secret_digest, expires_at) VALUES (?, ?, ?, ?, ?)',
+  );
+  const select = db.prepare('SELECT * FROM refresh_tokens WHERE token_id = ?');
+  // The UPDATE only changes a row that is still unused, so of two concurrent refreshes one wins.
+  const markUsed = db.prepare('UPDATE refresh_tokens SET used = 1 WHERE token_id = ? AND used = 0');
+  const revokeFamily = db.prepare('INSERT OR IGNORE INTO revoked_families (family_id) VALUES (?)');
+  const familyRevoked = db.prepare('SELECT 1 FROM revoked_families WHERE family_id = ?');
+  const revokeUser = db.prepare(
+    'INSERT INTO user_revocations (user_id, not_before) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET not_before = MAX(not_before, excluded.not_before)',
+  );
+  const notBefore = db.prepare('SELECT not_before FROM user_revocations WHERE user_id = ?');
+
+  type Row = { token_id: string; family_id: string; user_id: string; secret_digest: string; expires_at: number; used: number };
+  const toRecord = (row: Row): RefreshTokenRecord => ({
+    tokenId: row.token_id,
+    familyId: row.family_id,
+    userId: row.user_id,
+    secretDigest: row.secret_digest,
+    expiresAt: row.expires_at,
+  });
+
+  return {
+    async saveRefreshToken(record) {
+      insert.run(record.tokenId, record.familyId, record.userId, record.secretDigest, record.expiresAt);
+    },
+    async consumeRefreshToken(tokenId): Promise<ConsumeResult> {
+      const row = select.get(tokenId) as Row | undefined;
+      if (!row) return { status: 'unknown' };
+      const changed = markUsed.run(tokenId).changes === 1;
+      return { status: changed ? 'ok' : 'reused', record: toRecord(row) };
+    },
+    async revokeFamily(familyId) {
+      revokeFamily.run(familyId);
+    },
+    async isFamilyRevoked(familyId) {
+      return familyRevoked.get(familyId) !== undefined;
+    },
+    async revokeAllForUser(userId, at) {
+      revokeUser.run(userId, at);
+    },
+    async tokensNotBefore(userId) {
+      const row = notBefore.get(userId) as { not_before: number } | undefined;
+      return row ? row.not_before : null;
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { NotFoundError } from '../shared/domain-event';
+import type { ChildEvent, ChildProfileData, ChildState } from './child.events';
+
+export type RegisterChild = { type: 'RegisterChild'; data: ChildProfileData & { childId: string; ownerId: string } };
+export type UpdateChildProfile = { type: 'UpdateChildProfile'; data: ChildProfileData & { childId: string; ownerId: string } };
+export type RemoveChild = { type: 'RemoveChild'; data: { childId: string; ownerId: string } };
+export type AnonymizeChild = {
+  type: 'AnonymizeChild';
+  data: { childId: string; ownerId: string; birthMonth: string | null; researchDateShiftDays: number | null };
+};
+export type ChildCommand = RegisterChild | UpdateChildProfile | RemoveChild | AnonymizeChild;
+
+/** Someone else's child, or one that is gone, is "not found": its existence is not revealed. */
+function assertOwnedAndActive(state: ChildState, ownerId: string): void {
+  if (state.status !== 'active' || state.ownerId !== ownerId) throw new NotFoundError('Child not found');
+}
+
+export function decideChild(command: ChildCommand, state: ChildState): ChildEvent[] {
+  switch (command.type) {
+    case 'RegisterChild':
+      // A retried registration with the same id is the same fact, not a second child.
+      if (state.status !== 'none') return [];
+      return [{ type: 'ChildRegistered', data: command.data }];
+    case 'UpdateChildProfile':
+      assertOwnedAndActive(state, command.data.ownerId);
+      return [{ type: 'ChildProfileUpdated', data: command.data }];
+    case 'RemoveChild':
+      assertOwnedAndActive(state, command.data.ownerId);
+      return [{ type: 'ChildRemoved', data: command.data }];
+    case 'AnonymizeChild': {
+      if (state.status !== 'active' && state.status !== 'removed') return [];
+      if (state.ownerId !== command.data.ownerId || !state.profile) return [];
+      const { childId, birthMonth, researchDateShiftDays } = command.data;
+      return [{ type: 'ChildAnonymized', data: { childId, sex: state.profile.sex, birthMonth, researchDateShiftDays } }];
+    }
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+}

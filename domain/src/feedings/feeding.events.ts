@@ -1,0 +1,46 @@
+import type { DomainEvent, SealedText } from '../shared/domain-event';
+
+export type FeedingMethod = 'Bottle' | 'Nursing';
+export type BottleContent = 'Breast Milk' | 'Formula';
+export const FEEDING_METHODS: readonly FeedingMethod[] = ['Bottle', 'Nursing'];
+export const BOTTLE_CONTENTS: readonly BottleContent[] = ['Breast Milk', 'Formula'];
+
+export interface FeedingDetails {
+  startedAt: string;
+  endedAt: string;
+  amountOz: number | null;
+  method: FeedingMethod;
+  type: BottleContent | null;
+  /** Free text can name people, so it is sealed like other personal data. */
+  notes: SealedText;
+}
+
+type FeedingRef = { feedingId: string; childId: string; ownerId: string };
+
+export type FeedingLogged = DomainEvent<'FeedingLogged', FeedingRef & FeedingDetails>;
+export type FeedingCorrected = DomainEvent<'FeedingCorrected', FeedingRef & FeedingDetails>;
+export type FeedingDeleted = DomainEvent<'FeedingDeleted', FeedingRef>;
+export type FeedingEvent = FeedingLogged | FeedingCorrected | FeedingDeleted;
+
+export interface FeedingState {
+  status: 'none' | 'logged' | 'deleted';
+  ref: FeedingRef | null;
+  details: FeedingDetails | null;
+}
+
+export const initialFeedingState = (): FeedingState => ({ status: 'none', ref: null, details: null });
+
+export function evolveFeeding(state: FeedingState, event: { type: string; data: unknown }): FeedingState {
+  const e = event as FeedingEvent;
+  switch (e.type) {
+    case 'FeedingLogged':
+    case 'FeedingCorrected': {
+      const { feedingId, childId, ownerId, ...details } = e.data;
+      return { status: 'logged', ref: { feedingId, childId, ownerId }, details };
+    }
+    case 'FeedingDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return state;
+  }
+}

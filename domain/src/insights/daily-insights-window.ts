@@ -1,0 +1,44 @@
+import { addDays, datesInRange, localDateOf, localTimeOf, startOfLocalDate, type LocalDate } from '../time/zoned-time';
+import { NAP_FEED_LOOKBACK_MINS } from './feed-bucket';
+import { addMinutes, type ChildSchedule } from './insight-inputs';
+
+/** The longest sleep session a command accepts (seed: sleep duration 1 to 1440 min). */
+export const MAX_SLEEP_MINS = 1440;
+
+export interface EntriesWindow {
+  /** ISO UTC instant, included. */
+  from: string;
+  /** ISO UTC instant, excluded. */
+  to: string;
+}
+
+/**
+ * The range of `startedAt` instants that holds every feeding and sleep computeDailyInsights reads
+ * for `date`: back far enough for a sleep crossing into D's midnight and for a feeding bucketing an
+ * early nap, forward to the end of D+1 for a night sleep that starts after midnight.
+ */
+export function entriesWindowFor(date: LocalDate, schedule: ChildSchedule): EntriesWindow {
+  const dayStart = startOfLocalDate(date, schedule.timezone).toISOString();
+  const lookbackMins = Math.max(MAX_SLEEP_MINS, NAP_FEED_LOOKBACK_MINS);
+  return {
+    from: addMinutes(dayStart, -lookbackMins).toISOString(),
+    to: startOfLocalDate(addDays(date, 2), schedule.timezone).toISOString(),
+  };
+}
+
+/**
+ * Every local date whose document can change when this entry (a feeding or a sleep) is added,
+ * changed or removed; a change needs the union of the old and the new entry's dates. It does not
+ * ask which kind the entry is, so it may name a date too many, never one too few.
+ */
+export function datesAffectedBy(entry: { startedAt: string; endedAt?: string | null }, schedule: ChildSchedule): LocalDate[] {
+  const zone = schedule.timezone;
+  const startDate = localDateOf(entry.startedAt, zone);
+  // Each calendar day a sleep touches gets its minutes.
+  const dates = new Set(datesInRange(startDate, localDateOf(entry.endedAt ?? entry.startedAt, zone)));
+  // A night sleep starting after midnight belongs to the previous date's night.
+  if (localTimeOf(entry.startedAt, zone) < schedule.nightWindowEnd) dates.add(addDays(startDate, -1));
+  // A late feeding can bucket a nap that starts after the next midnight.
+  dates.add(localDateOf(addMinutes(entry.startedAt, NAP_FEED_LOOKBACK_MINS), zone));
+  return [...dates].sort();
+}

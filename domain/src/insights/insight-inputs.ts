@@ -1,0 +1,44 @@
+/**
+ * What the insights maths reads: a child's schedule and the feedings and sleeps around a date.
+ * Instants are ISO UTC strings; local dates and times are read in `timezone`.
+ */
+
+export interface ChildSchedule {
+  timezone: string;
+  /** 'HH:MM': sleep starting at or after this local time is night sleep. */
+  nightWindowStart: string;
+  /** 'HH:MM': sleep ending before this local time is night sleep. */
+  nightWindowEnd: string;
+}
+
+export type FeedingMethod = 'Bottle' | 'Nursing';
+
+export interface FeedingInput {
+  id: string;
+  startedAt: string;
+  endedAt?: string | null;
+  amountOz?: number | null;
+  method: FeedingMethod;
+}
+
+export interface SleepInput {
+  id: string;
+  startedAt: string;
+  endedAt: string;
+}
+
+const MINUTE_MS = 60_000;
+
+/** Whole minutes between two instants, rounded down, as every insight duration is. */
+export function wholeMinutesBetween(from: string, to: string): number {
+  return Math.floor((Date.parse(to) - Date.parse(from)) / MINUTE_MS);
+}
+
+export function addMinutes(instant: string, minutes: number): Date {
+  return new Date(Date.parse(instant) + minutes * MINUTE_MS);
+}
+
+/** Oldest first; the id breaks ties so a rebuild orders equal starts the same way. */
+export function byStart<T extends { id: string; startedAt: string }>(a: T, b: T): number {
+  return Date.parse(a.startedAt) - Date.parse(b.startedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

@@ -1,0 +1,101 @@
+import { ConflictError, NotFoundError } from '../shared/domain-event.ts';
+import { localDateOf, type LocalDate } from '../time/zoned-time.ts';
+import {
+  alertIdFor,
+  type MilestoneAlert,
+  type MilestoneAlertEvent,
+  type MilestoneAlertsState,
+} from './milestone-alert.ts';
+import { dueAlert } from './milestone-schedule.ts';
+
+const SNOOZE_MS = 24 * 60 * 60 * 1000;
+
+/** Issued by the milestone scan; `today` is taken in the child's time zone, not the server's. */
+export interface RaiseDueMilestoneAlert {
+  type: 'RaiseDueMilestoneAlert';
+  data: { childId: string; birthDate: LocalDate; timezone: string; now: Date };
+}
+export interface MarkMilestoneAlertShown {
+  type: 'MarkMilestoneAlertShown';
+  data: { alertId: string; now: Date };
+}
+export interface DismissMilestoneAlert {
+  type: 'DismissMilestoneAlert';
+  data: { alertId: string; now: Date };
+}
+export interface SnoozeMilestoneAlert {
+  type: 'SnoozeMilestoneAlert';
+  data: { alertId: string; now: Date };
+}
+
+export type MilestoneAlertCommand =
+  | RaiseDueMilestoneAlert
+  | MarkMilestoneAlertShown
+  | DismissMilestoneAlert
+  | SnoozeMilestoneAlert;
+
+export class MilestoneAlertNotFound extends NotFoundError {
+  constructor(readonly alertId: string) {
+    super(`Milestone alert ${alertId} not found`);
+    this.name = 'MilestoneAlertNotFound';
+  }
+}
+
+/** 'Got It' is final: a dismissed alert cannot be shown, snoozed or dismissed again. */
+export class MilestoneAlertDismissed extends ConflictError {
+  constructor(readonly alertId: string) {
+    super(`Milestone alert ${alertId} was already dismissed`);
+    this.name = 'MilestoneAlertDismissed';
+  }
+}
+
+export function decide(command: MilestoneAlertCommand, state: MilestoneAlertsState): MilestoneAlertEvent[] {
+  switch (command.type) {
+    case 'RaiseDueMilestoneAlert':
+      return raise(command.data, state);
+    case 'MarkMilestoneAlertShown': {
+      const alert = actionableAlert(state, command.data.alertId);
+      if (alert.shown) return [];
+      return [{ type: 'MilestoneAlertShown', data: { childId: alert.childId, alertId: alert.id, at: command.data.now.toISOString() } }];
+    }
+    case 'DismissMilestoneAlert': {
+      const alert = actionableAlert(state, command.data.alertId);
+      return [{ type: 'MilestoneAlertDismissed', data: { childId: alert.childId, alertId: alert.id, at: command.data.now.toISOString() } }];
+    }
+    case 'SnoozeMilestoneAlert': {
+      const alert = actionableAlert(state, command.data.alertId);
+      const { now } = command.data;
+      return [
+        {
+          type: 'MilestoneAlertSnoozed',
+          data: {
+            childId: alert.childId,
+            alertId: alert.id,
+            at: now.toISOString(),
+            until: new Date(now.getTime() + SNOOZE_MS).toISOString(),
+          },
+        },
+      ];
+    }
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}
+
+function raise({ childId, birthDate, timezone, now }: RaiseDueMilestoneAlert['data'], state: MilestoneAlertsState): MilestoneAlertEvent[] {
+  const due = dueAlert(birthDate, localDateOf(now, timezone));
+  if (!due) return [];
+  const alertId = alertIdFor(childId, due.milestoneKey, due.alertType);
+  // A scan may run many times inside one window; the alert is raised once.
+  if (state.alerts[alertId]) return [];
+  return [{ type: 'MilestoneAlertRaised', data: { childId, alertId, ...due, raisedAt: now.toISOString() } }];
+}
+
+function actionableAlert(state: MilestoneAlertsState, alertId: string): MilestoneAlert {
+  const alert = state.alerts[alertId];
+  if (!alert) throw new MilestoneAlertNotFound(alertId);
+  if (alert.dismissed) throw new MilestoneAlertDismissed(alertId);
+  return alert;
+}

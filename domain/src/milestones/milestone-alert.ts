@@ -1,0 +1,102 @@
+import type { DomainEvent } from '../shared/domain-event.ts';
+import type { LocalDate } from '../time/zoned-time.ts';
+import type { MilestoneKey } from './feeding-guide.ts';
+import type { MilestoneAlertType } from './milestone-schedule.ts';
+
+/** Events of the milestone alerts, appended to the child's stream. Instants are ISO strings. */
+export type MilestoneAlertRaised = DomainEvent<
+  'MilestoneAlertRaised',
+  {
+    childId: string;
+    alertId: string;
+    milestoneKey: MilestoneKey;
+    alertType: MilestoneAlertType;
+    windowStart: LocalDate;
+    windowEnd: LocalDate;
+    raisedAt: string;
+  }
+>;
+export type MilestoneAlertShown = DomainEvent<'MilestoneAlertShown', { childId: string; alertId: string; at: string }>;
+export type MilestoneAlertDismissed = DomainEvent<'MilestoneAlertDismissed', { childId: string; alertId: string; at: string }>;
+export type MilestoneAlertSnoozed = DomainEvent<
+  'MilestoneAlertSnoozed',
+  { childId: string; alertId: string; at: string; until: string }
+>;
+
+export type MilestoneAlertEvent = MilestoneAlertRaised | MilestoneAlertShown | MilestoneAlertDismissed | MilestoneAlertSnoozed;
+
+const MILESTONE_ALERT_EVENT_TYPES: ReadonlySet<string> = new Set<MilestoneAlertEvent['type']>([
+  'MilestoneAlertRaised',
+  'MilestoneAlertShown',
+  'MilestoneAlertDismissed',
+  'MilestoneAlertSnoozed',
+]);
+
+/** The child's stream also holds profile events; this picks out the ones the alerts evolve from. */
+export function isMilestoneAlertEvent(event: DomainEvent): event is MilestoneAlertEvent {
+  return MILESTONE_ALERT_EVENT_TYPES.has(event.type);
+}
+
+/** Deterministic, so raising the same alert twice is recognised and appends nothing. */
+export function alertIdFor(childId: string, milestoneKey: MilestoneKey, alertType: MilestoneAlertType): string {
+  return `${childId}:${milestoneKey}:${alertType}`;
+}
+
+export interface MilestoneAlert {
+  id: string;
+  childId: string;
+  milestoneKey: MilestoneKey;
+  alertType: MilestoneAlertType;
+  windowStart: LocalDate;
+  windowEnd: LocalDate;
+  shown: boolean;
+  dismissed: boolean;
+  snoozedUntil: string | null;
+}
+
+export interface MilestoneAlertsState {
+  alerts: Readonly<Record<string, MilestoneAlert>>;
+}
+
+export function initialState(): MilestoneAlertsState {
+  return { alerts: {} };
+}
+
+export function evolve(state: MilestoneAlertsState, event: MilestoneAlertEvent): MilestoneAlertsState {
+  switch (event.type) {
+    case 'MilestoneAlertRaised': {
+      const { alertId, childId, milestoneKey, alertType, windowStart, windowEnd } = event.data;
+      const alert: MilestoneAlert = {
+        id: alertId,
+        childId,
+        milestoneKey,
+        alertType,
+        windowStart,
+        windowEnd,
+        shown: false,
+        dismissed: false,
+        snoozedUntil: null,
+      };
+      return { alerts: { ...state.alerts, [alertId]: alert } };
+    }
+    case 'MilestoneAlertShown':
+      return updateAlert(state, event.data.alertId, (alert) => ({ ...alert, shown: true }));
+    case 'MilestoneAlertDismissed':
+      return updateAlert(state, event.data.alertId, (alert) => ({ ...alert, dismissed: true }));
+    case 'MilestoneAlertSnoozed':
+      return updateAlert(state, event.data.alertId, (alert) => ({ ...alert, snoozedUntil: event.data.until }));
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
+
+function updateAlert(
+  state: MilestoneAlertsState,
+  alertId: string,
+  change: (alert: MilestoneAlert) => MilestoneAlert,
+): MilestoneAlertsState {
+  const alert = state.alerts[alertId];
+  return alert ? { alerts: { ...state.alerts, [alertId]: change(alert) } } : state;
+}

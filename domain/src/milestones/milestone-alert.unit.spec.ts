@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { alertIdFor, evolve, initialState, isMilestoneAlertEvent, type MilestoneAlertEvent } from './milestone-alert.ts';
+
+describe('alertIdFor', () => {
+  it('is the same for the same child, milestone and alert type', () => {
+    expect(alertIdFor('c1', '4-months', 'MILESTONE_REACHED')).toBe('c1:4-months:MILESTONE_REACHED');
+  });
+});
+
+describe('isMilestoneAlertEvent', () => {
+  it("picks the alert events out of the child's stream", () => {
+    const stream = [
+      { type: 'ChildRegistered', data: {} },
+      { type: 'MilestoneAlertSnoozed', data: {} },
+      { type: 'ChildProfileUpdated', data: {} },
+      { type: 'MilestoneAlertRaised', data: {} },
+    ];
+    expect(stream.filter(isMilestoneAlertEvent).map((e) => e.type)).toEqual(['MilestoneAlertSnoozed', 'MilestoneAlertRaised']);
+  });
+});
+
+describe('evolve', () => {
+  const raised: MilestoneAlertEvent = {
+    type: 'MilestoneAlertRaised',
+    data: {
+      childId: 'c1',
+      alertId: 'c1:6-months:ONE_WEEK_WARNING',
+      milestoneKey: '6-months',
+      alertType: 'ONE_WEEK_WARNING',
+      windowStart: '2026-07-08',
+      windowEnd: '2026-07-14',
+      raisedAt: '2026-07-08T09:00:00.000Z',
+    },
+  };
+
+  it('tracks each alert from its events', () => {
+    const events: MilestoneAlertEvent[] = [
+      raised,
+      { type: 'MilestoneAlertShown', data: { childId: 'c1', alertId: 'c1:6-months:ONE_WEEK_WARNING', at: '2026-07-08T10:00:00.000Z' } },
+      {
+        type: 'MilestoneAlertSnoozed',
+        data: {
+          childId: 'c1',
+          alertId: 'c1:6-months:ONE_WEEK_WARNING',
+          at: '2026-07-08T10:00:00.000Z',
+          until: '2026-07-09T10:00:00.000Z',
+        },
+      },
+    ];
+    expect(events.reduce(evolve, initialState())).toEqual({
+      alerts: {
+        'c1:6-months:ONE_WEEK_WARNING': {
+          id: 'c1:6-months:ONE_WEEK_WARNING',
+          childId: 'c1',
+          milestoneKey: '6-months',
+          alertType: 'ONE_WEEK_WARNING',
+          windowStart: '2026-07-08',
+          windowEnd: '2026-07-14',
+          shown: true,
+          dismissed: false,
+          snoozedUntil: '2026-07-09T10:00:00.000Z',
+        },
+      },
+    });
+  });
+
+  it('leaves the state as it is for an alert it has not seen raised', () => {
+    const state = evolve(initialState(), raised);
+    const stray: MilestoneAlertEvent = {
+      type: 'MilestoneAlertDismissed',
+      data: { childId: 'c1', alertId: 'c1:12-months:MILESTONE_REACHED', at: '2026-07-08T10:00:00.000Z' },
+    };
+    expect(evolve(state, stray)).toBe(state);
+  });
+});

@@ -1,0 +1,31 @@
+import type { Sex } from '../../children/child.events';
+
+export const CHILDREN_COLLECTION = 'children';
+
+/** A child as its owner sees it; name and birth date opened with the owner's key. */
+export interface ChildDocument {
+  _id: string;
+  ownerId: string;
+  displayName: string;
+  birthDate: string;
+  sex: Sex;
+  nightWindowStart: string;
+  nightWindowEnd: string;
+  timezone: string;
+  /** Position of ChildRegistered: children are listed in the order they were added. */
+  registeredAt: number;
+  position: number;
+  [key: string]: unknown;
+}
+
+export function childApiView(doc: ChildDocument) {
+  return {
+    id: doc._id,
+    displayName: doc.displayName,
+    birthDate: doc.birthDate,
+    sex: doc.sex,
+    nightWindowStart: doc.nightWindowStart,
+    nightWindowEnd: doc.nightWindowEnd,
+    timezone: doc.timezone,
+  };
+}

@@ -1,0 +1,1 @@
+export const MILESTONE_ALERTS_COLLECTION = 'milestone_alerts';

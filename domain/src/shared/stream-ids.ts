@@ -1,0 +1,11 @@
+/** Stream names of design.md §3, in one place. */
+export const userStreamId = (userId: string): string => `user-${userId}`;
+export const emailStreamId = (emailDigest: string): string => `email-${emailDigest}`;
+export const referralStreamId = (code: string): string => `referral-${code}`;
+export const childStreamId = (childId: string): string => `child-${childId}`;
+export const feedingStreamId = (feedingId: string): string => `feeding-${feedingId}`;
+export const sleepStreamId = (sleepId: string): string => `sleep-${sleepId}`;
+
+export function idFromStreamId(streamId: string): string {
+  return streamId.slice(streamId.indexOf('-') + 1);
+}

@@ -1,0 +1,51 @@
+import { localDateTimeOf } from '../time/zoned-time';
+
+/** The derived timeline entry of seed §3, shown by the dashboard and the activity log. */
+export interface TimelineEntryView {
+  id: string;
+  datetime: string;
+  type: 'Feeding' | 'Sleep';
+  icon: string;
+  amount: string;
+  duration: string;
+  notes: string;
+  status: 'completed';
+}
+
+export function durationText(startedAt: string, endedAt: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000));
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+}
+
+export function feedingEntryView(
+  feeding: { id: string; startedAt: string; endedAt: string; amountOz: number | null; method: string; notes: string },
+  timezone: string,
+): TimelineEntryView {
+  return {
+    id: feeding.id,
+    datetime: localDateTimeOf(feeding.startedAt, timezone),
+    type: 'Feeding',
+    icon: feeding.method === 'Nursing' ? '🤱' : '🍼',
+    amount: feeding.amountOz === null ? '-' : `${feeding.amountOz} oz`,
+    duration: durationText(feeding.startedAt, feeding.endedAt),
+    notes: feeding.notes,
+    status: 'completed',
+  };
+}
+
+export function sleepEntryView(
+  sleep: { id: string; startedAt: string; endedAt: string; notes: string },
+  timezone: string,
+): TimelineEntryView {
+  return {
+    id: sleep.id,
+    datetime: localDateTimeOf(sleep.startedAt, timezone),
+    type: 'Sleep',
+    icon: '😴',
+    amount: '-',
+    duration: durationText(sleep.startedAt, sleep.endedAt),
+    notes: sleep.notes,
+    status: 'completed',
+  };
+}

@@ -1,0 +1,24 @@
+import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
+import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
+
+export interface ProjectionContext {
+  readStore: ReadStore;
+  cipher: PersonalDataCipher;
+}
+
+/**
+ * A read model kept up to date from events. apply() must be idempotent (an event seen twice
+ * changes nothing) and deterministic (a rebuild from position 0 gives the same documents).
+ */
+export interface Projection {
+  name: string;
+  handles: ReadonlySet<string>;
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
+}
+
+/** The child an event is about, used to split work between projector shards. */
+export function childIdOf(event: RecordedEvent): string | null {
+  const data = event.data as { childId?: unknown };
+  return typeof data?.childId === 'string' ? data.childId : null;
+}

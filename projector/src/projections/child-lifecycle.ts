@@ -1,0 +1,30 @@
+import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import type { ProjectionContext } from '../projection';
+import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
+import { MILESTONE_ALERTS_COLLECTION } from '@nightlight/domain/read-models/milestone-alerts/milestone-alerts-collection';
+import { rebuildChildInsights } from './daily-insights.projection';
+
+/** A changed zone or night window moves local dates and nights: re-derive the child's read models. */
+export async function reprojectChild(context: ProjectionContext, child: ChildDocument): Promise<void> {
+  const timeline = context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+  const entries = await timeline.find({ childId: child._id });
+  await timeline.bulkWrite(
+    entries.map((entry) => ({
+      replaceOne: {
+        filter: { _id: entry._id },
+        replacement: timelineDocument({ ...entry, id: entry._id }, child.timezone, entry.position),
+      },
+    })),
+  );
+  await rebuildChildInsights(context, child);
+}
+
+/** A removed or anonymised child disappears from every read model. */
+export async function forgetChild(context: ProjectionContext, childId: string): Promise<void> {
+  const { readStore } = context;
+  await readStore.collection(TIMELINE_COLLECTION).deleteMany({ childId });
+  await readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId });
+  await readStore.collection(MILESTONE_ALERTS_COLLECTION).deleteMany({ childId });
+  await readStore.collection(CHILDREN_COLLECTION).deleteOne({ _id: childId });
+}

@@ -1,0 +1,53 @@
+import { computeDailyInsights, type DailyInsightsDocument } from '@nightlight/domain/insights/daily-insights';
+import { datesAffectedBy, entriesWindowFor } from '@nightlight/domain/insights/daily-insights-window';
+import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
+import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
+import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import type { ProjectionContext } from '../projection';
+
+function isEmptyDay(doc: DailyInsightsDocument): boolean {
+  return (
+    doc.feeding.feedCount === 0 &&
+    doc.sleep.napCount === 0 &&
+    doc.sleep.longestNightStretchMins === null &&
+    doc.sleep.calendarDaySleepMins === 0
+  );
+}
+
+function scheduleOf(child: ChildDocument): ChildSchedule {
+  return { timezone: child.timezone, nightWindowStart: child.nightWindowStart, nightWindowEnd: child.nightWindowEnd };
+}
+
+async function recomputeDate(context: ProjectionContext, child: ChildDocument, date: string): Promise<void> {
+  const schedule = scheduleOf(child);
+  const window = entriesWindowFor(date, schedule);
+  const entries = await context.readStore
+    .collection<TimelineDocument>(TIMELINE_COLLECTION)
+    .find({ childId: child._id, startedAt: { $gte: window.from, $lt: window.to } });
+  const feedings = entries.filter((entry) => entry.kind === 'feeding').map((entry) => ({ ...entry, id: entry._id, method: entry.method ?? 'Bottle' }));
+  const sleeps = entries.filter((entry) => entry.kind === 'sleep').map((entry) => ({ ...entry, id: entry._id }));
+  const doc = computeDailyInsights(date, feedings, sleeps, schedule);
+  const collection = context.readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
+  const _id = dailyInsightsId(child._id, date);
+  // A date with nothing on it has no document, so an incremental update and a rebuild agree.
+  if (isEmptyDay(doc)) await collection.deleteOne({ _id });
+  else await collection.replaceOne({ _id }, { _id, childId: child._id, ownerId: child.ownerId, ...doc }, { upsert: true });
+}
+
+/** Recomputes the dates the given entries (old and new versions of what changed) touch. */
+export async function refreshDailyInsights(
+  context: ProjectionContext,
+  child: ChildDocument,
+  entries: readonly { startedAt: string; endedAt: string }[],
+): Promise<void> {
+  const dates = new Set(entries.flatMap((entry) => datesAffectedBy(entry, scheduleOf(child))));
+  for (const date of [...dates].sort()) await recomputeDate(context, child, date);
+}
+
+/** Recomputes every date of a child, after its zone or night window changed. */
+export async function rebuildChildInsights(context: ProjectionContext, child: ChildDocument): Promise<void> {
+  await context.readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId: child._id });
+  const entries = await context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION).find({ childId: child._id });
+  await refreshDailyInsights(context, child, entries);
+}

@@ -1,0 +1,41 @@
+import type { FeedingEvent } from '@nightlight/domain/feedings/feeding.events';
+import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import type { SleepEvent } from '@nightlight/domain/sleeps/sleep.events';
+import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import type { Projection, ProjectionContext } from '../projection';
+import { refreshDailyInsights } from './daily-insights.projection';
+
+type EntryEvent = FeedingEvent | SleepEvent;
+
+/**
+ * The timeline read model: every feeding and sleep of a child with its local-time view. Each change
+ * also refreshes the daily insights of the dates the old and the new entry touch.
+ */
+export const timelineProjection: Projection = {
+  name: 'timeline',
+  handles: new Set(['FeedingLogged', 'FeedingCorrected', 'FeedingDeleted', 'SleepLogged', 'SleepCorrected', 'SleepDeleted']),
+  async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
+    const event = recorded as unknown as EntryEvent;
+    const timeline = context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+    const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: event.data.childId });
+    // A removed or anonymised child has no read models; its entries stay in the log only.
+    if (!child) return;
+    const id = 'feedingId' in event.data ? event.data.feedingId : event.data.sleepId;
+    const existing = await timeline.findOne({ _id: id });
+    if (existing && existing.position >= recorded.position) return;
+
+    const touched: { startedAt: string; endedAt: string }[] = existing ? [existing] : [];
+    if (event.type === 'FeedingDeleted' || event.type === 'SleepDeleted') {
+      if (!existing) return;
+      await timeline.deleteOne({ _id: id });
+    } else {
+      const notes = (await context.cipher.open(event.data.ownerId, event.data.notes)) ?? '';
+      const kind = event.type.startsWith('Feeding') ? 'feeding' : 'sleep';
+      const doc = timelineDocument({ ...event.data, id, kind, notes }, child.timezone, recorded.position);
+      await timeline.replaceOne({ _id: id }, doc, { upsert: true });
+      touched.push(doc);
+    }
+    await refreshDailyInsights(context, child, touched);
+  },
+};

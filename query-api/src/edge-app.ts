@@ -1,0 +1,69 @@
+import '@nightlight/infrastructure/http/authentication';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { requireParent } from '@nightlight/infrastructure/http/authentication';
+import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
+import type { QueryDeps } from './query-deps';
+import { readYourWrites } from './read-your-writes';
+import { childQueries } from './routes/children.queries';
+import { entryQueries } from './routes/entries.queries';
+import { insightQueries } from './routes/insights.queries';
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface EdgeOptions {
+  /** The write routes: command-api's plugin in-process, or a plugin that forwards to it over HTTP. */
+  writes: FastifyPluginAsync;
+  /** Extra parent-scoped read routes contributed by other slices. */
+  extraQueries?: ((deps: QueryDeps) => FastifyPluginAsync)[];
+  /** Folder of the built web app; served with an index.html fallback for client routes. */
+  webDist?: string;
+  logger?: boolean | { level: string };
+}
+
+/**
+ * The edge: every /api path of the product. Reads are answered from the read models here, writes go
+ * to command-api; the built React app is served from the same origin.
+ */
+export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: true });
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
+    },
+  });
+  // Same-origin app: no other origin may call the API from a browser.
+  await app.register(cors, { origin: false });
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const status = await deps.progress.status();
+    return reply.status(status.ready ? 200 : 503).send({ status: status.ready ? 'ready' : 'catching-up', position: status.position, head: status.head });
+  });
+
+  await app.register(options.writes);
+
+  await app.register(async (parentScope) => {
+    parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));
+    parentScope.addHook('preHandler', readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS));
+    await parentScope.register(childQueries(deps));
+    await parentScope.register(entryQueries(deps, 'feeding', '/api/feedings', 'Feeding not found'));
+    await parentScope.register(entryQueries(deps, 'sleep', '/api/sleep', 'Sleep session not found'));
+    await parentScope.register(insightQueries(deps));
+    for (const extra of options.extraQueries ?? []) await parentScope.register(extra(deps));
+  });
+
+  const webDist = options.webDist && existsSync(path.join(options.webDist, 'index.html')) ? options.webDist : null;
+  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes (/settings, /auth/login…) are the React app's: answer with its page.
+    if (webDist && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.status(404).send(noRouteMessage(request.method, request.url));
+  });
+  return app;
+}

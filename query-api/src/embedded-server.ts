@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { v7 as uuidv7 } from 'uuid';
+import type { FastifyInstance } from 'fastify';
+import { commandRoutes } from '@nightlight/command-api/command-routes';
+import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters, type Adapters } from '@nightlight/infrastructure/composition/adapters';
+import { allProjections } from '@nightlight/projector/all-projections';
+import { startProjector, type RunningProjector } from '@nightlight/projector/projector-runner';
+import { buildEdgeApp } from './edge-app';
+import type { ProjectionProgress, QueryDeps } from './query-deps';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface EmbeddedServer {
+  app: FastifyInstance;
+  adapters: Adapters;
+  projector: RunningProjector;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  clock?: () => Date;
+  logger?: boolean | { level: string };
+  onProgress?: (position: number, head: number) => void;
+  webDist?: string;
+}
+
+function embeddedProgress(projector: RunningProjector, adapters: Adapters, isReady: () => boolean): ProjectionProgress {
+  return {
+    waitFor: (position, timeoutMs) => projector.waitFor(position, timeoutMs),
+    async status() {
+      return { position: projector.position(), head: await adapters.eventStore.headPosition(), ready: isReady() };
+    },
+  };
+}
+
+/**
+ * The embedded default: command-api, projector and query-api in one process, on a SQLite event log
+ * with in-memory read models rebuilt from it at start.
+ */
+export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
+  const clock = options.clock ?? (() => new Date());
+  const adapters = await createAdapters(config, clock);
+  const logger = options.logger ?? false;
+  const projector = await startProjector({
+    eventStore: adapters.eventStore,
+    projections: allProjections,
+    context: { readStore: adapters.readStore, cipher: adapters.cipher },
+    onProgress: options.onProgress,
+  });
+  let ready = false;
+  await projector.caughtUp;
+  ready = true;
+
+  const queryDeps: QueryDeps = {
+    config,
+    readStore: adapters.readStore,
+    tokens: adapters.tokens,
+    sessions: adapters.sessions,
+    progress: embeddedProgress(projector, adapters, () => ready),
+    clock,
+  };
+  const writes = commandRoutes({ ...adapters, config, clock, newId: () => uuidv7() });
+  const app = await buildEdgeApp(queryDeps, { writes, webDist: options.webDist ?? WEB_DIST, logger });
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+
+  return {
+    app,
+    adapters,
+    projector,
+    url,
+    async close() {
+      await app.close();
+      await projector.stop();
+      await adapters.close();
+    },
+  };
+}

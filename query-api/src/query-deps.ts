@@ -1,0 +1,21 @@
+import type { TokenService } from '@nightlight/infrastructure/auth/token-service';
+import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
+import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
+import type { SessionStore } from '@nightlight/infrastructure/ports/session-store';
+
+/** How far the read models have got; read-your-writes waits on it. */
+export interface ProjectionProgress {
+  /** Resolves true once every projector has passed `position`, false after `timeoutMs`. */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  /** Position the read models have reached, and whether they have caught up with the log. */
+  status(): Promise<{ position: number; head: number; ready: boolean }>;
+}
+
+export interface QueryDeps {
+  config: AppConfig;
+  readStore: ReadStore;
+  tokens: TokenService;
+  sessions: SessionStore;
+  progress: ProjectionProgress;
+  clock: () => Date;
+}

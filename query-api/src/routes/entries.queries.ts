@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { TIMELINE_COLLECTION, timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { isLocalDate } from '@nightlight/domain/time/zoned-time';
+import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import type { QueryDeps } from '../query-deps';
+import { findOwnedChild } from './owned-child';
+
+const localDate = (name: string) => z.string().refine(isLocalDate, `${name} must be a date (YYYY-MM-DD)`);
+
+const listQuery = z
+  .object({
+    childId: z.string({ error: 'childId is required' }).min(1, 'childId is required'),
+    date: localDate('date').optional(),
+    startDate: localDate('startDate').optional(),
+    endDate: localDate('endDate').optional(),
+    limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(500, 'limit can be at most 500').optional(),
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+
+/** GET routes of feedings (kind 'feeding', path /api/feedings) and sleeps (kind 'sleep', path /api/sleep). */
+export function entryQueries({ readStore }: QueryDeps, kind: 'feeding' | 'sleep', basePath: string, notFound: string) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+
+    app.get(basePath, async (request) => {
+      const query = parseInput(listQuery, request.query);
+      const child = await findOwnedChild(readStore, parseIdParam({ id: query.childId }, 'Child not found'), request.userId);
+      const filter: Record<string, unknown> = { childId: child._id, kind };
+      if (query.date) filter.localDate = query.date;
+      else if (query.startDate || query.endDate) {
+        filter.localDate = { ...(query.startDate ? { $gte: query.startDate } : {}), ...(query.endDate ? { $lte: query.endDate } : {}) };
+      }
+      // With a limit the newest entries are the ones that matter (the dashboard's recent list).
+      const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit } : { sort: { startedAt: 1 } });
+      return docs.map(timelineApiView);
+    });
+
+    app.get(`${basePath}/:id`, async (request) => {
+      const id = parseIdParam(request.params, notFound);
+      const doc = await timeline.findOne({ _id: id, kind, ownerId: request.userId });
+      if (!doc) throw new HttpError(404, notFound);
+      return timelineApiView(doc);
+    });
+  };
+}

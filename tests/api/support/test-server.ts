@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { startEmbeddedServer, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
+
+export interface TestServer {
+  server: EmbeddedServer;
+  url: string;
+  dataDir: string;
+  /** A real HTTP call to the running server. */
+  call(method: string, pathname: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The embedded default on a random port, with its own temporary DATA_DIR (a real SQLite file). */
+export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-test-'));
+  const config = () => loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'TEST42,FAMILY', ...env });
+  let server = await startEmbeddedServer(config(), { clock: options.clock, webDist: path.join(dataDir, 'no-web') });
+
+  const testServer: TestServer = {
+    get server() {
+      return server;
+    },
+    get url() {
+      return server.url;
+    },
+    dataDir,
+    async call(method, pathname, { token, body, headers = {} } = {}) {
+      const response = await fetch(`${server.url}${pathname}`, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    },
+    async restart() {
+      await server.close();
+      server = await startEmbeddedServer(config(), { clock: options.clock, webDist: path.join(dataDir, 'no-web') });
+    },
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return testServer;
+}

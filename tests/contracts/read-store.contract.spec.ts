@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
+import { createMongoReadStore } from '@nightlight/infrastructure/read-store/mongo-read-store';
+import { DuplicateKeyError, type Collection, type ReadStore } from '@nightlight/infrastructure/ports/read-store';
+import { reachableUrl } from './reachability';
+
+interface Feeding {
+  _id: string;
+  childId: string;
+  amountMl: number;
+  startedAt: string;
+  notes?: string;
+  tags?: string[];
+  count?: number;
+  [key: string]: unknown;
+}
+
+const feedings: Feeding[] = [
+  { _id: 'f1', childId: 'c1', amountMl: 120, startedAt: '2024-05-01T06:00:00Z' },
+  { _id: 'f2', childId: 'c1', amountMl: 90, startedAt: '2024-05-01T09:00:00Z' },
+  { _id: 'f3', childId: 'c2', amountMl: 150, startedAt: '2024-05-01T07:00:00Z' },
+  { _id: 'f4', childId: 'c1', amountMl: 60, startedAt: '2024-05-01T12:00:00Z' },
+  { _id: 'f5', childId: 'c3', amountMl: 100, startedAt: '2024-05-02T06:00:00Z' },
+];
+
+function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
+  describe(`read-store contract on ${name}`, () => {
+    let store: ReadStore;
+    let collection: Collection<Feeding>;
+
+    beforeAll(async () => {
+      store = await open();
+    });
+
+    afterAll(async () => {
+      await store.dropAll();
+      await store.close();
+    });
+
+    beforeEach(async () => {
+      collection = store.collection<Feeding>(`feedings_${randomUUID().slice(0, 8)}`);
+      for (const feeding of feedings) await collection.insertOne(feeding);
+    });
+
+    it('finds with a filter, sort, skip, limit and projection', async () => {
+      const found = await collection.find({ childId: 'c1' }, { sort: { startedAt: -1 }, skip: 1, limit: 2, projection: { amountMl: 1 } });
+
+      expect(found).toEqual([
+        { _id: 'f2', amountMl: 90 },
+        { _id: 'f1', amountMl: 120 },
+      ]);
+      expect(await collection.findOne({ childId: 'c1' }, { sort: { amountMl: 1 }, projection: { _id: 0, startedAt: 1 } })).toEqual({
+        startedAt: '2024-05-01T12:00:00Z',
+      });
+      expect(await collection.findOne({ childId: 'nobody' })).toBeNull();
+      expect(await collection.countDocuments({ childId: 'c1' })).toBe(3);
+    });
+
+    it('evaluates $in, $gte and $lt', async () => {
+      const found = await collection.find(
+        { childId: { $in: ['c1', 'c2'] }, amountMl: { $gte: 90, $lt: 150 }, startedAt: { $lt: '2024-05-02' } },
+        { sort: { amountMl: 1 } },
+      );
+
+      expect(found.map((doc) => doc._id)).toEqual(['f2', 'f1']);
+    });
+
+    it('upserts once with updateOne and changes nothing when the same update is repeated', async () => {
+      const update = { $set: { childId: 'c9', amountMl: 30 }, $setOnInsert: { startedAt: '2024-06-01T00:00:00Z' } };
+
+      const first = await collection.updateOne({ _id: 'f9' }, update, { upsert: true });
+      const second = await collection.updateOne({ _id: 'f9' }, update, { upsert: true });
+
+      expect(first).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
+      expect(second).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedCount: 0 });
+      expect(await collection.find({ _id: 'f9' })).toEqual([{ _id: 'f9', childId: 'c9', amountMl: 30, startedAt: '2024-06-01T00:00:00Z' }]);
+    });
+
+    it('seeds an upserted document from the equality fields of the filter', async () => {
+      await collection.updateOne({ _id: 'daily-c7', childId: 'c7', amountMl: { $gte: 0 } }, { $inc: { count: 1 } }, { upsert: true });
+
+      expect(await collection.findOne({ _id: 'daily-c7' })).toEqual({ _id: 'daily-c7', childId: 'c7', count: 1 });
+    });
+
+    it('applies $set, $inc, $push, $unset, $addToSet, $pull, $max and $min', async () => {
+      await collection.updateOne({ _id: 'f1' }, { $set: { notes: 'left side', 'detail.side': 'left' }, $inc: { amountMl: 10 }, $push: { tags: 'night' } });
+      await collection.updateOne({ _id: 'f1' }, { $unset: { notes: '' }, $addToSet: { tags: 'night' }, $max: { count: 4 } });
+      await collection.updateOne({ _id: 'f1' }, { $push: { tags: 'bottle' }, $min: { count: 2 } });
+      await collection.updateOne({ _id: 'f1' }, { $pull: { tags: 'night' } });
+
+      expect(await collection.findOne({ _id: 'f1' })).toEqual({
+        _id: 'f1',
+        childId: 'c1',
+        amountMl: 130,
+        startedAt: '2024-05-01T06:00:00Z',
+        detail: { side: 'left' },
+        tags: ['bottle'],
+        count: 2,
+      });
+      expect(await collection.updateOne({ _id: 'missing' }, { $set: { amountMl: 1 } })).toEqual({
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedCount: 0,
+      });
+    });
+
+    it('replaces a document, and inserts it once with replaceOne upsert', async () => {
+      const replaced = await collection.replaceOne({ _id: 'f2' }, { _id: 'f2', childId: 'c1', amountMl: 95, startedAt: 'x' });
+      const inserted = await collection.replaceOne({ _id: 'f8' }, { _id: 'f8', childId: 'c8', amountMl: 1, startedAt: 'y' }, { upsert: true });
+      await collection.replaceOne({ _id: 'f8' }, { _id: 'f8', childId: 'c8', amountMl: 2, startedAt: 'y' }, { upsert: true });
+
+      expect(replaced).toMatchObject({ matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+      expect(inserted).toMatchObject({ matchedCount: 0, upsertedCount: 1 });
+      expect(await collection.findOne({ _id: 'f2' })).toEqual({ _id: 'f2', childId: 'c1', amountMl: 95, startedAt: 'x' });
+      expect(await collection.find({ childId: 'c8' })).toEqual([{ _id: 'f8', childId: 'c8', amountMl: 2, startedAt: 'y' }]);
+    });
+
+    it('counts what deleteOne and deleteMany remove', async () => {
+      expect(await collection.deleteOne({ childId: 'c1' })).toBe(1);
+      expect(await collection.deleteMany({ childId: 'c1' })).toBe(2);
+      expect(await collection.deleteMany({ childId: 'c1' })).toBe(0);
+      expect(await collection.countDocuments({})).toBe(2);
+    });
+
+    it('runs a mixed bulkWrite in order', async () => {
+      await collection.bulkWrite([
+        { insertOne: { document: { _id: 'f6', childId: 'c6', amountMl: 10, startedAt: 'a' } } },
+        { updateOne: { filter: { _id: 'f6' }, update: { $inc: { amountMl: 5 } } } },
+        { updateOne: { filter: { _id: 'f7' }, update: { $set: { childId: 'c6', amountMl: 7 } }, upsert: true } },
+        { replaceOne: { filter: { _id: 'f3' }, replacement: { _id: 'f3', childId: 'c6', amountMl: 3, startedAt: 'b' } } },
+        { deleteOne: { filter: { _id: 'f5' } } },
+        { deleteMany: { filter: { childId: 'c1' } } },
+      ]);
+
+      expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'f3', childId: 'c6', amountMl: 3, startedAt: 'b' },
+        { _id: 'f6', childId: 'c6', amountMl: 15, startedAt: 'a' },
+        { _id: 'f7', childId: 'c6', amountMl: 7 },
+      ]);
+    });
+
+    it('enforces unique indexes with DuplicateKeyError, on insert, update and upsert', async () => {
+      const users = store.collection<{ _id: string; emailHash: string }>(`users_${randomUUID().slice(0, 8)}`);
+      await users.createIndex({ emailHash: 1 }, { unique: true });
+      await users.insertOne({ _id: 'u1', emailHash: 'h1' });
+      await users.insertOne({ _id: 'u2', emailHash: 'h2' });
+
+      await expect(users.insertOne({ _id: 'u3', emailHash: 'h1' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(users.insertOne({ _id: 'u1', emailHash: 'h9' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(users.updateOne({ _id: 'u2' }, { $set: { emailHash: 'h1' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await expect(users.updateOne({ _id: 'u4' }, { $set: { emailHash: 'h2' } }, { upsert: true })).rejects.toBeInstanceOf(DuplicateKeyError);
+
+      await users.updateOne({ _id: 'u2' }, { $set: { emailHash: 'h3' } });
+      await users.insertOne({ _id: 'u5', emailHash: 'h2' });
+      expect(await users.find({}, { sort: { _id: 1 } })).toEqual([
+        { _id: 'u1', emailHash: 'h1' },
+        { _id: 'u2', emailHash: 'h3' },
+        { _id: 'u5', emailHash: 'h2' },
+      ]);
+    });
+
+    it('hands out copies: changing a returned or inserted document does not change the store', async () => {
+      const inserted: Feeding = { _id: 'f10', childId: 'c10', amountMl: 10, startedAt: 'z', tags: ['a'] };
+      await collection.insertOne(inserted);
+      inserted.tags!.push('changed-after-insert');
+
+      const found = await collection.findOne({ _id: 'f10' });
+      found!.tags!.push('changed-after-read');
+      found!.amountMl = 999;
+      const [listed] = await collection.find({ _id: 'f10' });
+      listed!.childId = 'other';
+
+      expect(await collection.findOne({ _id: 'f10' })).toEqual({ _id: 'f10', childId: 'c10', amountMl: 10, startedAt: 'z', tags: ['a'] });
+    });
+
+    it('drops every collection with dropAll', async () => {
+      await store.dropAll();
+
+      expect(await collection.countDocuments({})).toBe(0);
+      await collection.insertOne(feedings[0]!);
+      expect(await collection.countDocuments({})).toBe(1);
+    });
+  });
+}
+
+readStoreContract('memory', async () => createMemoryReadStore());
+
+const mongoUrl = reachableUrl('mongo', 'read-store contract on MongoDB');
+if (mongoUrl) {
+  readStoreContract('MongoDB', () => createMongoReadStore({ url: mongoUrl, dbName: `nightlight_contract_${randomUUID().slice(0, 8)}` }));
+}

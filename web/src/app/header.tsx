@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { LOGIN_PATH, PRODUCT_NAME } from '../config/constants.ts';
+import { resetPositionTracking } from '../lib/api-client.ts';
+import { useAuthStore } from '../stores/auth-store.ts';
+
+const NAV_ITEMS = [
+  { label: 'Dashboard', path: '/' },
+  { label: 'Activity', path: '/activity' },
+  { label: 'Insights', path: '/insights' },
+  { label: 'Settings', path: '/settings' },
+] as const;
+
+export function Header() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const clearAuth = useAuthStore((state) => state.clearAuth);
+
+  function logout() {
+    clearAuth();
+    // The next person on this device must not see this family's cached data.
+    queryClient.clear();
+    resetPositionTracking();
+    void navigate(LOGIN_PATH, { replace: true });
+  }
+
+  return (
+    <header className="app-header">
+      <Link to="/" className="app-logo" aria-label={`${PRODUCT_NAME} home`}>
+        <span aria-hidden="true">🌙</span> {PRODUCT_NAME}
+      </Link>
+      <nav className="app-nav" aria-label="Main">
+        {NAV_ITEMS.map((item) => {
+          const active = pathname === item.path;
+          return (
+            <button
+              key={item.path}
+              type="button"
+              className={active ? 'nav-button nav-button-active' : 'nav-button'}
+              aria-current={active ? 'page' : undefined}
+              onClick={() => void navigate(item.path)}
+            >
+              {item.label}
+            </button>
+          );
+        })}
+        <button type="button" className="nav-button nav-logout" onClick={logout}>
+          Logout
+        </button>
+      </nav>
+    </header>
+  );
+}

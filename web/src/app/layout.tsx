@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router-dom';
+import { Header } from './header.tsx';
+
+/** The common frame of the signed-in screens: header on top, the screen below. */
+export function AppLayout() {
+  return (
+    <div className="app-shell">
+      <Header />
+      <main className="app-main" id="main">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+export function ActivityLogPage() {
+  return <h1>Activity</h1>;
+}
+
+export default ActivityLogPage;

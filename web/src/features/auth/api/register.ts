@@ -1,0 +1,29 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import type { AuthResponse } from '../../../types/api.ts';
+
+export const registerInputSchema = z.object({
+  email: z.string().trim().min(1),
+  password: z.string().min(1),
+  referralCode: z.string().trim().length(REFERRAL_CODE_LENGTH),
+});
+
+export type RegisterInput = z.infer<typeof registerInputSchema>;
+
+export function register(input: RegisterInput): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('/api/auth/register', { method: 'POST', body: registerInputSchema.parse(input) });
+}
+
+export function useRegister({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const setAuth = useAuthStore((state) => state.setAuth);
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ user, accessToken, refreshToken }) => {
+      setAuth(user, accessToken, refreshToken);
+      onSuccess?.();
+    },
+  });
+}

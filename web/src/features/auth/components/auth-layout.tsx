@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode };
+
+/** The centred card both sign-in and sign-up sit in. */
+export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
+  return (
+    <main className="auth-page">
+      <div className="auth-card">
+        <p className="auth-logo" aria-hidden="true">
+          🌙
+        </p>
+        <h1 className="auth-title">{title}</h1>
+        <p className="auth-subtitle">{subtitle}</p>
+        {children}
+      </div>
+    </main>
+  );
+}

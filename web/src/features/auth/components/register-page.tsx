@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/button.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useRegister } from '../api/register.ts';
+import {
+  validateRegister,
+  validateRegisterField,
+  type RegisterErrors,
+  type RegisterField,
+  type RegisterValues,
+} from '../lib/register-validation.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+
+const EMPTY: RegisterValues = { email: '', referralCode: '', password: '', confirmPassword: '' };
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [errors, setErrors] = useState<RegisterErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
+  const registration = useRegister({ onSuccess: () => void navigate('/onboarding', { replace: true }) });
+
+  function change(field: RegisterField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Fields are quiet until first left; after that they follow every keystroke.
+    const updates: RegisterErrors = {};
+    if (touched[field]) updates[field] = validateRegisterField(field, next);
+    if (field === 'password' && touched.confirmPassword) {
+      updates.confirmPassword = validateRegisterField('confirmPassword', next);
+    }
+    setErrors((current) => ({ ...current, ...updates }));
+  }
+
+  function blur(field: RegisterField) {
+    setTouched((current) => ({ ...current, [field]: true }));
+    setErrors((current) => ({ ...current, [field]: validateRegisterField(field, values) }));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateRegister(values);
+    setErrors(found);
+    setTouched({ email: true, referralCode: true, password: true, confirmPassword: true });
+    if (Object.keys(found).length > 0) return;
+    registration.mutate({
+      email: values.email.trim(),
+      password: values.password,
+      referralCode: values.referralCode.trim(),
+    });
+  }
+
+  const field = (name: RegisterField) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    onBlur: () => blur(name),
+  });
+
+  return (
+    <AuthLayout title="Create your account" subtitle="Start tracking feedings and sleep, privately.">
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <FormError
+          message={registration.isError ? errorMessage(registration.error, 'Registration failed. Please try again.') : null}
+        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label="Referral Code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={REFERRAL_CODE_LENGTH}
+          hint="Nightlight is invitation-only: enter the 6-character code you were given."
+          {...field('referralCode')}
+        />
+        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+        <PasswordStrengthMeter password={values.password} />
+        <PasswordChecklist password={values.password} />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <p className="form-note">
+          By creating an account you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
+          <Link to="/privacy">Privacy Policy</Link>.
+        </p>
+        <Button type="submit" fullWidth disabled={registration.isPending}>
+          {registration.isPending ? 'Creating Account...' : 'Create Account'}
+        </Button>
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link to="/auth/login">Sign in</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,3 @@
+export function TermsPage() {
+  return null;
+}

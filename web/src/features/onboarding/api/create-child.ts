@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { DISPLAY_NAME_MAX_LENGTH } from '../../../config/constants.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import type { Child } from '../../../types/api.ts';
+
+export const createChildInputSchema = z.object({
+  displayName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).optional(),
+  birthDate: z.iso.date(),
+  // 'Other' is what the form offers; the server records it as 'Unknown'.
+  sex: z.enum(['Female', 'Male', 'Other']),
+  timezone: z.string().min(1),
+});
+
+export type CreateChildInput = z.infer<typeof createChildInputSchema>;
+
+export function createChild(input: CreateChildInput): Promise<Child> {
+  return apiRequest<Child>('/api/children', { method: 'POST', body: createChildInputSchema.parse(input) });
+}
+
+export function useCreateChild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createChild,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [queryKeyRoots.children] }),
+  });
+}

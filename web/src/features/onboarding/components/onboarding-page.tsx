@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/button.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { Select } from '../../../components/select.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { DISPLAY_NAME_MAX_LENGTH, LOGIN_PATH } from '../../../config/constants.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { browserTimeZone, todayLocalDate } from '../../../lib/local-date.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { useChildren } from '../api/get-children.ts';
+import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
+import { useCreateChild, type CreateChildInput } from '../api/create-child.ts';
+import { ageHint } from '../lib/age-hint.ts';
+import {
+  validateChildProfile,
+  validateChildProfileField,
+  type ChildProfileErrors,
+  type ChildProfileField,
+  type ChildProfileValues,
+} from '../lib/child-profile-validation.ts';
+import { ConsentModal } from './consent-modal.tsx';
+
+const SEX_OPTIONS = [
+  { value: 'Female', label: 'Female' },
+  { value: 'Male', label: 'Male' },
+  { value: 'Other', label: 'Other' },
+] as const;
+
+type Phase = 'idle' | 'creating' | 'completing';
+
+const SUBMIT_TEXT: Record<Phase, string> = {
+  idle: 'Create Child Profile',
+  creating: 'Creating Profile...',
+  completing: 'Completing Setup...',
+};
+
+export function OnboardingPage() {
+  const navigate = useNavigate();
+  const needsConsent = useAuthStore((state) => state.user !== null && !state.user.onboardingCompleted);
+  const updateUser = useAuthStore((state) => state.updateUser);
+  const clearAuth = useAuthStore((state) => state.clearAuth);
+  const children = useChildren();
+  const createChild = useCreateChild();
+  const completeOnboarding = useCompleteOnboarding();
+
+  const [values, setValues] = useState<ChildProfileValues>({ displayName: '', birthDate: '', sex: '' });
+  const [errors, setErrors] = useState<ChildProfileErrors>({});
+  const [touched, setTouched] = useState<Partial<Record<ChildProfileField, boolean>>>({});
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+
+  const today = todayLocalDate();
+  const hasChildren = (children.data?.length ?? 0) > 0;
+
+  function change(field: ChildProfileField, value: string) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setGeneralError(null);
+    if (touched[field]) setErrors((current) => ({ ...current, [field]: validateChildProfileField(field, next, today) }));
+  }
+
+  function blur(field: ChildProfileField) {
+    setTouched((current) => ({ ...current, [field]: true }));
+    setErrors((current) => ({ ...current, [field]: validateChildProfileField(field, values, today) }));
+  }
+
+  /** Marks onboarding done on the server; a failure there must not trap the user on this page. */
+  async function finishOnboarding() {
+    try {
+      await completeOnboarding.mutateAsync();
+    } catch (error) {
+      console.error('Could not mark onboarding as completed', error);
+    }
+    void navigate('/', { replace: true });
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateChildProfile(values, today);
+    setErrors(found);
+    setTouched({ displayName: true, birthDate: true, sex: true });
+    if (Object.keys(found).length > 0) return;
+
+    const displayName = values.displayName.trim();
+    const input: CreateChildInput = {
+      birthDate: values.birthDate,
+      sex: values.sex as CreateChildInput['sex'],
+      timezone: browserTimeZone(),
+      ...(displayName ? { displayName } : {}),
+    };
+    setPhase('creating');
+    try {
+      await createChild.mutateAsync(input);
+    } catch (error) {
+      setPhase('idle');
+      setGeneralError(errorMessage(error, 'Failed to create child profile. Please try again.'));
+      return;
+    }
+    setPhase('completing');
+    await finishOnboarding();
+  }
+
+  function acceptConsent() {
+    updateUser({ onboardingCompleted: true });
+  }
+
+  function declineConsent() {
+    // Without consent nothing may be stored, so the session ends here.
+    clearAuth();
+    void navigate(LOGIN_PATH, { replace: true });
+  }
+
+  const busy = phase !== 'idle' || completeOnboarding.isPending;
+
+  return (
+    <main className="onboarding-page">
+      <ConsentModal open={needsConsent} onAccept={acceptConsent} onCancel={declineConsent} />
+      <div className="onboarding-card" inert={needsConsent}>
+        <p className="onboarding-welcome">
+          Welcome to Nightlight! Let&apos;s set up a profile for your little one so you can start tracking feedings and
+          sleep.
+        </p>
+        <h1 className="page-title">{hasChildren ? 'Add a Child' : 'Add Your First Child'}</h1>
+        <p className="privacy-note">
+          <span aria-hidden="true">🔒 </span>
+          Your child&apos;s name and birth date are stored encrypted. For extra privacy we recommend using initials or a
+          nickname instead of a full name.
+        </p>
+
+        <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+          <FormError message={generalError} />
+          <TextField
+            label="Display Name (optional)"
+            name="displayName"
+            autoComplete="off"
+            maxLength={DISPLAY_NAME_MAX_LENGTH}
+            placeholder="e.g. JD or Bean"
+            value={values.displayName}
+            error={errors.displayName}
+            onChange={(event) => change('displayName', event.target.value)}
+            onBlur={() => blur('displayName')}
+          />
+          <TextField
+            label="Birth Date"
+            name="birthDate"
+            type="date"
+            required
+            max={today}
+            value={values.birthDate}
+            error={errors.birthDate}
+            hint={ageHint(values.birthDate, today)}
+            onChange={(event) => change('birthDate', event.target.value)}
+            onBlur={() => blur('birthDate')}
+          />
+          <Select
+            label="Sex"
+            name="sex"
+            required
+            placeholder="Select sex"
+            options={SEX_OPTIONS}
+            value={values.sex}
+            error={errors.sex}
+            onChange={(event) => change('sex', event.target.value)}
+            onBlur={() => blur('sex')}
+          />
+          <Button type="submit" fullWidth disabled={busy}>
+            {SUBMIT_TEXT[phase]}
+          </Button>
+          {hasChildren ? (
+            <Button variant="secondary" fullWidth disabled={busy} onClick={() => void navigate('/')}>
+              Cancel
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              fullWidth
+              disabled={busy || children.isPending}
+              onClick={() => void finishOnboarding()}
+            >
+              Skip for now (you can add children later)
+            </Button>
+          )}
+        </form>
+        <p className="onboarding-footer">You can add more children or edit their details later in Settings.</p>
+      </div>
+    </main>
+  );
+}

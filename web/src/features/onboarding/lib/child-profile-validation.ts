@@ -1,0 +1,36 @@
+import { DISPLAY_NAME_MAX_LENGTH, MAX_CHILD_AGE_YEARS } from '../../../config/constants.ts';
+import { yearsBefore } from '../../../lib/local-date.ts';
+
+export type ChildProfileValues = { displayName: string; birthDate: string; sex: string };
+export type ChildProfileField = keyof ChildProfileValues;
+export type ChildProfileErrors = Partial<Record<ChildProfileField, string>>;
+
+export function validateChildProfileField(
+  field: ChildProfileField,
+  values: ChildProfileValues,
+  today: string,
+): string | undefined {
+  switch (field) {
+    case 'displayName':
+      return values.displayName.trim().length > DISPLAY_NAME_MAX_LENGTH
+        ? 'Display name must be 50 characters or less'
+        : undefined;
+    case 'birthDate':
+      // 'YYYY-MM-DD' strings compare correctly as text.
+      if (!values.birthDate) return 'Birth date is required';
+      if (values.birthDate > today) return 'Birth date cannot be in the future';
+      if (values.birthDate < yearsBefore(today, MAX_CHILD_AGE_YEARS)) return 'Birth date seems too far in the past';
+      return undefined;
+    case 'sex':
+      return values.sex ? undefined : 'Please select a sex';
+  }
+}
+
+export function validateChildProfile(values: ChildProfileValues, today: string): ChildProfileErrors {
+  const errors: ChildProfileErrors = {};
+  for (const field of ['displayName', 'birthDate', 'sex'] as const) {
+    const message = validateChildProfileField(field, values, today);
+    if (message) errors[field] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,162 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { signIn } from '../testing/auth-fixtures.ts';
+import { server } from '../testing/msw-server.ts';
+import { useAuthStore } from '../stores/auth-store.ts';
+import { ApiError, apiRequest, getHighestPosition } from './api-client.ts';
+import { registerNavigate } from './navigation.ts';
+
+describe('apiRequest', () => {
+  it('sends the bearer token and parses the JSON answer', async () => {
+    signIn();
+    let authorization: string | null = null;
+    server.use(
+      http.get('/api/children', ({ request }) => {
+        authorization = request.headers.get('Authorization');
+        return HttpResponse.json([{ id: 'c1' }]);
+      }),
+    );
+
+    await expect(apiRequest('/api/children')).resolves.toEqual([{ id: 'c1' }]);
+    expect(authorization).toBe('Bearer access-1');
+  });
+
+  it('sends bodies as JSON and adds the /api prefix when the path lacks it', async () => {
+    signIn();
+    let seen: { contentType: string | null; body: unknown } | null = null;
+    server.use(
+      http.post('/api/feedings', async ({ request }) => {
+        seen = { contentType: request.headers.get('Content-Type'), body: await request.json() };
+        return HttpResponse.json({ id: 'f1' }, { status: 201 });
+      }),
+    );
+
+    await apiRequest('/feedings', { method: 'POST', body: { childId: 'c1' } });
+    expect(seen).toEqual({ contentType: 'application/json', body: { childId: 'c1' } });
+  });
+
+  it('remembers the highest X-Event-Position and sends it as X-Min-Position on reads', async () => {
+    signIn();
+    let minPosition: string | null = null;
+    server.use(
+      http.post('/api/sleep', () => HttpResponse.json({ position: 42 }, { headers: { 'X-Event-Position': '42' } })),
+      http.delete('/api/sleep/s1', () => HttpResponse.json({ ok: true }, { headers: { 'X-Event-Position': '17' } })),
+      http.get('/api/sleep', ({ request }) => {
+        minPosition = request.headers.get('X-Min-Position');
+        return HttpResponse.json([]);
+      }),
+    );
+
+    await apiRequest('/api/sleep', { method: 'POST', body: {} });
+    await apiRequest('/api/sleep/s1', { method: 'DELETE' });
+    await apiRequest('/api/sleep?childId=c1');
+
+    expect(getHighestPosition()).toBe(42);
+    expect(minPosition).toBe('42');
+  });
+
+  it("throws ApiError with the status and the server's message", async () => {
+    signIn();
+    server.use(http.get('/api/children/x', () => HttpResponse.json({ message: 'Child not found' }, { status: 404 })));
+
+    const error = await apiRequest('/api/children/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'Child not found' });
+  });
+
+  it('on 401 refreshes once with the stored refresh token and retries with the new access token', async () => {
+    signIn();
+    const refreshBodies: unknown[] = [];
+    const authorizations: (string | null)[] = [];
+    server.use(
+      http.get('/api/me', ({ request }) => {
+        const authorization = request.headers.get('Authorization');
+        authorizations.push(authorization);
+        return authorization === 'Bearer access-2'
+          ? HttpResponse.json({ id: 'user-1' })
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+      http.post('/api/auth/refresh', async ({ request }) => {
+        refreshBodies.push(await request.json());
+        return HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }),
+    );
+
+    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
+    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('shares one refresh between requests that fail together', async () => {
+    signIn();
+    let refreshes = 0;
+    server.use(
+      http.get('/api/children', ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer access-2'
+          ? HttpResponse.json([])
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+      ),
+      http.post('/api/auth/refresh', () => {
+        refreshes += 1;
+        return HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }),
+    );
+
+    await Promise.all([apiRequest('/api/children'), apiRequest('/api/children')]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('retries only once: a second 401 is thrown', async () => {
+    signIn();
+    let calls = 0;
+    server.use(
+      http.get('/api/me', () => {
+        calls += 1;
+        return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+      http.post('/api/auth/refresh', () => HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' })),
+    );
+
+    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toBe(2);
+  });
+
+  it('when the refresh fails, clears the stored auth and goes to /auth/login', async () => {
+    signIn();
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    server.use(
+      http.get('/api/me', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+      http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'Invalid refresh token' }, { status: 401 })),
+    );
+
+    await expect(apiRequest('/api/me')).rejects.toMatchObject({ status: 401 });
+    expect(useAuthStore.getState()).toMatchObject({
+      user: null,
+      accessToken: null,
+      refreshToken: null,
+      isAuthenticated: false,
+      sessionExpiry: null,
+    });
+    expect(JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state.isAuthenticated).toBe(false);
+    expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true });
+  });
+
+  it('does not try to refresh when the login itself answers 401', async () => {
+    const refresh = vi.fn();
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ message: 'Invalid email or password' }, { status: 401 })),
+      http.post('/api/auth/refresh', () => {
+        refresh();
+        return HttpResponse.json({});
+      }),
+    );
+
+    await expect(apiRequest('/api/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid email or password',
+    });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,38 @@
+// Calendar dates as the API speaks them: 'YYYY-MM-DD' (en-CA) in the viewer's time zone.
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function toLocalDateString(date: Date): string {
+  return date.toLocaleDateString('en-CA');
+}
+
+export function todayLocalDate(): string {
+  return toLocalDateString(new Date());
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+function toUtcDay(localDate: string): number {
+  const [year = NaN, month = NaN, day = NaN] = localDate.split('-').map(Number);
+  return Date.UTC(year, month - 1, day);
+}
+
+/** Whole days from `from` to `to` (both 'YYYY-MM-DD'); NaN when either is not a date. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcDay(to) - toUtcDay(from)) / DAY_MS);
+}
+
+/** The same calendar day `years` years before `localDate`. */
+export function yearsBefore(localDate: string, years: number): string {
+  const [year = 0, month = '01', day = '01'] = localDate.split('-');
+  return `${String(Number(year) - years).padStart(4, '0')}-${month}-${day}`;
+}
+
+/** 'YYYY-MM-DD' shown in the viewer's locale without shifting it through UTC midnight. */
+export function formatLocalDate(localDate: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+  const utc = toUtcDay(localDate);
+  if (Number.isNaN(utc)) return localDate;
+  return new Date(utc).toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
+}

@@ -1,0 +1,14 @@
+// First elements of query keys. Invalidation matches by prefix, so every feature builds its
+// keys from these (e.g. [queryKeyRoots.feedings, childId, date]) and a child deletion can
+// refresh them all without knowing each screen's exact key.
+export const queryKeyRoots = {
+  me: 'me',
+  userSettings: 'user-settings',
+  children: 'children',
+  childrenSettings: 'children-settings',
+  activities: 'activities',
+  feedings: 'feedings',
+  sleep: 'sleep',
+  insights: 'insights',
+  milestoneAlerts: 'milestone-alerts',
+} as const;

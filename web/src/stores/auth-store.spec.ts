@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from '../testing/auth-fixtures.ts';
+import { useAuthStore } from './auth-store.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const NOW = new Date('2025-06-01T12:00:00Z').getTime();
+
+function freezeClock(at = NOW) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(at);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('auth store', () => {
+  it('setAuth signs in and sets the expiry 24 hours from now', () => {
+    freezeClock();
+    useAuthStore.getState().setAuth(testUser, 'a', 'r');
+
+    expect(useAuthStore.getState()).toMatchObject({
+      user: testUser,
+      accessToken: 'a',
+      refreshToken: 'r',
+      isAuthenticated: true,
+      sessionExpiry: NOW + DAY,
+    });
+  });
+
+  it("persists all five fields under 'auth-storage'", () => {
+    freezeClock();
+    useAuthStore.getState().setAuth(testUser, 'a', 'r');
+
+    const stored = JSON.parse(localStorage.getItem('auth-storage') ?? 'null');
+    expect(stored.state).toEqual({
+      user: testUser,
+      accessToken: 'a',
+      refreshToken: 'r',
+      isAuthenticated: true,
+      sessionExpiry: NOW + DAY,
+    });
+  });
+
+  it('clearAuth returns to signed out', () => {
+    useAuthStore.getState().setAuth(testUser, 'a', 'r');
+    useAuthStore.getState().clearAuth();
+
+    expect(useAuthStore.getState()).toMatchObject({
+      user: null,
+      accessToken: null,
+      refreshToken: null,
+      isAuthenticated: false,
+      sessionExpiry: null,
+    });
+  });
+
+  it('updateUser merges into an existing user and does nothing when signed out', () => {
+    useAuthStore.getState().updateUser({ onboardingCompleted: true });
+    expect(useAuthStore.getState().user).toBeNull();
+
+    useAuthStore.getState().setAuth({ ...testUser, onboardingCompleted: false }, 'a', 'r');
+    useAuthStore.getState().updateUser({ onboardingCompleted: true });
+    expect(useAuthStore.getState().user).toEqual({ ...testUser, onboardingCompleted: true });
+  });
+
+  it('a session is valid only before its expiry', () => {
+    freezeClock();
+    expect(useAuthStore.getState().isSessionValid()).toBe(false);
+
+    useAuthStore.getState().setAuth(testUser, 'a', 'r');
+    expect(useAuthStore.getState().isSessionValid()).toBe(true);
+
+    vi.setSystemTime(NOW + DAY - 1);
+    expect(useAuthStore.getState().isSessionValid()).toBe(true);
+
+    vi.setSystemTime(NOW + DAY);
+    expect(useAuthStore.getState().isSessionValid()).toBe(false);
+  });
+
+  it('checkSession clears an expired session and keeps a live one', () => {
+    freezeClock();
+    useAuthStore.getState().setAuth(testUser, 'a', 'r');
+    expect(useAuthStore.getState().checkSession()).toBe(true);
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+
+    vi.setSystemTime(NOW + DAY + 1);
+    expect(useAuthStore.getState().checkSession()).toBe(false);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, user: null, accessToken: null });
+  });
+
+  it('clears an expired session when it is loaded back from storage', async () => {
+    freezeClock();
+    localStorage.setItem(
+      'auth-storage',
+      JSON.stringify({
+        state: { user: testUser, accessToken: 'a', refreshToken: 'r', isAuthenticated: true, sessionExpiry: NOW - 1 },
+        version: 0,
+      }),
+    );
+
+    await useAuthStore.persist.rehydrate();
+
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, user: null, sessionExpiry: null });
+  });
+
+  it('keeps a live session when it is loaded back from storage', async () => {
+    freezeClock();
+    localStorage.setItem(
+      'auth-storage',
+      JSON.stringify({
+        state: { user: testUser, accessToken: 'a', refreshToken: 'r', isAuthenticated: true, sessionExpiry: NOW + 1000 },
+        version: 0,
+      }),
+    );
+
+    await useAuthStore.persist.rehydrate();
+
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user: testUser, accessToken: 'a' });
+  });
+});

@@ -1,0 +1,88 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { AUTH_STORAGE_KEY, SESSION_DURATION_MS } from '../config/constants.ts';
+import type { User } from '../types/api.ts';
+
+export type AuthState = {
+  user: User | null;
+  accessToken: string | null;
+  refreshToken: string | null;
+  isAuthenticated: boolean;
+  /** Epoch milliseconds after which the session is no longer valid, or null when signed out. */
+  sessionExpiry: number | null;
+};
+
+export type AuthActions = {
+  /** Signs in: stores the user and both tokens and starts a 24-hour session. */
+  setAuth: (user: User, accessToken: string, refreshToken: string) => void;
+  /** Replaces the tokens after a refresh; the session keeps its original expiry. */
+  setTokens: (accessToken: string, refreshToken: string) => void;
+  clearAuth: () => void;
+  /** Merges fields into the current user; does nothing when nobody is signed in. */
+  updateUser: (changes: Partial<User>) => void;
+  /** True only when signed in, an expiry is set and it lies in the future. Never changes state. */
+  isSessionValid: () => boolean;
+  /** Like isSessionValid, but also clears a signed-in session that has expired. */
+  checkSession: () => boolean;
+};
+
+export type AuthStore = AuthState & AuthActions;
+
+const signedOut: AuthState = {
+  user: null,
+  accessToken: null,
+  refreshToken: null,
+  isAuthenticated: false,
+  sessionExpiry: null,
+};
+
+function isValid(state: AuthState): boolean {
+  return state.isAuthenticated && state.sessionExpiry !== null && Date.now() < state.sessionExpiry;
+}
+
+export const useAuthStore = create<AuthStore>()(
+  persist(
+    (set, get) => ({
+      ...signedOut,
+      setAuth: (user, accessToken, refreshToken) =>
+        set({
+          user,
+          accessToken,
+          refreshToken,
+          isAuthenticated: true,
+          sessionExpiry: Date.now() + SESSION_DURATION_MS,
+        }),
+      setTokens: (accessToken, refreshToken) => set({ accessToken, refreshToken }),
+      clearAuth: () => set(signedOut),
+      updateUser: (changes) => {
+        const { user } = get();
+        if (user) set({ user: { ...user, ...changes } });
+      },
+      isSessionValid: () => isValid(get()),
+      checkSession: () => {
+        const state = get();
+        if (isValid(state)) return true;
+        if (state.isAuthenticated) set(signedOut);
+        return false;
+      },
+    }),
+    {
+      name: AUTH_STORAGE_KEY,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ user, accessToken, refreshToken, isAuthenticated, sessionExpiry }) => ({
+        user,
+        accessToken,
+        refreshToken,
+        isAuthenticated,
+        sessionExpiry,
+      }),
+      // A session that expired while the tab was closed must not come back to life on reload.
+      onRehydrateStorage: () => (state) => {
+        state?.checkSession();
+      },
+    },
+  ),
+);
+
+/** Non-React access for code outside components (the API client, timers). */
+export const getAuthState = (): AuthStore => useAuthStore.getState();
