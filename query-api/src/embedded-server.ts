@@ -8,6 +8,7 @@ import { createAdapters, type Adapters } from '@nightlight/infrastructure/compos
 import { allProjections } from '@nightlight/projector/all-projections';
 import { startProjector, type RunningProjector } from '@nightlight/projector/projector-runner';
 import { buildEdgeApp } from './edge-app';
+import { forwardWrites } from './forward-writes';
 import type { ProjectionProgress, QueryDeps } from './query-deps';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -62,7 +63,10 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     progress: embeddedProgress(projector, adapters, () => ready),
     clock,
   };
-  const writes = commandRoutes({ ...adapters, config, clock, newId: () => uuidv7() });
+  // Writes run in this process, or, when COMMAND_API_URL names a command-api process, go there over HTTP.
+  const writes = config.COMMAND_API_URL
+    ? forwardWrites(config.COMMAND_API_URL)
+    : commandRoutes({ ...adapters, config, clock, newId: () => uuidv7() });
   const app = await buildEdgeApp(queryDeps, { writes, webDist: options.webDist ?? WEB_DIST, logger });
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

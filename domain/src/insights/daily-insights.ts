@@ -10,7 +10,7 @@ import {
   type SleepInput,
 } from './insight-inputs';
 import { isNightSleep, napDate, nightOf } from './sleep-classification';
-import { sum } from './sums';
+import { mean, sum } from './sums';
 
 /** A gap between feeding starts longer than this is a night without logging, not an interval. */
 export const MAX_FEED_GAP_MINS = 12 * 60;
@@ -117,7 +117,7 @@ function feedingPart(feedsOfDay: readonly FeedingInput[]): DailyInsightsDocument
     feedCount: feedsOfDay.length,
     totalOz24h: sum(withAmount.map((f) => f.amountOz)),
     amountCount: withAmount.length,
-    avgIntervalMins: gaps.length > 0 ? Math.round(sum(gaps) / gaps.length) : null,
+    avgIntervalMins: gaps.length > 0 ? Math.round(mean(gaps)) : null,
     shortGapSumMins: sum(shortGaps),
     shortGapCount: shortGaps.length,
     firstFeedAt: first ? first.startedAt : null,

@@ -48,7 +48,7 @@ export function summarizeRange(docs: readonly DailyInsightsDocument[]): Insights
 
 /**
  * Gaps between consecutive feeding starts in range: each day's own short gaps, plus the gap from
- * the last feed of the previous day with feeds to this day's first, kept when it is short too.
+ * the previous date's last feed to this date's first, kept when it is short too.
  */
 function feedGaps(days: readonly DailyInsightsDocument[]): { sumMins: number; count: number } {
   let sumMins = 0;
@@ -59,12 +59,13 @@ function feedGaps(days: readonly DailyInsightsDocument[]): { sumMins: number; co
     count += feeding.shortGapCount;
     if (feeding.firstFeedAt !== null && previousLastFeedAt !== null) {
       const gap = wholeMinutesBetween(previousLastFeedAt, feeding.firstFeedAt);
-      if (gap <= MAX_FEED_GAP_MINS) {
+      if (gap < MAX_FEED_GAP_MINS) {
         sumMins += gap;
         count += 1;
       }
     }
-    previousLastFeedAt = feeding.lastFeed?.timeISO ?? previousLastFeedAt;
+    // A date without feeds ends the chain: a gap across a whole date is over 12 h anyway.
+    previousLastFeedAt = feeding.lastFeed?.timeISO ?? null;
   }
   return { sumMins, count };
 }

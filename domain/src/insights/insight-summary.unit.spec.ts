@@ -47,24 +47,24 @@ describe('mean feeding interval over a range', () => {
     bottle('c', '2026-06-01T20:00:00Z', 3), // 480
     bottle('d', '2026-06-02T09:00:00Z', 3), // 780 across midnight: left out
     bottle('e', '2026-06-02T21:00:00Z', 3), // 720: kept
-    bottle('f', '2026-06-03T10:00:00Z', 3), // 780 across midnight: left out
+    bottle('f', '2026-06-03T09:00:00Z', 3), // 720 across midnight: kept
   ];
 
-  it('leaves out gaps over 12 h', () => {
+  it('leaves out gaps over 12 h and keeps gaps of 12 h, inside a date and across midnight', () => {
     const docs = docsOf(['2026-06-01', '2026-06-02', '2026-06-03'], feeds, [], utc);
-    // (240 + 480 + 720) / 3; with the two long gaps it would be 10h 0m.
-    expect(summarizeRange(docs).feeding.avgIntervalHuman).toBe('8h 0m');
+    // (240 + 480 + 720 + 720) / 4; with the 780 gap it would be 9h 48m.
+    expect(summarizeRange(docs).feeding.avgIntervalHuman).toBe('9h 0m');
   });
 
   it('has no interval for a single feed', () => {
     expect(summarizeRange(docsOf(['2026-06-03'], feeds, [], utc)).feeding).toEqual({
       avgOzPerFeed: 3,
       avgIntervalHuman: null,
-      lastFeed: { timeISO: '2026-06-03T10:00:00Z', amountOz: 3, method: 'Bottle' },
+      lastFeed: { timeISO: '2026-06-03T09:00:00Z', amountOz: 3, method: 'Bottle' },
     });
   });
 
-  it('measures the gap across midnight from the last feed of the latest earlier day with feeds', () => {
+  it('measures the gap across midnight from one date\'s last feed to the next date\'s first', () => {
     const nightFeeds = [bottle('x', '2026-06-01T22:00:00Z', 2), bottle('y', '2026-06-02T03:00:00Z', 4)];
     const docs = docsOf(['2026-06-01', '2026-06-02', '2026-06-03'], nightFeeds, [], utc);
     expect(summarizeRange(docs).feeding).toEqual({

@@ -1,3 +1,4 @@
+import { addDays } from '../time/zoned-time';
 import type { ChildSchedule, FeedingInput, SleepInput } from './insight-inputs';
 
 /**
@@ -7,16 +8,6 @@ import type { ChildSchedule, FeedingInput, SleepInput } from './insight-inputs';
 export const newYork: ChildSchedule = { timezone: 'America/New_York', nightWindowStart: '19:00', nightWindowEnd: '08:00' };
 
 export const weekDates = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05', '2026-06-06', '2026-06-07'];
-
-const nextDate: Record<string, string> = {
-  '2026-06-01': '2026-06-02',
-  '2026-06-02': '2026-06-03',
-  '2026-06-03': '2026-06-04',
-  '2026-06-04': '2026-06-05',
-  '2026-06-05': '2026-06-06',
-  '2026-06-06': '2026-06-07',
-  '2026-06-07': '2026-06-08',
-};
 
 export const weekFeedings: FeedingInput[] = weekDates.flatMap((d) => [
   { id: `${d}-f1`, startedAt: `${d}T10:00:00Z`, amountOz: 4, method: 'Bottle' as const }, // 06:00
@@ -31,6 +22,6 @@ export const weekSleeps: SleepInput[] = weekDates.flatMap((d) => [
   { id: `${d}-n2`, startedAt: `${d}T17:00:00Z`, endedAt: `${d}T18:30:00Z` }, // 13:00-14:30, 90 min
   { id: `${d}-n3`, startedAt: `${d}T20:00:00Z`, endedAt: `${d}T20:40:00Z` }, // 16:00-16:40, 40 min
   // The night, split by a waking: 19:30-02:10 (400 min), 02:40-06:30 (230 min).
-  { id: `${d}-s1`, startedAt: `${d}T23:30:00Z`, endedAt: `${nextDate[d]}T06:10:00Z` },
-  { id: `${d}-s2`, startedAt: `${nextDate[d]}T06:40:00Z`, endedAt: `${nextDate[d]}T10:30:00Z` },
+  { id: `${d}-s1`, startedAt: `${d}T23:30:00Z`, endedAt: `${addDays(d, 1)}T06:10:00Z` },
+  { id: `${d}-s2`, startedAt: `${addDays(d, 1)}T06:40:00Z`, endedAt: `${addDays(d, 1)}T10:30:00Z` },
 ]);

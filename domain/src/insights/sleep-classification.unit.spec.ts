@@ -39,6 +39,12 @@ describe('which date a sleep belongs to', () => {
     expect(nightOf(sleep('2026-06-01T05:00:00Z', '2026-06-01T09:00:00Z'), schedule)).toBe('2026-05-31');
   });
 
+  it('gives a night sleep starting exactly at the window end to its start date', () => {
+    // 08:00 on 06-03 to 07:59 on 06-04: night only because it ends before 08:00.
+    expect(nightOf(sleep('2026-06-03T12:00:00Z', '2026-06-04T11:59:00Z'), schedule)).toBe('2026-06-03');
+    expect(nightOf(sleep('2026-06-03T11:59:00Z', '2026-06-04T11:00:00Z'), schedule)).toBe('2026-06-02');
+  });
+
   it('gives a nap to its local start date', () => {
     // 18:00 → 20:30 local on 06-03 ends on 06-04 in UTC, which does not matter.
     expect(napDate(sleep('2026-06-03T22:00:00Z', '2026-06-04T00:30:00Z'), schedule)).toBe('2026-06-03');

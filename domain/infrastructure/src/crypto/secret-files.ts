@@ -13,12 +13,19 @@ export function secretFromConfigOrFile(configured: string | undefined, dataDir: 
     return key;
   }
   const file = path.join(dataDir, fileName);
+  const read = () => Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
   try {
-    return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    return read();
   } catch {
     mkdirSync(dataDir, { recursive: true });
     const key = randomBytes(32);
-    writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    try {
+      writeFileSync(file, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process on the same DATA_DIR created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return read();
+      throw error;
+    }
     return key;
   }
 }

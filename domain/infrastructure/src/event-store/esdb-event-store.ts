@@ -31,6 +31,9 @@ import {
 } from '../ports/event-store';
 
 const PAGE_SIZE = 500;
+// gRPC status codes the client passes through unwrapped when no connection can be made.
+const GRPC_UNAVAILABLE = 14;
+const GRPC_DEADLINE_EXCEEDED = 4;
 
 function toEsdbRevision(expected: ExpectedRevision): AppendExpectedRevision {
   if (expected === 'no_stream') return NO_STREAM;
@@ -68,11 +71,14 @@ function mapError(error: unknown, streamId: string, expected: ExpectedRevision):
     const actual = error.actualVersion === NO_STREAM ? 'no_stream' : Number(error.actualVersion);
     return new WrongExpectedRevisionError(streamId, expected, actual);
   }
+  const grpcCode = (error as { code?: unknown } | null)?.code;
   if (
     error instanceof UnavailableError ||
     error instanceof DeadlineExceededError ||
     error instanceof TimeoutError ||
-    error instanceof NotLeaderError
+    error instanceof NotLeaderError ||
+    grpcCode === GRPC_UNAVAILABLE ||
+    grpcCode === GRPC_DEADLINE_EXCEEDED
   ) {
     return new EventStoreUnavailableError('EventStoreDB cannot take writes', { cause: error });
   }

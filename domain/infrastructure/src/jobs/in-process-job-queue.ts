@@ -128,11 +128,12 @@ export function createInProcessJobQueue(options: { now?: () => number } = {}): J
     },
 
     async repeat(name, data, { everyMs, key }) {
-      clearInterval(schedules.get(key));
+      const replaced = schedules.get(key);
+      clearInterval(replaced);
       // A fixed job id keeps a slow run from piling up copies of itself, as a BullMQ scheduler does.
       const produce = () => enqueue(name, data, { jobId: `repeat:${key}` });
       schedules.set(key, setInterval(produce, everyMs));
-      produce();
+      if (!replaced) produce();
     },
 
     async work(name, handler, workerOptions) {

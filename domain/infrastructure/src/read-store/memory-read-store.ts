@@ -67,9 +67,17 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   const documents = new Map<string, T>();
   const uniqueIndexes: UniqueIndex[] = [];
 
+  // Projections mostly address one document by _id; looking it up keeps a rebuild linear.
+  const candidates = (filter: Filter): T[] => {
+    const id = filter['_id'];
+    if (typeof id !== 'string') return [...documents.values()];
+    const doc = documents.get(id);
+    return doc ? [doc] : [];
+  };
+
   const matching = (filter: Filter): T[] => {
     const query = new Query(filter, {});
-    return [...documents.values()].filter((doc) => query.test(doc));
+    return candidates(filter).filter((doc) => query.test(doc));
   };
 
   // Missing fields index as null, so two documents without the field collide, as in MongoDB.
@@ -104,7 +112,8 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   };
 
   const modify = (doc: Record<string, unknown>, update: Update): boolean => {
-    const { $setOnInsert: _ignored, ...modifier } = update;
+    // $setOnInsert applies only when an upsert inserts, which updateOne handles itself.
+    const modifier = Object.fromEntries(Object.entries(update).filter(([operator]) => operator !== '$setOnInsert'));
     if (Object.keys(modifier).length === 0) return false;
     return applyModifier(doc, modifier as Modifier<Record<string, unknown>>, undefined, undefined, { cloneMode: 'deep' }).length > 0;
   };
@@ -153,7 +162,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
 
   const find = (filter: Filter, options: FindOptions = {}): T[] => {
     // Sort before projecting, as MongoDB does, so a projection may leave out the sort keys.
-    let cursor = new Query(filter, {}).find<T>([...documents.values()]);
+    let cursor = new Query(filter, {}).find<T>(candidates(filter));
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);

@@ -1,3 +1,44 @@
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/button.tsx';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { useUserSettings } from '../api/get-user-settings.ts';
+import { AccountSettingsCard } from './account-settings-card.tsx';
+import { ChildrenCard } from './children-card.tsx';
+import { DangerZoneCard } from './danger-zone-card.tsx';
+
 export function SettingsPage() {
-  return null;
+  const navigate = useNavigate();
+  const userSettings = useUserSettings();
+
+  return (
+    <div className="page settings-page">
+      <div className="page-header">
+        <Button variant="ghost" className="back-button" onClick={() => void navigate('/')}>
+          ← Back
+        </Button>
+        <h1 className="page-title">Settings</h1>
+        <p className="page-subtitle">Manage your account, children, and preferences</p>
+      </div>
+
+      {userSettings.isPending ? (
+        <LoadingState message="Loading settings..." />
+      ) : userSettings.isError ? (
+        <ErrorState
+          title="Unable to Load Settings"
+          message="Please try refreshing the page or contact support if the problem persists."
+        >
+          <Button variant="secondary" onClick={() => void navigate('/')}>
+            Back to Dashboard
+          </Button>
+        </ErrorState>
+      ) : (
+        <div className="settings-cards">
+          <AccountSettingsCard email={userSettings.data.email} />
+          <ChildrenCard />
+          <DangerZoneCard />
+        </div>
+      )}
+    </div>
+  );
 }

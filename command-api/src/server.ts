@@ -1,0 +1,22 @@
+import { v7 as uuidv7 } from 'uuid';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { runService } from '@nightlight/infrastructure/composition/run-service';
+import { buildCommandApp } from './command-app';
+import type { CommandDeps } from './command-deps';
+
+/** The full stack's command-api process. */
+await runService('command-api', async () => {
+  const config = loadConfig();
+  const adapters = await createAdapters(config);
+  const deps: CommandDeps = { ...adapters, config, clock: () => new Date(), newId: () => uuidv7() };
+  const app = await buildCommandApp(deps, { level: config.LOG_LEVEL });
+  const url = await app.listen({ port: config.PORT, host: config.HOST });
+  return {
+    url,
+    async close() {
+      await app.close();
+      await adapters.close();
+    },
+  };
+});

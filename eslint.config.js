@@ -1,0 +1,59 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const adapterPackages = ['better-sqlite3', '@eventstore/db-client', 'mongodb', 'mingo', 'bullmq', 'ioredis', 'fastify', 'jose'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // The pure domain: no I/O, no adapters, no services.
+    files: ['domain/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', ...adapterPackages], message: 'The domain is pure: no I/O or adapter libraries.' },
+            { group: ['@nightlight/infrastructure/*', '@nightlight/command-api/*', '@nightlight/projector/*', '@nightlight/query-api/*'], message: 'The domain imports no adapter and no service.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['domain/infrastructure/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/command-api/*', '@nightlight/projector/*', '@nightlight/query-api/*'], message: 'Adapters serve the services; they import none of them.' }] }],
+    },
+  },
+  {
+    files: ['command-api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/projector/*', '@nightlight/query-api/*'], message: 'Services do not import each other; query-api composes them.' }] }],
+    },
+  },
+  {
+    files: ['projector/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/command-api/*', '@nightlight/query-api/*'], message: 'Services do not import each other; query-api composes them.' }] }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/*'], message: 'The web app talks to the server over HTTP only.' }] }],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.spec.tsx', 'tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

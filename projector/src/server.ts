@@ -1,0 +1,41 @@
+import Fastify from 'fastify';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { runService } from '@nightlight/infrastructure/composition/run-service';
+import { allProjections } from './all-projections';
+import { startProjector } from './projector-runner';
+
+/**
+ * A projector worker process of the full stack. PROJECTOR_SHARD=i/n makes it own the children whose
+ * id hashes to shard i, with its own checkpoint, so several workers share the work in order.
+ */
+await runService('projector', async () => {
+  const config = loadConfig();
+  const [index, count] = config.PROJECTOR_SHARD.split('/').map(Number) as [number, number];
+  const adapters = await createAdapters(config);
+  const projector = await startProjector({
+    eventStore: adapters.eventStore,
+    projections: allProjections,
+    context: { readStore: adapters.readStore, cipher: adapters.cipher },
+    shard: { index, count },
+    onProgress: (position, head) => console.log(`projector ${index}/${count}: ${position} of ${head}`),
+    onError: (error, event) => console.error(`projector ${index}/${count}: event ${event?.position ?? '?'} failed`, error),
+  });
+  let ready = false;
+  void projector.caughtUp.then(() => {
+    ready = true;
+  });
+  // Health for the orchestrator: live while the process runs, ready once caught up.
+  const health = Fastify();
+  health.get('/healthz', async () => ({ status: 'ok', position: projector.position() }));
+  health.get('/readyz', async (_request, reply) => reply.status(ready ? 200 : 503).send({ ready, position: projector.position() }));
+  const url = await health.listen({ port: config.PORT, host: config.HOST });
+  return {
+    url,
+    async close() {
+      await health.close();
+      await projector.stop();
+      await adapters.close();
+    },
+  };
+});

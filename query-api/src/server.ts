@@ -1,0 +1,35 @@
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { runService } from '@nightlight/infrastructure/composition/run-service';
+import { checkpointProgress } from './checkpoint-progress';
+import { buildEdgeApp } from './edge-app';
+import { startEmbeddedServer, WEB_DIST } from './embedded-server';
+import { forwardWrites } from './forward-writes';
+
+/**
+ * query-api's process. With in-memory read models it projects them itself (the embedded default,
+ * or beside a separate command-api); with MongoDB it reads what the projector processes write.
+ */
+await runService('query-api', async () => {
+  const config = loadConfig();
+  const logger = { level: config.LOG_LEVEL };
+  if (config.READ_STORE === 'memory') {
+    const server = await startEmbeddedServer(config, {
+      logger,
+      onProgress: (position, head) => console.log(`Rebuilding read models: ${position} of ${head} events`),
+    });
+    return server;
+  }
+  if (!config.COMMAND_API_URL) throw new Error('COMMAND_API_URL is required when READ_STORE=mongo');
+  const adapters = await createAdapters(config);
+  const deps = { config, readStore: adapters.readStore, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), clock: () => new Date() };
+  const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL), webDist: WEB_DIST, logger });
+  const url = await app.listen({ port: config.PORT, host: config.HOST });
+  return {
+    url,
+    async close() {
+      await app.close();
+      await adapters.close();
+    },
+  };
+});

@@ -1,0 +1,125 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMongoKeyStore } from '@nightlight/infrastructure/key-store/mongo-key-store';
+import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
+import type { KeyStore } from '@nightlight/infrastructure/ports/key-store';
+import { reachableUrl } from './reachability';
+
+interface KeyStoreTarget {
+  name: string;
+  prepare(): { open(): Promise<KeyStore>; cleanup(): void };
+  /** The raw bytes the store keeps on disk, where the test can look at them. */
+  filesOnDisk?: () => Buffer[];
+}
+
+function keyStoreContract(target: KeyStoreTarget): void {
+  describe(`key-store contract on ${target.name}`, () => {
+    let storage: ReturnType<KeyStoreTarget['prepare']>;
+    let store: KeyStore;
+
+    beforeEach(async () => {
+      storage = target.prepare();
+      store = await storage.open();
+    });
+
+    afterEach(async () => {
+      await store.close();
+      storage.cleanup();
+    });
+
+    it('creates a key once and returns the same key afterwards', async () => {
+      const owner = randomUUID();
+      const key = randomBytes(60);
+      let created = 0;
+      const create = () => {
+        created += 1;
+        return created === 1 ? key : randomBytes(60);
+      };
+
+      const first = await store.getOrCreateWrappedKey(owner, create);
+      const second = await store.getOrCreateWrappedKey(owner, create);
+
+      expect(first.equals(key)).toBe(true);
+      expect(second.equals(key)).toBe(true);
+      expect(created).toBe(1);
+      expect((await store.getWrappedKey(owner))?.equals(key)).toBe(true);
+      expect(await store.getWrappedKey(randomUUID())).toBeNull();
+    });
+
+    it('keeps the key across a reopen', async () => {
+      const owner = randomUUID();
+      const key = await store.getOrCreateWrappedKey(owner, () => randomBytes(60));
+      await store.close();
+      store = await storage.open();
+
+      expect((await store.getWrappedKey(owner))?.equals(key)).toBe(true);
+    });
+
+    it('forgets a destroyed key, and creates a new one for the owner afterwards', async () => {
+      const owner = randomUUID();
+      const other = randomUUID();
+      const key = await store.getOrCreateWrappedKey(owner, () => randomBytes(60));
+      const otherKey = await store.getOrCreateWrappedKey(other, () => randomBytes(60));
+
+      await store.destroyKey(owner);
+
+      expect(await store.getWrappedKey(owner)).toBeNull();
+      expect((await store.getWrappedKey(other))?.equals(otherKey)).toBe(true);
+      const replacement = await store.getOrCreateWrappedKey(owner, () => randomBytes(60));
+      expect(replacement.equals(key)).toBe(false);
+    });
+
+    if (target.filesOnDisk) {
+      const filesOnDisk = target.filesOnDisk;
+      it('leaves no copy of a destroyed key in its files', async () => {
+        const owner = randomUUID();
+        const key = await store.getOrCreateWrappedKey(owner, () => randomBytes(60));
+        for (let i = 0; i < 20; i += 1) await store.getOrCreateWrappedKey(randomUUID(), () => randomBytes(60));
+        expect(filesOnDisk().some((bytes) => bytes.includes(key))).toBe(true);
+
+        await store.destroyKey(owner);
+
+        expect(filesOnDisk().some((bytes) => bytes.includes(key))).toBe(false);
+      });
+    }
+  });
+}
+
+let keyDirectory = '';
+keyStoreContract({
+  name: 'SQLite',
+  prepare() {
+    keyDirectory = mkdtempSync(join(tmpdir(), 'nightlight-keys-'));
+    const file = join(keyDirectory, 'keys.sqlite');
+    return {
+      open: async () => createSqliteKeyStore({ file }),
+      cleanup: () => rmSync(keyDirectory, { recursive: true, force: true }),
+    };
+  },
+  filesOnDisk() {
+    const file = join(keyDirectory, 'keys.sqlite');
+    // Another connection's checkpoint moves whatever the WAL still holds into the main file first.
+    const checkpoint = new Database(file);
+    checkpoint.pragma('wal_checkpoint(FULL)');
+    checkpoint.close();
+    return [file, `${file}-wal`, `${file}-journal`].filter((path) => existsSync(path)).map((path) => readFileSync(path));
+  },
+});
+
+const mongoUrl = reachableUrl('mongo', 'key-store contract on MongoDB');
+if (mongoUrl) {
+  keyStoreContract({
+    name: 'MongoDB',
+    prepare() {
+      const dbName = `nightlight_keys_${randomUUID().slice(0, 8)}`;
+      return {
+        open: () => createMongoKeyStore({ url: mongoUrl, dbName }),
+        cleanup: () => undefined,
+      };
+    },
+  });
+}

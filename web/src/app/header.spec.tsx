@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../testing/auth-fixtures.ts';
+import { renderPage } from '../testing/render-app.tsx';
+import { useAuthStore } from '../stores/auth-store.ts';
+import { Header } from './header.tsx';
+
+describe('Header', () => {
+  it('links the logo home and highlights the current screen', () => {
+    signIn();
+    renderPage(<Header />, { path: '/settings' });
+
+    expect(screen.getByRole('link', { name: 'Nightlight home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    for (const name of ['Dashboard', 'Activity', 'Insights']) {
+      expect(screen.getByRole('button', { name })).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  it('navigates with the buttons', async () => {
+    signIn();
+    renderPage(<Header />, { path: '/settings' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dashboard' }));
+
+    expect(await screen.findByRole('heading', { name: 'Page /' })).toBeInTheDocument();
+  });
+
+  it('Logout clears the session and goes to the login page', async () => {
+    signIn();
+    const { queryClient } = renderPage(<Header />, { path: '/settings' });
+    queryClient.setQueryData(['children'], [{ id: 'c1' }]);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByRole('heading', { name: 'Page /auth/login' })).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(queryClient.getQueryData(['children'])).toBeUndefined();
+  });
+});

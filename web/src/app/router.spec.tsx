@@ -1,0 +1,115 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { signIn } from '../testing/auth-fixtures.ts';
+import { server } from '../testing/msw-server.ts';
+import { renderApp } from '../testing/render-app.tsx';
+import { useAuthStore } from '../stores/auth-store.ts';
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+describe('routes', () => {
+  it('sends a visitor without a session to the login page', async () => {
+    const { router } = renderApp('/reports');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Nightlight' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('clears an expired session on mount and sends the user to log in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    signIn();
+    vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 + 1);
+
+    renderApp('/reports');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Nightlight' })).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it('shows a protected screen inside the common layout for a valid session', async () => {
+    signIn();
+    renderApp('/reports');
+
+    expect(await screen.findByRole('heading', { name: 'Weekly Reports' })).toBeInTheDocument();
+    expect(screen.getByText(/PDF report generation and email functionality/)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+
+  it('serves the policy pages without a session', async () => {
+    renderApp('/privacy');
+    expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
+  });
+
+  it('goes to the login page when a request fails with 401 and the refresh fails too', async () => {
+    signIn();
+    server.use(
+      http.get('/api/settings/user', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+      http.get('/api/settings/children', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+      http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'Invalid refresh token' }, { status: 401 })),
+    );
+    const { router } = renderApp('/settings');
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Nightlight' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+});
+
+describe('onboarding prompt', () => {
+  it('floats over the screens while onboarding is not completed, linking to /onboarding', async () => {
+    signIn({ onboardingCompleted: false });
+    renderApp('/reports');
+
+    const prompt = await screen.findByRole('complementary', { name: 'Finish setting up' });
+    expect(prompt).toHaveTextContent('Add your child to start tracking feedings and sleep.');
+    expect(screen.getByRole('link', { name: 'Add your child' })).toHaveAttribute('href', '/onboarding');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('complementary', { name: 'Finish setting up' })).not.toBeInTheDocument();
+  });
+
+  it('is absent once onboarding is completed', async () => {
+    signIn({ onboardingCompleted: true });
+    renderApp('/reports');
+
+    await screen.findByRole('heading', { name: 'Weekly Reports' });
+    expect(screen.queryByRole('complementary', { name: 'Finish setting up' })).not.toBeInTheDocument();
+  });
+});
+
+describe('session upkeep', () => {
+  it('refreshes the tokens every 10 minutes while signed in', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    signIn();
+    let refreshes = 0;
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        refreshes += 1;
+        return HttpResponse.json({ accessToken: `access-${refreshes + 1}`, refreshToken: `refresh-${refreshes + 1}` });
+      }),
+    );
+    renderApp('/reports');
+    await screen.findByRole('heading', { name: 'Weekly Reports' });
+
+    await act(() => vi.advanceTimersByTimeAsync(TEN_MINUTES - 1));
+    expect(refreshes).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('access-2'));
+    expect(refreshes).toBe(1);
+  });
+
+  it('signs out when the periodic refresh fails', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    signIn();
+    server.use(http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'Revoked' }, { status: 401 })));
+    renderApp('/reports');
+    await screen.findByRole('heading', { name: 'Weekly Reports' });
+
+    await act(() => vi.advanceTimersByTimeAsync(TEN_MINUTES));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Nightlight' })).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+});

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+type LegalPageProps = { title: string; updated: string; children: ReactNode };
+
+/** Shared frame of the policy pages, readable whether or not the visitor is signed in. */
+export function LegalPage({ title, updated, children }: LegalPageProps) {
+  return (
+    <main className="legal-page">
+      <p>
+        <Link to="/">← Nightlight</Link>
+      </p>
+      <article className="legal-article">
+        <h1 className="page-title">{title}</h1>
+        <p className="page-subtitle">Last updated {updated}</p>
+        {children}
+      </article>
+    </main>
+  );
+}

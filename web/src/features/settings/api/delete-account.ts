@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest, resetPositionTracking } from '../../../lib/api-client.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import type { OkResponse } from '../../../types/api.ts';
+
+export const deleteAccountInputSchema = z.object({
+  password: z.string().min(1),
+  confirmText: z.literal('DELETE'),
+});
+
+export type DeleteAccountInput = z.infer<typeof deleteAccountInputSchema>;
+
+export function deleteAccount(input: DeleteAccountInput): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/settings/user/account', {
+    method: 'DELETE',
+    body: deleteAccountInputSchema.parse(input),
+  });
+}
+
+export function useDeleteAccount({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const clearAuth = useAuthStore((state) => state.clearAuth);
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: () => {
+      clearAuth();
+      queryClient.clear();
+      resetPositionTracking();
+      onSuccess?.();
+    },
+  });
+}

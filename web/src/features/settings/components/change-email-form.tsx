@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useUpdateEmail } from '../api/update-email.ts';
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+type ChangeEmailFormProps = { onCancel: () => void; onSuccess: () => void };
+
+export function ChangeEmailForm({ onCancel, onSuccess }: ChangeEmailFormProps) {
+  const [newEmail, setNewEmail] = useState('');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [emailError, setEmailError] = useState<string | undefined>();
+  const updateEmail = useUpdateEmail();
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const email = newEmail.trim();
+    if (!EMAIL_PATTERN.test(email)) {
+      setEmailError('Invalid email address');
+      return;
+    }
+    updateEmail.mutate({ newEmail: email, currentPassword }, { onSuccess });
+  }
+
+  return (
+    <form className="form inline-form" onSubmit={handleSubmit} noValidate aria-label="Change email">
+      <TextField
+        label="New Email Address"
+        type="email"
+        autoComplete="email"
+        required
+        value={newEmail}
+        error={emailError}
+        onChange={(event) => {
+          setNewEmail(event.target.value);
+          setEmailError(undefined);
+        }}
+      />
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+      />
+      <div className="form-actions">
+        <Button type="submit" disabled={!newEmail.trim() || !currentPassword || updateEmail.isPending}>
+          {updateEmail.isPending ? 'Updating...' : 'Update Email'}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      <FormError message={updateEmail.isError ? errorMessage(updateEmail.error, 'Failed to update email.') : null} />
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { Button } from '../../../components/button.tsx';
+import { formatLocalDate, todayLocalDate } from '../../../lib/local-date.ts';
+import type { Child } from '../../../types/api.ts';
+import { ageInMonths } from '../lib/child-age.ts';
+
+type ChildSummaryProps = { child: Child; onEdit: () => void; onDelete: () => void };
+
+export function childName(child: Child): string {
+  return child.displayName || 'Unnamed child';
+}
+
+export function ChildSummary({ child, onEdit, onDelete }: ChildSummaryProps) {
+  const name = childName(child);
+  return (
+    <article className="child-summary" aria-label={name}>
+      <div>
+        <h3 className="child-name">{name}</h3>
+        <dl className="child-facts">
+          <div>
+            <dt>Born</dt>
+            <dd>{formatLocalDate(child.birthDate)}</dd>
+          </div>
+          <div>
+            <dt>Sex</dt>
+            <dd>{child.sex}</dd>
+          </div>
+          <div>
+            <dt>Age</dt>
+            <dd>{ageInMonths(child.birthDate, todayLocalDate())}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="child-actions">
+        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+        <Button variant="danger" onClick={onDelete} aria-label={`Delete ${name}`}>
+          Delete
+        </Button>
+      </div>
+    </article>
+  );
+}

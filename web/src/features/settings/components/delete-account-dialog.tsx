@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { LOGIN_PATH } from '../../../config/constants.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDeleteAccount } from '../api/delete-account.ts';
+
+type Errors = { confirmText?: string; password?: string };
+
+type DeleteAccountDialogProps = { open: boolean; onClose: () => void };
+
+export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps) {
+  const navigate = useNavigate();
+  const [confirmText, setConfirmText] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const deleteAccount = useDeleteAccount({ onSuccess: () => void navigate(LOGIN_PATH, { replace: true }) });
+
+  // Inputs and errors never carry over to the next time the dialog opens.
+  function close() {
+    setConfirmText('');
+    setPassword('');
+    setErrors({});
+    deleteAccount.reset();
+    onClose();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found: Errors = {};
+    if (confirmText !== 'DELETE') found.confirmText = 'Please type DELETE to confirm';
+    if (!password.trim()) found.password = 'Password is required';
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    deleteAccount.mutate({ password, confirmText: 'DELETE' });
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title="Delete Account"
+      description={
+        <p>
+          Your account and credentials will be permanently deleted, your feeding, sleep and activity data anonymized,
+          and you will be logged out of all devices. This action cannot be undone.
+        </p>
+      }
+    >
+      <form className="form" onSubmit={handleSubmit} noValidate>
+        <TextField
+          label="Type DELETE to confirm"
+          autoComplete="off"
+          value={confirmText}
+          error={errors.confirmText}
+          onChange={(event) => setConfirmText(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FormError
+          message={deleteAccount.isError ? errorMessage(deleteAccount.error, 'Failed to delete account.') : null}
+        />
+        <div className="dialog-actions">
+          <Button variant="secondary" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={deleteAccount.isPending}>
+            {deleteAccount.isPending ? 'Deleting...' : 'Delete My Account'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
