@@ -5,6 +5,26 @@ import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 export interface ProjectionContext {
   readStore: ReadStore;
   cipher: PersonalDataCipher;
+  /**
+   * Set while catching up: derived documents (daily insights) are marked here and computed once per
+   * batch instead of once per event. The runner settles it before it saves a checkpoint.
+   */
+  deferred?: DeferredWork;
+}
+
+/** Work keyed so that asking twice in one batch does it once. */
+export class DeferredWork {
+  private readonly pending = new Map<string, () => Promise<void>>();
+
+  add(key: string, work: () => Promise<void>): void {
+    this.pending.set(key, work);
+  }
+
+  async settle(): Promise<void> {
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    for (const work of batch) await work();
+  }
 }
 
 /**

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '@nightlight/infrastructure/ports/event-store';
 import type { Doc } from '@nightlight/infrastructure/ports/read-store';
-import { childIdOf, type Projection, type ProjectionContext } from './projection';
+import { childIdOf, DeferredWork, type Projection, type ProjectionContext } from './projection';
+import { ensureReadModelIndexes } from './read-model-indexes';
 
 export const CHECKPOINTS_COLLECTION = 'checkpoints';
 const CHECKPOINT_PREFIX = 'projector/';
+/** Events between checkpoints while catching up. */
+const CATCH_UP_BATCH = 5000;
 
 interface CheckpointDocument extends Doc {
   position: number;
@@ -47,10 +50,13 @@ export function checkpointId(shard: Shard): string {
 /**
  * Subscribes to the log from the stored checkpoint and applies every event to every projection
  * that handles it, in order. The checkpoint is saved after each event once caught up, and every
- * 500 events while catching up (projections are idempotent, so replaying a few is harmless).
+ * CATCH_UP_BATCH events while catching up (projections are idempotent, so replaying some is harmless).
  */
 export async function startProjector(options: ProjectorOptions): Promise<RunningProjector> {
-  const { eventStore, projections, context } = options;
+  const { eventStore, projections } = options;
+  // While catching up, derived documents are computed once per batch (see ProjectionContext.deferred).
+  const context: ProjectionContext = { ...options.context, deferred: new DeferredWork() };
+  await ensureReadModelIndexes(context.readStore);
   const shard = options.shard ?? { index: 0, count: 1 };
   const checkpoints = context.readStore.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
   const stored = await checkpoints.findOne({ _id: checkpointId(shard) });
@@ -62,6 +68,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const head = await eventStore.headPosition();
 
   const saveCheckpoint = async (): Promise<void> => {
+    // Nothing deferred may be lost behind a checkpoint: settle it first.
+    await context.deferred?.settle();
     if (savedPosition === position) return;
     savedPosition = position;
     await checkpoints.replaceOne({ _id: checkpointId(shard) }, { _id: checkpointId(shard), position, shard: `${shard.index}/${shard.count}` }, { upsert: true });
@@ -96,7 +104,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       }
     }
     position = event.position;
-    if (isCaughtUp || position - savedPosition >= 500) await saveCheckpoint();
+    if (isCaughtUp || position - savedPosition >= CATCH_UP_BATCH) await saveCheckpoint();
     release();
     if (!isCaughtUp && options.onProgress && Date.now() - lastProgress > 1000) {
       lastProgress = Date.now();
@@ -111,8 +119,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   });
 
   const caughtUp = subscription.caughtUp.then(async () => {
-    isCaughtUp = true;
     await saveCheckpoint();
+    delete context.deferred;
+    isCaughtUp = true;
     release();
   });
 

@@ -6,7 +6,7 @@ export type UpdateChildProfile = { type: 'UpdateChildProfile'; data: ChildProfil
 export type RemoveChild = { type: 'RemoveChild'; data: { childId: string; ownerId: string } };
 export type AnonymizeChild = {
   type: 'AnonymizeChild';
-  data: { childId: string; ownerId: string; birthMonth: string | null; researchDateShiftDays: number | null };
+  data: { childId: string; ownerId: string; birthMonth: string | null; researchDateShiftDays: number | null; researchBirthDate?: string | null };
 };
 export type ChildCommand = RegisterChild | UpdateChildProfile | RemoveChild | AnonymizeChild;
 
@@ -30,8 +30,13 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
     case 'AnonymizeChild': {
       if (state.status !== 'active' && state.status !== 'removed') return [];
       if (state.ownerId !== command.data.ownerId || !state.profile) return [];
-      const { childId, birthMonth, researchDateShiftDays } = command.data;
-      return [{ type: 'ChildAnonymized', data: { childId, sex: state.profile.sex, birthMonth, researchDateShiftDays } }];
+      const { childId, birthMonth, researchDateShiftDays, researchBirthDate } = command.data;
+      return [
+        {
+          type: 'ChildAnonymized',
+          data: { childId, sex: state.profile.sex, birthMonth, researchDateShiftDays, ...(researchBirthDate !== undefined ? { researchBirthDate } : {}) },
+        },
+      ];
     }
     default: {
       const exhaustive: never = command;

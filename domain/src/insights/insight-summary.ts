@@ -59,7 +59,7 @@ function feedGaps(days: readonly DailyInsightsDocument[]): { sumMins: number; co
     count += feeding.shortGapCount;
     if (feeding.firstFeedAt !== null && previousLastFeedAt !== null) {
       const gap = wholeMinutesBetween(previousLastFeedAt, feeding.firstFeedAt);
-      if (gap < MAX_FEED_GAP_MINS) {
+      if (gap <= MAX_FEED_GAP_MINS) {
         sumMins += gap;
         count += 1;
       }

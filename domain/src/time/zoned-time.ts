@@ -35,10 +35,46 @@ interface WallClock {
   second: number;
 }
 
-function wallClockOf(instant: Date, timeZone: string): WallClock {
+function wallClockFromIntl(instant: Date, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/**
+ * Zones change their UTC offset only at instants on a quarter-hour, so the offset found for one
+ * instant holds for its whole quarter-hour. Caching it per quarter-hour turns the slow Intl call
+ * into a map lookup for the thousands of entries a projection rebuild converts.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const MAX_CACHED_OFFSETS = 200_000;
+const offsetCache = new Map<string, number>();
+
+function offsetOfQuarterHour(instantMs: number, timeZone: string): number {
+  const quarter = Math.floor(instantMs / QUARTER_HOUR_MS);
+  const key = `${timeZone}|${quarter}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR_MS;
+    const w = wallClockFromIntl(new Date(start), timeZone);
+    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - start;
+    if (offsetCache.size >= MAX_CACHED_OFFSETS) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+function wallClockOf(instant: Date, timeZone: string): WallClock {
+  const ms = instant.getTime();
+  const local = new Date(ms + offsetOfQuarterHour(ms, timeZone));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { computeDailyInsights, type DailyInsightsDocument } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
-import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { ProjectionContext } from '../projection';
@@ -42,7 +42,16 @@ export async function refreshDailyInsights(
   entries: readonly { startedAt: string; endedAt: string }[],
 ): Promise<void> {
   const dates = new Set(entries.flatMap((entry) => datesAffectedBy(entry, scheduleOf(child))));
-  for (const date of [...dates].sort()) await recomputeDate(context, child, date);
+  for (const date of [...dates].sort()) {
+    if (context.deferred) context.deferred.add(dailyInsightsId(child._id, date), () => recomputeLater(context, child._id, date));
+    else await recomputeDate(context, child, date);
+  }
+}
+
+/** A deferred recompute reads the child as it is by then: it may have moved zone or been removed. */
+async function recomputeLater(context: ProjectionContext, childId: string, date: string): Promise<void> {
+  const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: childId });
+  if (child) await recomputeDate({ ...context, deferred: undefined }, child, date);
 }
 
 /** Recomputes every date of a child, after its zone or night window changed. */

@@ -32,3 +32,96 @@ export type TokenPair = {
 };
 
 export type OkResponse = { ok: true };
+
+export type FeedingMethod = 'Bottle' | 'Nursing';
+export type FeedingType = 'Breast Milk' | 'Formula';
+
+/** The timeline view of a feeding or sleep, as the server formats it. */
+export type TimelineEntry = {
+  id: string;
+  /** Local wall-clock time in the child's zone, 'YYYY-MM-DDTHH:MM'. */
+  datetime: string;
+  type: 'Feeding' | 'Sleep';
+  icon: string;
+  amount: string;
+  duration: string;
+  notes: string;
+  status: 'completed';
+};
+
+export type Feeding = {
+  id: string;
+  childId: string;
+  startedAt: string;
+  endedAt: string | null;
+  amountOz: number | null;
+  method: FeedingMethod;
+  type: FeedingType | null;
+  notes: string;
+  entry: TimelineEntry;
+};
+
+export type SleepEnvironment = { roomTemp: number | null; whiteNoise: boolean; sleepSackTag: string | null };
+
+export type Sleep = {
+  id: string;
+  childId: string;
+  startedAt: string;
+  endedAt: string;
+  environment: SleepEnvironment | null;
+  notes: string;
+  entry: TimelineEntry;
+};
+
+export type InsightsSummary = {
+  feeding: {
+    avgOzPerFeed: number | null;
+    avgIntervalHuman: string | null;
+    lastFeed: { timeISO: string; amountOz: number | null; method: FeedingMethod } | null;
+  };
+  sleep: { avgNapHuman: string | null; bedtimeWindow: { earliest: string | null; latest: string | null } };
+};
+
+export type DailyInsights = {
+  date: string;
+  feeding: { totalOz24h: number; avgIntervalMins: number | null; feedCount: number };
+  sleep: {
+    totalDayMins: number;
+    totalNightMins: number;
+    longestNightStretchMins: number | null;
+    firstNightStretchMins: number | null;
+    bedtimeWindow: { earliest: string | null };
+    totalDayHuman: string;
+    totalNightHuman: string;
+    longestNightStretchHuman: string | null;
+  };
+};
+
+export type DailyInsightsResponse = { days: DailyInsights[]; today: DailyInsights };
+
+export type WeeklyRow = {
+  day: string;
+  date: string;
+  isToday: boolean;
+  isWeekend: boolean;
+  feeds: number;
+  totalOz: string;
+  sleepHours: string;
+  diapers: number;
+  note: string;
+};
+
+export type Correlations = {
+  napLengthDeltaByFeedBucket: Record<string, number>;
+  longNightStretchDeltaOnHighNapDays?: number | null;
+  firstNightStretchDeltaWhenLastFeedInLateWindow?: number | null;
+};
+
+export type MilestoneAlertType = 'ONE_WEEK_WARNING' | 'MILESTONE_REACHED';
+
+export type MilestoneAlert = {
+  id: string;
+  isNew: boolean;
+  alertType: MilestoneAlertType;
+  milestone: { label: string; amountPerFeeding: string; feedingsPerDay: string; details: string[] };
+};

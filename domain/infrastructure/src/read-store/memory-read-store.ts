@@ -63,22 +63,126 @@ function seedFromFilter(filter: Filter, seed: Record<string, unknown> = {}): Rec
   return seed;
 }
 
+/**
+ * Ids of the documents holding each string value of an index's leading field and, when the index
+ * has a second field, those ids ordered by its string value (sorted lazily, after changes), so an
+ * equality plus a range on the second field reads only the documents in that range.
+ */
+interface EqualityIndex {
+  path: string;
+  rangePath: string | null;
+  members: Map<string, Set<string>>;
+  ordered: Map<string, { key: string; id: string }[] | null>;
+}
+
+const RANGE_OPERATORS = ['$gte', '$gt', '$lte', '$lt'];
+
+/** String bounds of a range condition like { $gte: 'a', $lt: 'b' }, both inclusive; null if it is not one. */
+function stringRange(condition: unknown): { low: string | null; high: string | null } | null {
+  if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return null;
+  const entries = Object.entries(condition);
+  if (entries.length === 0 || entries.some(([op, value]) => !RANGE_OPERATORS.includes(op) || typeof value !== 'string')) return null;
+  const bound = (...ops: string[]) => (entries.find(([op]) => ops.includes(op))?.[1] as string | undefined) ?? null;
+  return { low: bound('$gte', '$gt'), high: bound('$lte', '$lt') };
+}
+
+function firstAtLeast(keys: { key: string }[], value: string): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (keys[middle]!.key < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * A filter of plain top-level equalities ({ _id: 'x', kind: 'feeding' }), the projections' usual
+ * kind, is tested directly; anything else goes to mingo, which knows every MongoDB operator.
+ */
+function tester(filter: Filter): (doc: Doc) => boolean {
+  const entries = Object.entries(filter);
+  const plain = entries.every(
+    ([key, value]) => !key.startsWith('$') && !key.includes('.') && (value === null || ['string', 'number', 'boolean'].includes(typeof value)),
+  );
+  if (plain) {
+    return (doc) =>
+      entries.every(([key, value]) => {
+        const field = doc[key] ?? null;
+        // Like MongoDB, an equality on an array field matches an element.
+        return Array.isArray(field) ? field.includes(value) : field === value;
+      });
+  }
+  const query = new Query(filter, {});
+  return (doc) => query.test(doc);
+}
+
 function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): void } {
   const documents = new Map<string, T>();
   const uniqueIndexes: UniqueIndex[] = [];
+  const equalityIndexes: EqualityIndex[] = [];
 
-  // Projections mostly address one document by _id; looking it up keeps a rebuild linear.
+  // Projections and queries address one document by _id, or one child's documents by an indexed
+  // field; narrowing to those before mingo tests the filter keeps rebuilds and reads from scanning
+  // the whole collection.
   const candidates = (filter: Filter): T[] => {
     const id = filter['_id'];
-    if (typeof id !== 'string') return [...documents.values()];
-    const doc = documents.get(id);
-    return doc ? [doc] : [];
+    if (typeof id === 'string') {
+      const doc = documents.get(id);
+      return doc ? [doc] : [];
+    }
+    for (const index of equalityIndexes) {
+      const value = filter[index.path];
+      if (typeof value !== 'string') continue;
+      const ids = index.members.get(value);
+      if (!ids) return [];
+      const range = index.rangePath ? stringRange(filter[index.rangePath]) : null;
+      if (!range) return [...ids].map((member) => documents.get(member)!);
+      const ordered = orderedMembers(index, value, ids);
+      const from = range.low === null ? 0 : firstAtLeast(ordered, range.low);
+      const to = range.high === null ? ordered.length : firstAtLeast(ordered, `${range.high}\u0000`);
+      // The bounds are inclusive here; mingo applies the exact operators to these candidates.
+      return ordered.slice(from, to).map((entry) => documents.get(entry.id)!);
+    }
+    return [...documents.values()];
   };
 
-  const matching = (filter: Filter): T[] => {
-    const query = new Query(filter, {});
-    return candidates(filter).filter((doc) => query.test(doc));
+  const orderedMembers = (index: EqualityIndex, value: string, ids: Set<string>) => {
+    let ordered = index.ordered.get(value);
+    if (!ordered) {
+      ordered = [];
+      for (const id of ids) {
+        const key = valueAt(documents.get(id)!, index.rangePath!);
+        if (typeof key === 'string') ordered.push({ key, id });
+      }
+      ordered.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      index.ordered.set(value, ordered);
+    }
+    return ordered;
   };
+
+  const unindex = (doc: T): void => {
+    for (const index of equalityIndexes) {
+      const value = valueAt(doc, index.path);
+      if (typeof value !== 'string') continue;
+      index.members.get(value)?.delete(doc._id);
+      index.ordered.set(value, null);
+    }
+  };
+
+  const reindex = (doc: T): void => {
+    for (const index of equalityIndexes) {
+      const value = valueAt(doc, index.path);
+      if (typeof value !== 'string') continue;
+      let ids = index.members.get(value);
+      if (!ids) index.members.set(value, (ids = new Set()));
+      ids.add(doc._id);
+      index.ordered.set(value, null);
+    }
+  };
+
+  const matching = (filter: Filter): T[] => candidates(filter).filter(tester(filter));
 
   // Missing fields index as null, so two documents without the field collide, as in MongoDB.
   const indexKey = (index: UniqueIndex, doc: Record<string, unknown>): string =>
@@ -96,11 +200,14 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       if (previous) index.owners.delete(indexKey(index, previous));
       index.owners.set(indexKey(index, doc), doc._id);
     }
+    if (previous) unindex(previous);
     documents.set(doc._id, doc);
+    reindex(doc);
   };
 
   const remove = (doc: T): void => {
     for (const index of uniqueIndexes) index.owners.delete(indexKey(index, doc));
+    unindex(doc);
     documents.delete(doc._id);
   };
 
@@ -162,7 +269,12 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
 
   const find = (filter: Filter, options: FindOptions = {}): T[] => {
     // Sort before projecting, as MongoDB does, so a projection may leave out the sort keys.
-    let cursor = new Query(filter, {}).find<T>(candidates(filter));
+    const matched = candidates(filter).filter(tester(filter));
+    if (!options.sort && !options.projection) {
+      const from = options.skip ?? 0;
+      return matched.slice(from, options.limit ? from + options.limit : undefined).map((doc) => structuredClone(doc));
+    }
+    let cursor = new Query({}, {}).find<T>(matched);
     if (options.sort) cursor = cursor.sort(options.sort);
     if (options.skip) cursor = cursor.skip(options.skip);
     if (options.limit) cursor = cursor.limit(options.limit);
@@ -210,6 +322,12 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       }
     },
     async createIndex(keys: SortSpec, options) {
+      const [leading, second] = Object.keys(keys);
+      if (leading && leading !== '_id' && !equalityIndexes.some((index) => index.path === leading)) {
+        const index: EqualityIndex = { path: leading, rangePath: second ?? null, members: new Map(), ordered: new Map() };
+        equalityIndexes.push(index);
+        for (const doc of documents.values()) reindex(doc);
+      }
       if (!options?.unique) return;
       const paths = Object.keys(keys);
       const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
@@ -225,6 +343,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     clear() {
       documents.clear();
       uniqueIndexes.length = 0;
+      equalityIndexes.length = 0;
     },
   };
 }

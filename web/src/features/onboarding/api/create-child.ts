@@ -23,6 +23,11 @@ export function useCreateChild() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createChild,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [queryKeyRoots.children] }),
+    // Both the dashboard's list and the settings list must show the new child.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [queryKeyRoots.children] }),
+        queryClient.invalidateQueries({ queryKey: [queryKeyRoots.childrenSettings] }),
+      ]),
   });
 }

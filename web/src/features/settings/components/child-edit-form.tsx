@@ -9,6 +9,7 @@ import { todayLocalDate } from '../../../lib/local-date.ts';
 import type { Child, ChildSex } from '../../../types/api.ts';
 import { useUpdateChild } from '../api/update-child.ts';
 import { timezoneOptionsFor } from '../lib/timezones.ts';
+import { childName } from './child-summary.tsx';
 
 const SEX_OPTIONS = [
   { value: 'Female', label: 'Female' },
@@ -61,7 +62,12 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
   }
 
   return (
-    <form className="form inline-form" onSubmit={handleSubmit} noValidate aria-label={`Edit ${child.displayName || 'child'}`}>
+    <form
+      className="form inline-form"
+      onSubmit={handleSubmit}
+      noValidate
+      aria-label={`Edit ${childName(child)}`}
+    >
       <TextField
         label="Display Name"
         required

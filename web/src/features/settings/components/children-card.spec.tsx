@@ -32,7 +32,8 @@ describe('ChildrenCard', () => {
     expect(within(child).getByText('Female')).toBeInTheDocument();
     // 151 days / 30.44
     expect(within(child).getByText('5.0 months')).toBeInTheDocument();
-    expect(within(child).getByText(new Date(Date.UTC(2025, 0, 15)).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' }))).toBeInTheDocument();
+    const born = new Date(Date.UTC(2025, 0, 15)).toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+    expect(within(child).getByText(born)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '+ Add Another Child' })).toBeInTheDocument();
   });
 
@@ -214,7 +215,9 @@ describe('ChildrenCard', () => {
     it("shows the server's message in the dialog", async () => {
       answerChildren([testChild]);
       server.use(
-        http.delete('/api/settings/children/child-1', () => HttpResponse.json({ message: 'Child not found' }, { status: 404 })),
+        http.delete('/api/settings/children/child-1', () =>
+          HttpResponse.json({ message: 'Child not found' }, { status: 404 }),
+        ),
       );
       const { user } = renderCard();
 

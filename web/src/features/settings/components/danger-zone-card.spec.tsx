@@ -66,7 +66,9 @@ describe('DangerZoneCard', () => {
 
   it("shows the server's message and keeps the user signed in on failure", async () => {
     server.use(
-      http.delete('/api/settings/user/account', () => HttpResponse.json({ message: 'Password is incorrect' }, { status: 400 })),
+      http.delete('/api/settings/user/account', () =>
+        HttpResponse.json({ message: 'Password is incorrect' }, { status: 400 }),
+      ),
     );
     const { user } = renderCard();
 

@@ -1,0 +1,55 @@
+import { ConflictError, NotFoundError, type SealedText } from '../shared/domain-event';
+import type { UserEvent, UserState } from './user.events';
+
+export type RegisterUser = {
+  type: 'RegisterUser';
+  data: { userId: string; email: SealedText; emailDigest: string; passwordHash: SealedText; referralCode: string };
+};
+/** The caller has checked the current password and reserved the new address. */
+export type ChangeEmail = { type: 'ChangeEmail'; data: { userId: string; email: SealedText; emailDigest: string } };
+/** The caller has checked the current password. */
+export type ChangePassword = { type: 'ChangePassword'; data: { userId: string; passwordHash: SealedText } };
+export type SetOnboardingCompleted = { type: 'SetOnboardingCompleted'; data: { userId: string; onboardingCompleted: boolean } };
+export type LinkChild = { type: 'LinkChild'; data: { userId: string; childId: string } };
+/** The caller has checked the password; children, reservation and data key are handled around it. */
+export type AnonymizeAccount = { type: 'AnonymizeAccount'; data: { userId: string } };
+
+export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | SetOnboardingCompleted | LinkChild | AnonymizeAccount;
+
+function assertActive(state: UserState): void {
+  if (state.status !== 'active') throw new NotFoundError('Account not found');
+}
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      if (state.status !== 'none') throw new ConflictError('This account already exists');
+      return [{ type: 'UserRegistered', data: command.data }];
+    case 'ChangeEmail':
+      assertActive(state);
+      if (state.emailDigest === command.data.emailDigest) return [];
+      return [{ type: 'EmailChanged', data: command.data }];
+    case 'ChangePassword':
+      assertActive(state);
+      return [{ type: 'PasswordChanged', data: command.data }];
+    case 'SetOnboardingCompleted': {
+      assertActive(state);
+      const { userId, onboardingCompleted } = command.data;
+      if (state.onboardingCompleted === onboardingCompleted) return [];
+      return [{ type: onboardingCompleted ? 'OnboardingCompleted' : 'OnboardingReopened', data: { userId } }];
+    }
+    case 'LinkChild':
+      // Linking again (a retried child registration) is the same fact. An account that never
+      // registered (a token minted by an operator tool) still gets the link: it is harmless.
+      if (state.status === 'deleted') throw new NotFoundError('Account not found');
+      if (state.childIds.includes(command.data.childId)) return [];
+      return [{ type: 'ChildLinkedToAccount', data: command.data }];
+    case 'AnonymizeAccount':
+      assertActive(state);
+      return [{ type: 'AccountDeleted', data: command.data }];
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import type { DomainEvent, SealedText } from '../shared/domain-event';
+
+/**
+ * E-mail and password hash are sealed with the user's own data key, so deleting the account
+ * (destroying the key) leaves nothing readable in the log. `emailDigest` is a keyed HMAC: it names
+ * the reservation stream without revealing the address.
+ */
+export type UserRegistered = DomainEvent<
+  'UserRegistered',
+  { userId: string; email: SealedText; emailDigest: string; passwordHash: SealedText; referralCode: string }
+>;
+export type EmailChanged = DomainEvent<'EmailChanged', { userId: string; email: SealedText; emailDigest: string }>;
+export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: SealedText }>;
+export type OnboardingCompleted = DomainEvent<'OnboardingCompleted', { userId: string }>;
+export type OnboardingReopened = DomainEvent<'OnboardingReopened', { userId: string }>;
+/** Recorded on the user stream so deleting the account finds every child without a read model. */
+export type ChildLinkedToAccount = DomainEvent<'ChildLinkedToAccount', { userId: string; childId: string }>;
+export type AccountDeleted = DomainEvent<'AccountDeleted', { userId: string }>;
+
+export type UserEvent =
+  | UserRegistered
+  | EmailChanged
+  | PasswordChanged
+  | OnboardingCompleted
+  | OnboardingReopened
+  | ChildLinkedToAccount
+  | AccountDeleted;
+
+export interface UserState {
+  status: 'none' | 'active' | 'deleted';
+  userId: string | null;
+  email: SealedText | null;
+  emailDigest: string | null;
+  passwordHash: SealedText | null;
+  referralCode: string | null;
+  onboardingCompleted: boolean;
+  childIds: string[];
+}
+
+export const initialUserState = (): UserState => ({
+  status: 'none',
+  userId: null,
+  email: null,
+  emailDigest: null,
+  passwordHash: null,
+  referralCode: null,
+  onboardingCompleted: false,
+  childIds: [],
+});
+
+export function evolveUser(state: UserState, event: { type: string; data: unknown }): UserState {
+  const e = event as UserEvent;
+  switch (e.type) {
+    case 'UserRegistered': {
+      const { userId, email, emailDigest, passwordHash, referralCode } = e.data;
+      return { ...state, status: 'active', userId, email, emailDigest, passwordHash, referralCode };
+    }
+    case 'EmailChanged':
+      return { ...state, email: e.data.email, emailDigest: e.data.emailDigest };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: e.data.passwordHash };
+    case 'OnboardingCompleted':
+      return { ...state, onboardingCompleted: true };
+    case 'OnboardingReopened':
+      return { ...state, onboardingCompleted: false };
+    case 'ChildLinkedToAccount':
+      return { ...state, childIds: [...state.childIds, e.data.childId] };
+    case 'AccountDeleted':
+      return { ...state, status: 'deleted', email: null, passwordHash: null };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { allProjections } from '@nightlight/projector/all-projections';
+import { startProjector } from '@nightlight/projector/projector-runner';
+import { generateFamilies } from './support/generate-families';
+
+/**
+ * Rebuild of the embedded read models from the event log, as at every `npm start`.
+ * `EVENTS=100000 npx tsx tests/bench/rebuild.bench.ts` (EVENTS_PER_CHILD sets the history per child).
+ */
+const events = Number(process.env.EVENTS ?? 100_000);
+const perChild = Number(process.env.EVENTS_PER_CHILD ?? 2_000);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-rebuild-'));
+const config = loadConfig({ DATA_DIR: dataDir });
+
+const writer = await createAdapters(config);
+let started = performance.now();
+const appended = await generateFamilies(writer.eventStore, writer.cipher, { children: Math.ceil(events / perChild), eventsPerChild: perChild });
+console.log(`generated ${appended} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+await writer.close();
+
+const reader = await createAdapters(config);
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+started = performance.now();
+const projector = await startProjector({ eventStore: reader.eventStore, projections: allProjections, context: { readStore: reader.readStore, cipher: reader.cipher } });
+await projector.caughtUp;
+const seconds = (performance.now() - started) / 1000;
+clearInterval(sampler);
+const timeline = await reader.readStore.collection('timeline').countDocuments({});
+const days = await reader.readStore.collection('daily_insights').countDocuments({});
+console.log(`rebuilt ${appended} events in ${seconds.toFixed(2)} s: ${Math.round(appended / seconds).toLocaleString('en')} events/s, peak RSS ${Math.round(peakRss / 1048576)} MiB (${timeline} timeline entries, ${days} daily documents)`);
+await projector.stop();
+await reader.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import type { Feeding } from '../../../types/api.ts';
+import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+
+export const FEEDING_AMOUNT_MAX_OZ = 20;
+export const FEEDING_AMOUNT_STEP_OZ = 0.25;
+
+export const createFeedingInputSchema = z
+  .object({
+    childId: z.string().min(1),
+    startedAt: z.iso.datetime(),
+    endedAt: z.iso.datetime(),
+    amountOz: z
+      .number()
+      .min(0)
+      .max(FEEDING_AMOUNT_MAX_OZ)
+      .refine((oz) => Number.isInteger(oz / FEEDING_AMOUNT_STEP_OZ), 'Amount must be in steps of 0.25 oz')
+      .optional(),
+    method: z.enum(['Bottle', 'Nursing']),
+    type: z.enum(['Breast Milk', 'Formula']).optional(),
+    notes: z.string().max(1000).optional(),
+  })
+  // Amount and bottle type describe a bottle; a nursing session has neither.
+  .refine((input) => input.method === 'Bottle' || (input.amountOz === undefined && input.type === undefined), {
+    message: 'Amount and type are for bottle feedings only',
+  });
+
+export type CreateFeedingInput = z.infer<typeof createFeedingInputSchema>;
+
+/** `idempotencyKey` is made once per submit, so a retried request cannot log the feeding twice. */
+export type CreateFeedingVariables = { input: CreateFeedingInput; idempotencyKey: string };
+
+export function createFeeding({ input, idempotencyKey }: CreateFeedingVariables): Promise<Feeding> {
+  return apiRequest<Feeding>('/api/feedings', {
+    method: 'POST',
+    body: createFeedingInputSchema.parse(input),
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** Lets other parts of the screen show that a feeding is being saved. */
+export const createFeedingMutationKey = [queryKeyRoots.feedings, 'create'] as const;
+
+export function useCreateFeeding() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: createFeedingMutationKey,
+    mutationFn: createFeeding,
+    onSuccess: (_feeding, { input }) => invalidateChildData(queryClient, input.childId),
+  });
+}

@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import type { Sleep } from '../../../types/api.ts';
+import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+
+export const createSleepInputSchema = z.object({
+  childId: z.string().min(1),
+  startedAt: z.iso.datetime(),
+  endedAt: z.iso.datetime(),
+  environment: z
+    .object({
+      roomTemp: z.number().int().min(60).max(80).nullable(),
+      whiteNoise: z.boolean(),
+      sleepSackTag: z.string().max(40).nullable(),
+    })
+    .optional(),
+  notes: z.string().max(1000).optional(),
+});
+
+export type CreateSleepInput = z.infer<typeof createSleepInputSchema>;
+
+/** `idempotencyKey` is made once per submit, so a retried request cannot log the sleep twice. */
+export type CreateSleepVariables = { input: CreateSleepInput; idempotencyKey: string };
+
+export function createSleep({ input, idempotencyKey }: CreateSleepVariables): Promise<Sleep> {
+  return apiRequest<Sleep>('/api/sleep', {
+    method: 'POST',
+    body: createSleepInputSchema.parse(input),
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+}
+
+/** Lets other parts of the screen show that a sleep is being saved. */
+export const createSleepMutationKey = [queryKeyRoots.sleep, 'create'] as const;
+
+export function useCreateSleep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: createSleepMutationKey,
+    mutationFn: createSleep,
+    onSuccess: (_sleep, { input }) => invalidateChildData(queryClient, input.childId),
+  });
+}
