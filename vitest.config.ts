@@ -20,7 +20,17 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
-      { test: { name: 'e2e', root: 'tests', include: ['api/**/*.spec.ts', 'browser/**/*.spec.ts', 'faults/**/*.spec.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      {
+        test: {
+          name: 'e2e',
+          root: 'tests',
+          include: ['api/**/*.spec.ts', 'browser/**/*.spec.ts', 'faults/**/*.spec.ts'],
+          globalSetup: ['browser/web-build.global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

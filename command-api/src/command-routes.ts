@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import type { CommandDeps } from './command-deps';
+import { accountRoutes } from './routes/account.routes';
+import { authRoutes } from './routes/auth.routes';
 import { childRoutes } from './routes/children.routes';
 import { feedingRoutes } from './routes/feedings.routes';
+import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
 import { sleepRoutes } from './routes/sleep.routes';
 
 /**
@@ -11,11 +14,15 @@ import { sleepRoutes } from './routes/sleep.routes';
  */
 export function commandRoutes(deps: CommandDeps) {
   return async function register(app: FastifyInstance): Promise<void> {
+    // Sign-up, sign-in and refresh are the only writes without a parent token.
+    await app.register(authRoutes(deps));
     await app.register(async (parentScope) => {
       parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));
+      await parentScope.register(accountRoutes(deps));
       await parentScope.register(childRoutes(deps));
       await parentScope.register(feedingRoutes(deps));
       await parentScope.register(sleepRoutes(deps));
+      await parentScope.register(milestoneAlertRoutes(deps));
     });
   };
 }

@@ -9,9 +9,11 @@ import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from './query-deps';
 import { readYourWrites } from './read-your-writes';
+import { accountQueries } from './routes/account.queries';
 import { childQueries } from './routes/children.queries';
 import { entryQueries } from './routes/entries.queries';
 import { insightQueries } from './routes/insights.queries';
+import { milestoneAlertQueries } from './routes/milestone-alerts.queries';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -20,6 +22,8 @@ export interface EdgeOptions {
   writes: FastifyPluginAsync;
   /** Extra parent-scoped read routes contributed by other slices. */
   extraQueries?: ((deps: QueryDeps) => FastifyPluginAsync)[];
+  /** The researchers' replay, outside the parent scope: it admits researcher credentials only. */
+  research?: FastifyPluginAsync;
   /** Folder of the built web app; served with an index.html fallback for client routes. */
   webDist?: string;
   logger?: boolean | { level: string };
@@ -47,14 +51,17 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   });
 
   await app.register(options.writes);
+  if (options.research) await app.register(options.research);
 
   await app.register(async (parentScope) => {
     parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));
     parentScope.addHook('preHandler', readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS));
+    await parentScope.register(accountQueries(deps));
     await parentScope.register(childQueries(deps));
     await parentScope.register(entryQueries(deps, 'feeding', '/api/feedings', 'Feeding not found'));
     await parentScope.register(entryQueries(deps, 'sleep', '/api/sleep', 'Sleep session not found'));
     await parentScope.register(insightQueries(deps));
+    await parentScope.register(milestoneAlertQueries(deps));
     for (const extra of options.extraQueries ?? []) await parentScope.register(extra(deps));
   });
 

@@ -5,6 +5,7 @@ import { checkpointProgress } from './checkpoint-progress';
 import { buildEdgeApp } from './edge-app';
 import { startEmbeddedServer, WEB_DIST } from './embedded-server';
 import { forwardWrites } from './forward-writes';
+import { researchRoutes } from './routes/research.routes';
 
 /**
  * query-api's process. With in-memory read models it projects them itself (the embedded default,
@@ -23,7 +24,8 @@ await runService('query-api', async () => {
   if (!config.COMMAND_API_URL) throw new Error('COMMAND_API_URL is required when READ_STORE=mongo');
   const adapters = await createAdapters(config);
   const deps = { config, readStore: adapters.readStore, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), clock: () => new Date() };
-  const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL), webDist: WEB_DIST, logger });
+  const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher });
+  const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL), research, webDist: WEB_DIST, logger });
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   return {
     url,

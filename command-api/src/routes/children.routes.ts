@@ -15,6 +15,7 @@ import { checkBirthDate, checkNightWindow, checkTimezone, DISPLAY_NAME_MAX } fro
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { linkChildToAccount } from '../accounts/account-streams';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
@@ -114,6 +115,7 @@ export function childRoutes(deps: CommandDeps) {
       });
       const result = await run({ type: 'RegisterChild', data: { childId, ownerId, ...profile } }, ownerId, correlationIdOf(request));
       if (result.state.ownerId !== ownerId || !result.state.profile) throw new HttpError(409, 'This request was already used for another record');
+      await linkChildToAccount(deps, ownerId, childId, correlationIdOf(request));
       await deps.jobs.enqueue('milestones.scan-child', { childId }, { jobId: `scan-${childId}-${result.position}` });
       return sendWritten(reply, 201, { ...(await viewOf(childId, ownerId, result.state.profile)) }, result.position);
     });

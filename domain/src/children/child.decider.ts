@@ -31,12 +31,7 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
       if (state.status !== 'active' && state.status !== 'removed') return [];
       if (state.ownerId !== command.data.ownerId || !state.profile) return [];
       const { childId, birthMonth, researchDateShiftDays, researchBirthDate } = command.data;
-      return [
-        {
-          type: 'ChildAnonymized',
-          data: { childId, sex: state.profile.sex, birthMonth, researchDateShiftDays, ...(researchBirthDate !== undefined ? { researchBirthDate } : {}) },
-        },
-      ];
+      return [{ type: 'ChildAnonymized', data: { childId, sex: state.profile.sex, birthMonth, researchDateShiftDays, researchBirthDate } }];
     }
     default: {
       const exhaustive: never = command;

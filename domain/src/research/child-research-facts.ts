@@ -14,34 +14,27 @@ export interface ChildResearchProfile {
   anonymized: { researchBirthDate: LocalDate | null; researchDateShiftDays: number | null } | null;
 }
 
+function evolveResearchProfile(profile: ChildResearchProfile | null, event: { type: string; data: unknown }): ChildResearchProfile | null {
+  const e = event as ChildEvent;
+  switch (e.type) {
+    case 'ChildRegistered':
+    case 'ChildProfileUpdated': {
+      const { childId, ownerId, birthDate, sex, timezone, nightWindowStart, nightWindowEnd } = e.data;
+      return { childId, ownerId, sealedBirthDate: birthDate, sex, schedule: { timezone, nightWindowStart, nightWindowEnd }, anonymized: profile?.anonymized ?? null };
+    }
+    case 'ChildAnonymized':
+      return profile && { ...profile, anonymized: { researchBirthDate: e.data.researchBirthDate ?? null, researchDateShiftDays: e.data.researchDateShiftDays } };
+    default:
+      return profile;
+  }
+}
+
 /**
  * Folds a child's stream. The last profile applies to all of the child's events: a changed birth
  * date or time zone is read as a correction, and it is also what anonymisation keeps.
  */
 export function childResearchProfileOf(events: readonly { type: string; data: unknown }[]): ChildResearchProfile | null {
-  let profile: ChildResearchProfile | null = null;
-  for (const event of events) {
-    const e = event as ChildEvent;
-    switch (e.type) {
-      case 'ChildRegistered':
-      case 'ChildProfileUpdated': {
-        const { childId, ownerId, birthDate, sex, timezone, nightWindowStart, nightWindowEnd } = e.data;
-        profile = { childId, ownerId, sealedBirthDate: birthDate, sex, schedule: { timezone, nightWindowStart, nightWindowEnd }, anonymized: profile?.anonymized ?? null };
-        break;
-      }
-      case 'ChildAnonymized':
-        if (profile) {
-          profile = {
-            ...profile,
-            anonymized: { researchBirthDate: e.data.researchBirthDate ?? null, researchDateShiftDays: e.data.researchDateShiftDays },
-          };
-        }
-        break;
-      default:
-        break;
-    }
-  }
-  return profile;
+  return events.reduce(evolveResearchProfile, null);
 }
 
 /** What every research event of one child is computed with. */

@@ -36,3 +36,24 @@ export function formatLocalDate(localDate: string, options: Intl.DateTimeFormatO
   if (Number.isNaN(utc)) return localDate;
   return new Date(utc).toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
 }
+
+/**
+ * A wall-clock time ('HH:MM', already in the child's zone) in the viewer's locale, e.g. '7:30 PM'.
+ * Formatted as UTC so the viewer's own zone cannot shift it.
+ */
+export function formatWallClockTime(time: string): string {
+  const [hours = NaN, minutes = NaN] = time.split(':').map(Number);
+  if (Number.isNaN(hours) || Number.isNaN(minutes)) return time;
+  return new Date(Date.UTC(2000, 0, 1, hours, minutes)).toLocaleTimeString(undefined, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+}
+
+/** Minutes as the API writes durations: 'Xh Ym', or 'Ym' under an hour. */
+export function formatDurationMinutes(totalMinutes: number): string {
+  const minutes = Math.max(0, Math.round(totalMinutes));
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+}

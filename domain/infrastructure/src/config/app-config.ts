@@ -37,6 +37,10 @@ export const appConfigSchema = z
     if (config.EVENT_STORE === 'esdb' && !config.ESDB_URL) {
       ctx.addIssue({ code: 'custom', path: ['ESDB_URL'], message: 'is required when EVENT_STORE=esdb' });
     }
+    const [index, count] = config.PROJECTOR_SHARD.split('/').map(Number) as [number, number];
+    if (count < 1 || index >= count) {
+      ctx.addIssue({ code: 'custom', path: ['PROJECTOR_SHARD'], message: 'INDEX must be below COUNT, e.g. 0/2 and 1/2' });
+    }
     if (config.READ_STORE === 'mongo' && !config.MONGO_URL) {
       ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'is required when READ_STORE=mongo' });
     }

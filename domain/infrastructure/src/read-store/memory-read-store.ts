@@ -38,7 +38,7 @@ function setAt(doc: Record<string, unknown>, path: string, value: unknown): void
     if (next === null || typeof next !== 'object') target[key] = {};
     target = target[key] as Record<string, unknown>;
   }
-  target[keys[keys.length - 1]!] = structuredClone(value);
+  target[keys[keys.length - 1]!] = copy(value);
 }
 
 function isOperatorObject(value: unknown): boolean {
@@ -77,13 +77,26 @@ interface EqualityIndex {
 
 const RANGE_OPERATORS = ['$gte', '$gt', '$lte', '$lt'];
 
-/** String bounds of a range condition like { $gte: 'a', $lt: 'b' }, both inclusive; null if it is not one. */
-function stringRange(condition: unknown): { low: string | null; high: string | null } | null {
+interface StringRange {
+  low: { value: string; inclusive: boolean } | null;
+  high: { value: string; inclusive: boolean } | null;
+}
+
+/** The bounds of a range condition on strings like { $gte: 'a', $lt: 'b' }; null if it is not one. */
+function stringRange(condition: unknown): StringRange | null {
   if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return null;
   const entries = Object.entries(condition);
   if (entries.length === 0 || entries.some(([op, value]) => !RANGE_OPERATORS.includes(op) || typeof value !== 'string')) return null;
-  const bound = (...ops: string[]) => (entries.find(([op]) => ops.includes(op))?.[1] as string | undefined) ?? null;
+  const bound = (inclusive: string, exclusive: string) => {
+    const found = entries.find(([op]) => op === inclusive || op === exclusive);
+    return found ? { value: found[1] as string, inclusive: found[0] === inclusive } : null;
+  };
   return { low: bound('$gte', '$gt'), high: bound('$lte', '$lt') };
+}
+
+/** Documents are plain JSON here; a JSON round trip copies them faster than structuredClone. */
+function copy<V>(value: V): V {
+  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as V);
 }
 
 function firstAtLeast(keys: { key: string }[], value: string): number {
@@ -140,9 +153,10 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       const range = index.rangePath ? stringRange(filter[index.rangePath]) : null;
       if (!range) return [...ids].map((member) => documents.get(member)!);
       const ordered = orderedMembers(index, value, ids);
-      const from = range.low === null ? 0 : firstAtLeast(ordered, range.low);
-      const to = range.high === null ? ordered.length : firstAtLeast(ordered, `${range.high}\u0000`);
-      // The bounds are inclusive here; mingo applies the exact operators to these candidates.
+      // Just past a string in sort order: itself followed by the smallest character.
+      const after = (bound: string) => `${bound}\u0000`;
+      const from = range.low === null ? 0 : firstAtLeast(ordered, range.low.inclusive ? range.low.value : after(range.low.value));
+      const to = range.high === null ? ordered.length : firstAtLeast(ordered, range.high.inclusive ? after(range.high.value) : range.high.value);
       return ordered.slice(from, to).map((entry) => documents.get(entry.id)!);
     }
     return [...documents.values()];
@@ -182,7 +196,26 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     }
   };
 
-  const matching = (filter: Filter): T[] => candidates(filter).filter(tester(filter));
+  /** True when candidates() already applied every condition of the filter exactly. */
+  const answeredByIndex = (filter: Filter): boolean => {
+    const keys = Object.keys(filter);
+    return equalityIndexes.some(
+      (index) =>
+        typeof filter[index.path] === 'string' &&
+        index.rangePath !== null &&
+        keys.length === 2 &&
+        keys.includes(index.rangePath) &&
+        stringRange(filter[index.rangePath]) !== null &&
+        equalityIndexes.find((first) => typeof filter[first.path] === 'string') === index,
+    );
+  };
+
+  const select = (filter: Filter): T[] => {
+    const found = candidates(filter);
+    return answeredByIndex(filter) ? found : found.filter(tester(filter));
+  };
+
+  const matching = (filter: Filter): T[] => select(filter);
 
   // Missing fields index as null, so two documents without the field collide, as in MongoDB.
   const indexKey = (index: UniqueIndex, doc: Record<string, unknown>): string =>
@@ -215,7 +248,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     if (documents.has(document._id)) {
       throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(document._id)}`);
     }
-    store(structuredClone(document));
+    store(copy(document));
   };
 
   const modify = (doc: Record<string, unknown>, update: Update): boolean => {
@@ -228,7 +261,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
     const [existing] = matching(filter).slice(0, 1);
     if (existing) {
-      const updated = structuredClone(existing) as Record<string, unknown>;
+      const updated = copy(existing) as Record<string, unknown>;
       const modified = modify(updated, update);
       if (updated['_id'] !== existing._id) throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
       if (modified) store(updated as T);
@@ -252,7 +285,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       if (replacement._id !== undefined && replacement._id !== existing._id) {
         throw new Error("The _id field cannot be changed by a replacement");
       }
-      store({ ...structuredClone(replacement), _id: existing._id });
+      store({ ...copy(replacement), _id: existing._id });
       return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
@@ -269,10 +302,10 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
 
   const find = (filter: Filter, options: FindOptions = {}): T[] => {
     // Sort before projecting, as MongoDB does, so a projection may leave out the sort keys.
-    const matched = candidates(filter).filter(tester(filter));
+    const matched = select(filter);
     if (!options.sort && !options.projection) {
       const from = options.skip ?? 0;
-      return matched.slice(from, options.limit ? from + options.limit : undefined).map((doc) => structuredClone(doc));
+      return matched.slice(from, options.limit ? from + options.limit : undefined).map((doc) => copy(doc));
     }
     let cursor = new Query({}, {}).find<T>(matched);
     if (options.sort) cursor = cursor.sort(options.sort);
@@ -283,7 +316,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       ? new Query<Record<string, unknown>>({}, {}).find<Record<string, unknown>>(found, options.projection).all()
       : found;
     // A projection returns a partial document; the port types it as T, like the MongoDB driver does.
-    return projected.map((doc) => structuredClone(doc) as T);
+    return projected.map((doc) => copy(doc) as T);
   };
 
   return {

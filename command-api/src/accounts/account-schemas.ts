@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { REFERRAL_CODE_LENGTH } from '@nightlight/domain/referrals/referral-code-rules';
+import { hasUpperLowerAndDigit, isEmailAddress, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@nightlight/domain/users/credential-rules';
+
+/** The register form's messages (seed §5), word for word. */
+const email = (requiredMessage = 'Email is required') =>
+  z
+    .string({ error: requiredMessage })
+    .transform(normalizeEmail)
+    .pipe(z.string().min(1, requiredMessage).refine(isEmailAddress, 'Invalid email address'));
+
+const requiredPassword = (message: string) => z.string({ error: message }).min(1, message);
+
+const newPassword = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
+    .refine(hasUpperLowerAndDigit, 'Password must contain uppercase, lowercase, and number');
+
+export const registerBody = z.object({
+  email: email(),
+  password: newPassword('Password is required'),
+  referralCode: z
+    .string({ error: 'Referral code is required' })
+    .trim()
+    .min(1, 'Referral code is required')
+    .length(REFERRAL_CODE_LENGTH, `Referral code must be ${REFERRAL_CODE_LENGTH} characters`),
+});
+
+export const loginBody = z.object({
+  email: email(),
+  password: requiredPassword('Password is required'),
+});
+
+export const refreshBody = z.object({
+  refreshToken: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required').max(200, 'Refresh token is not valid'),
+});
+
+export const updateMeBody = z.object({
+  onboardingCompleted: z.boolean({ error: 'onboardingCompleted must be true or false' }),
+});
+
+export const changeEmailBody = z.object({
+  newEmail: email(),
+  currentPassword: requiredPassword('Current password is required'),
+});
+
+export const changePasswordBody = z
+  .object({
+    currentPassword: requiredPassword('Current password is required'),
+    newPassword: newPassword('New password is required'),
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password'),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, { message: 'Passwords do not match', path: ['confirmPassword'] });
+
+export const deleteAccountBody = z.object({
+  confirmText: z.string({ error: 'Please type DELETE to confirm' }).refine((text) => text === 'DELETE', 'Please type DELETE to confirm'),
+  password: z.string({ error: 'Password is required' }).refine((text) => text.trim().length > 0, 'Password is required'),
+});

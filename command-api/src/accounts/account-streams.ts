@@ -1,0 +1,84 @@
+import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
+import { emailStreamId, referralStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
+import { decideEmailReservation, type EmailReservationCommand } from '@nightlight/domain/users/email-reservation.decider';
+import {
+  evolveEmailReservation,
+  initialEmailReservationState,
+  type EmailReservationEvent,
+  type EmailReservationState,
+} from '@nightlight/domain/users/email-reservation.events';
+import { decideUser, type UserCommand } from '@nightlight/domain/users/user.decider';
+import { evolveUser, initialUserState, type UserEvent, type UserState } from '@nightlight/domain/users/user.events';
+import { decideReferralCode, type ReferralCodeCommand } from '@nightlight/domain/referrals/referral-code.decider';
+import {
+  evolveReferralCode,
+  initialReferralCodeState,
+  type ReferralCodeEvent,
+  type ReferralCodeState,
+} from '@nightlight/domain/referrals/referral-code.events';
+import { WrongExpectedRevisionError, type EventStore } from '@nightlight/infrastructure/ports/event-store';
+import type { CommandDeps } from '../command-deps';
+import { handleCommand, type CommandResult, type Decider } from '../command-handler';
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = { initialState: initialUserState, evolve: evolveUser, decide: decideUser };
+export const emailReservationDecider: Decider<EmailReservationCommand, EmailReservationState, EmailReservationEvent> = {
+  initialState: initialEmailReservationState,
+  evolve: evolveEmailReservation,
+  decide: decideEmailReservation,
+};
+export const referralCodeDecider: Decider<ReferralCodeCommand, ReferralCodeState, ReferralCodeEvent> = {
+  initialState: initialReferralCodeState,
+  evolve: evolveReferralCode,
+  decide: decideReferralCode,
+};
+
+const MAX_ATTEMPTS = 25;
+
+export interface AccountCommandContext {
+  userId?: string;
+  correlationId: string;
+}
+
+/**
+ * handleCommand, decided again on a fresh read when another request appended to the stream first.
+ * The decider sees the winner's events, so a real conflict (the address was just taken, the last
+ * use of a code was just redeemed) is still refused, while a merely concurrent redemption of a
+ * multi-use code goes through. A short random pause spreads out requests that collided.
+ */
+export async function decideWithRetry<Command, State, Event extends DomainEvent>(
+  deps: Pick<CommandDeps, 'eventStore' | 'clock' | 'newId'>,
+  streamId: string,
+  decider: Decider<Command, State, Event>,
+  command: Command,
+  context: AccountCommandContext,
+): Promise<CommandResult<State>> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await handleCommand(deps.eventStore, streamId, decider, command, { ...context, now: deps.clock(), newId: deps.newId });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+    }
+  }
+}
+
+export async function loadState<State>(eventStore: EventStore, streamId: string, decider: Pick<Decider<never, State, DomainEvent>, 'evolve' | 'initialState'>): Promise<State> {
+  const events = await eventStore.readStream(streamId);
+  return events.reduce(decider.evolve, decider.initialState());
+}
+
+export const loadUser = (eventStore: EventStore, userId: string): Promise<UserState> => loadState(eventStore, userStreamId(userId), userDecider);
+export const loadReferralCode = (eventStore: EventStore, code: string): Promise<ReferralCodeState> => loadState(eventStore, referralStreamId(code), referralCodeDecider);
+
+/** The active account holding an address, from the reservation and user streams (never a read model). */
+export async function findActiveUserByEmailDigest(eventStore: EventStore, emailDigest: string): Promise<UserState | null> {
+  const reservation = await loadState(eventStore, emailStreamId(emailDigest), emailReservationDecider);
+  if (!reservation.holder) return null;
+  const user = await loadUser(eventStore, reservation.holder);
+  return user.status === 'active' && user.emailDigest === emailDigest ? user : null;
+}
+
+/** Records a new child on its owner's stream, so deleting the account finds it from the log alone. */
+export async function linkChildToAccount(deps: Pick<CommandDeps, 'eventStore' | 'clock' | 'newId'>, userId: string, childId: string, correlationId: string): Promise<void> {
+  await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'LinkChild', data: { userId, childId } }, { userId, correlationId });
+}

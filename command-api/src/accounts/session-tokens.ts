@@ -1,0 +1,61 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HttpError } from '@nightlight/infrastructure/http/http-errors';
+import type { CommandDeps } from '../command-deps';
+
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+type SessionDeps = Pick<CommandDeps, 'tokens' | 'sessions' | 'clock'>;
+
+const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
+
+/** An access token and a refresh token `tokenId.secret`; only the secret's digest is stored. `familyId` continues a rotation chain. */
+export async function issueSession(deps: SessionDeps, userId: string, familyId = randomBytes(16).toString('base64url')): Promise<SessionTokens> {
+  const tokenId = randomBytes(16).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  await deps.sessions.saveRefreshToken({
+    tokenId,
+    familyId,
+    userId,
+    secretDigest: digest(secret).toString('hex'),
+    expiresAt: deps.clock().getTime() + REFRESH_TOKEN_TTL_MS,
+  });
+  return { accessToken: await deps.tokens.issueAccessToken(userId), refreshToken: `${tokenId}.${secret}` };
+}
+
+const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
+
+/**
+ * Trades a refresh token for a new pair in the same family. A token is good once: presenting a
+ * rotated one means it was copied, so the whole family (the thief's and the owner's newest token)
+ * is revoked. Revoked families, expired tokens and tokens from before a "log out everywhere" are refused.
+ */
+export async function rotateSession(deps: SessionDeps, presented: string): Promise<SessionTokens> {
+  const [tokenId, secret, extra] = presented.split('.');
+  if (!tokenId || !secret || extra !== undefined) throw expired();
+  const consumed = await deps.sessions.consumeRefreshToken(tokenId);
+  if (consumed.status === 'unknown') throw expired();
+  const { record } = consumed;
+  const stored = Buffer.from(record.secretDigest, 'hex');
+  const matches = stored.length === 32 && timingSafeEqual(digest(secret), stored);
+  if (!matches) {
+    // Whoever knows the id but not the secret has burnt the token anyway: end the family cleanly.
+    if (consumed.status === 'ok') await deps.sessions.revokeFamily(record.familyId);
+    throw expired();
+  }
+  if (consumed.status === 'reused') {
+    await deps.sessions.revokeFamily(record.familyId);
+    throw expired();
+  }
+  const now = deps.clock().getTime();
+  if (record.expiresAt <= now || (await deps.sessions.isFamilyRevoked(record.familyId))) throw expired();
+  const notBefore = await deps.sessions.tokensNotBefore(record.userId);
+  const issuedAt = record.expiresAt - REFRESH_TOKEN_TTL_MS;
+  if (notBefore !== null && issuedAt < notBefore) throw expired();
+  return issueSession(deps, record.userId, record.familyId);
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
+import type { UserState } from '@nightlight/domain/users/user.events';
+import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import type { CommandDeps } from '../command-deps';
+import { decideWithRetry, emailReservationDecider, loadUser, userDecider } from '../accounts/account-streams';
+import { changeEmailBody, changePasswordBody, deleteAccountBody, updateMeBody } from '../accounts/account-schemas';
+import { anonymizeAccount } from '../accounts/anonymize-account';
+import { hashPassword, verifyPassword } from '../accounts/password-hashing';
+import { issueSession } from '../accounts/session-tokens';
+import { userViewOf } from '../accounts/user-view';
+import { correlationIdOf, sendWritten } from '../write-reply';
+
+const WRONG_PASSWORD = 'Current password is incorrect';
+
+/** The signed-in parent's own account: profile flags, e-mail, password, deletion. Registered inside the parent scope. */
+export function accountRoutes(deps: CommandDeps) {
+  const { eventStore, cipher, sessions, clock } = deps;
+
+  async function activeUser(userId: string): Promise<UserState> {
+    const user = await loadUser(eventStore, userId);
+    if (user.status !== 'active') throw new HttpError(404, 'Account not found');
+    return user;
+  }
+
+  async function checkPassword(user: UserState, password: string): Promise<void> {
+    const stored = user.passwordHash ? await cipher.open(user.userId!, user.passwordHash) : null;
+    if (!stored || !(await verifyPassword(password, stored))) throw new HttpError(400, WRONG_PASSWORD, [{ path: 'currentPassword', message: WRONG_PASSWORD }]);
+  }
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.patch('/api/me', async (request, reply) => {
+      const body = parseInput(updateMeBody, request.body);
+      const userId = request.userId;
+      await activeUser(userId);
+      const result = await decideWithRetry(
+        deps,
+        userStreamId(userId),
+        userDecider,
+        { type: 'SetOnboardingCompleted', data: { userId, onboardingCompleted: body.onboardingCompleted } },
+        { userId, correlationId: correlationIdOf(request) },
+      );
+      return sendWritten(reply, 200, { ...(await userViewOf(deps, result.state)) }, result.position);
+    });
+
+    app.put('/api/settings/user/email', async (request, reply) => {
+      const body = parseInput(changeEmailBody, request.body);
+      const userId = request.userId;
+      const user = await activeUser(userId);
+      await checkPassword(user, body.currentPassword);
+      const context = { userId, correlationId: correlationIdOf(request) };
+      const newDigest = cipher.emailDigest(body.newEmail);
+      if (newDigest === user.emailDigest) {
+        const position = (await eventStore.readStream(userStreamId(userId))).at(-1)?.position ?? 0;
+        return sendWritten(reply, 200, { email: body.newEmail }, position);
+      }
+      await decideWithRetry(deps, emailStreamId(newDigest), emailReservationDecider, { type: 'ReserveEmail', data: { userId } }, context);
+      let changed;
+      try {
+        changed = await decideWithRetry(
+          deps,
+          userStreamId(userId),
+          userDecider,
+          { type: 'ChangeEmail', data: { userId, email: await cipher.seal(userId, body.newEmail), emailDigest: newDigest } },
+          context,
+        );
+      } catch (error) {
+        // The account could not take the new address: do not keep it from anyone else.
+        await decideWithRetry(deps, emailStreamId(newDigest), emailReservationDecider, { type: 'ReleaseEmail', data: { userId } }, context);
+        throw error;
+      }
+      let position = changed.position;
+      if (user.emailDigest) {
+        const released = await decideWithRetry(deps, emailStreamId(user.emailDigest), emailReservationDecider, { type: 'ReleaseEmail', data: { userId } }, context);
+        position = Math.max(position, released.position);
+      }
+      return sendWritten(reply, 200, { email: body.newEmail }, position);
+    });
+
+    app.put('/api/settings/user/password', async (request, reply) => {
+      const body = parseInput(changePasswordBody, request.body);
+      const userId = request.userId;
+      const user = await activeUser(userId);
+      await checkPassword(user, body.currentPassword);
+      const passwordHash = await cipher.seal(userId, await hashPassword(body.newPassword));
+      const changed = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'ChangePassword', data: { userId, passwordHash } }, {
+        userId,
+        correlationId: correlationIdOf(request),
+      });
+      // Every other device is signed out; this one carries on with tokens issued after the cut-off.
+      await sessions.revokeAllForUser(userId, clock().getTime());
+      const session = await issueSession(deps, userId);
+      return sendWritten(reply, 200, { ok: true, ...session }, changed.position);
+    });
+
+    app.delete('/api/settings/user/account', async (request, reply) => {
+      const body = parseInput(deleteAccountBody, request.body);
+      const userId = request.userId;
+      const user = await activeUser(userId);
+      await checkPassword(user, body.password);
+      const position = await anonymizeAccount(deps, user, { userId, correlationId: correlationIdOf(request) });
+      return sendWritten(reply, 200, { ok: true }, position);
+    });
+  };
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
+import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import type { CommandDeps } from '../command-deps';
+import { decideWithRetry, emailReservationDecider, findActiveUserByEmailDigest, userDecider } from '../accounts/account-streams';
+import { loginBody, refreshBody, registerBody } from '../accounts/account-schemas';
+import { createMemoryAttemptLimiter, enforceLimit, type AttemptLimiter } from '../accounts/attempt-limiter';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/password-hashing';
+import { createRedisAttemptLimiter } from '../accounts/redis-attempt-limiter';
+import { issuePersonalReferralCode, redeemReferralCode } from '../accounts/referral-codes';
+import { issueSession, rotateSession } from '../accounts/session-tokens';
+import { userViewOf } from '../accounts/user-view';
+import { correlationIdOf, sendWritten } from '../write-reply';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** The public routes: sign-up, sign-in and token refresh, each rate-limited per IP and per e-mail. */
+export function authRoutes(deps: CommandDeps) {
+  const { config, eventStore, cipher, clock, newId } = deps;
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const limiter: AttemptLimiter = config.REDIS_URL ? createRedisAttemptLimiter(config.REDIS_URL, clock) : createMemoryAttemptLimiter(clock);
+    app.addHook('onClose', () => limiter.close());
+
+    const limitIp = (action: string, ip: string, reply: FastifyReply) =>
+      enforceLimit(limiter, reply, `${action}:ip:${ip}`, config.RATE_LIMIT_PER_IP, clock());
+    // Keyed by the address's digest: the limiter never holds an address in plain text.
+    const limitEmail = (action: string, emailDigest: string, reply: FastifyReply) =>
+      enforceLimit(limiter, reply, `${action}:email:${emailDigest}`, config.RATE_LIMIT_PER_EMAIL, clock());
+
+    app.post('/api/auth/register', async (request, reply) => {
+      await limitIp('register', request.ip, reply);
+      const body = parseInput(registerBody, request.body);
+      const emailDigest = cipher.emailDigest(body.email);
+      await limitEmail('register', emailDigest, reply);
+      const passwordHash = await hashPassword(body.password);
+      const userId = newId();
+      const context = { userId, correlationId: correlationIdOf(request) };
+
+      // The code is spent before the address is reserved: when the address turns out to be taken,
+      // that use is gone (documented in docs/accounts.md); the reverse order would lock an address
+      // behind a failed code instead.
+      await redeemReferralCode(deps, body.referralCode, userId);
+      await decideWithRetry(deps, emailStreamId(emailDigest), emailReservationDecider, { type: 'ReserveEmail', data: { userId } }, context);
+      const referralCode = await issuePersonalReferralCode(deps, userId);
+      const registered = await decideWithRetry(
+        deps,
+        userStreamId(userId),
+        userDecider,
+        {
+          type: 'RegisterUser',
+          data: {
+            userId,
+            email: await cipher.seal(userId, body.email),
+            emailDigest,
+            passwordHash: await cipher.seal(userId, passwordHash),
+            referralCode,
+          },
+        },
+        context,
+      );
+      const session = await issueSession(deps, userId);
+      return sendWritten(reply, 201, { user: await userViewOf(deps, registered.state), ...session }, registered.position);
+    });
+
+    app.post('/api/auth/login', async (request, reply) => {
+      await limitIp('login', request.ip, reply);
+      const body = parseInput(loginBody, request.body);
+      const emailDigest = cipher.emailDigest(body.email);
+      await limitEmail('login', emailDigest, reply);
+      const user = await findActiveUserByEmailDigest(eventStore, emailDigest);
+      const storedHash = user?.passwordHash ? await cipher.open(user.userId!, user.passwordHash) : null;
+      // An unknown address costs the same scrypt work as a wrong password.
+      const valid = storedHash ? await verifyPassword(body.password, storedHash) : await verifyAgainstDummy(body.password);
+      if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+      const session = await issueSession(deps, user.userId!);
+      return reply.status(200).send({ user: await userViewOf(deps, user), ...session });
+    });
+
+    app.post('/api/auth/refresh', async (request, reply) => {
+      await limitIp('refresh', request.ip, reply);
+      const body = parseInput(refreshBody, request.body);
+      return reply.status(200).send(await rotateSession(deps, body.refreshToken));
+    });
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { MilestoneAlertEvent } from '@nightlight/domain/milestones/milestone-alert';
+import { decide, MilestoneAlertNotFound, type MilestoneAlertCommand } from '@nightlight/domain/milestones/milestone-alert-decider';
+import { NotFoundError } from '@nightlight/domain/shared/domain-event';
+import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import type { CommandDeps } from '../command-deps';
+import { handleCommand, type Decider } from '../command-handler';
+import { evolveChildAlerts, initialChildAlertsState, type ChildAlertsState } from '../jobs/child-alerts-state';
+import { correlationIdOf, sendWritten } from '../write-reply';
+
+/** One answer for a malformed id, another user's child and an unknown alert: nothing is revealed. */
+const ALERT_NOT_FOUND = 'Alert not found';
+
+type ParentAlertCommand = Exclude<MilestoneAlertCommand, { type: 'RaiseDueMilestoneAlert' }>;
+
+function parentAlertDecider(userId: string): Decider<ParentAlertCommand, ChildAlertsState, MilestoneAlertEvent> {
+  return {
+    initialState: initialChildAlertsState,
+    evolve: evolveChildAlerts,
+    decide(command, { child, alerts }) {
+      if (child.status !== 'active' || child.ownerId !== userId) throw new NotFoundError(ALERT_NOT_FOUND);
+      try {
+        return decide(command, alerts);
+      } catch (error) {
+        if (error instanceof MilestoneAlertNotFound) throw new NotFoundError(ALERT_NOT_FOUND);
+        throw error;
+      }
+    },
+  };
+}
+
+/** An alert id is `${childId}:${milestoneKey}:${alertType}`; the child's stream holds the alert. */
+function parseAlertId(params: unknown): { alertId: string; childId: string } {
+  const id = (params as { id?: unknown } | undefined)?.id;
+  const [childPart, milestoneKey, alertType, ...rest] = typeof id === 'string' ? id.split(':') : [];
+  if (!milestoneKey || !alertType || rest.length > 0) throw new HttpError(404, ALERT_NOT_FOUND);
+  const childId = parseIdParam({ id: childPart }, ALERT_NOT_FOUND);
+  return { alertId: `${childId}:${milestoneKey}:${alertType}`, childId };
+}
+
+const ACTIONS: Record<string, ParentAlertCommand['type']> = {
+  shown: 'MarkMilestoneAlertShown',
+  // 'Got It'
+  dismiss: 'DismissMilestoneAlert',
+  // 'Remind Me Later'
+  'remind-later': 'SnoozeMilestoneAlert',
+};
+
+export function milestoneAlertRoutes({ eventStore, clock, newId }: CommandDeps) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    for (const [action, type] of Object.entries(ACTIONS)) {
+      app.post(`/api/milestone-alerts/:id/${action}`, async (request, reply) => {
+        const { alertId, childId } = parseAlertId(request.params);
+        const now = clock();
+        const result = await handleCommand(eventStore, childStreamId(childId), parentAlertDecider(request.userId), { type, data: { alertId, now } }, {
+          userId: request.userId,
+          correlationId: correlationIdOf(request),
+          now,
+          newId,
+        });
+        return sendWritten(reply, 200, { ok: true }, result.position);
+      });
+    }
+  };
+}

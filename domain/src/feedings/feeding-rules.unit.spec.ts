@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { DomainRuleError } from '../shared/domain-event';
+import { checkFeeding, type FeedingInput } from './feeding-rules';
+
+const now = new Date('2026-11-22T12:00:00.000Z');
+const start = '2026-11-22T10:00:00.000Z';
+const bottle: FeedingInput = { startedAt: start, amountOz: 4, method: 'Bottle', type: 'Formula' };
+
+function refusal(input: FeedingInput): { message: string; path: string | undefined } | null {
+  try {
+    checkFeeding(input, now);
+    return null;
+  } catch (error) {
+    if (!(error instanceof DomainRuleError)) throw error;
+    return { message: error.message, path: error.path };
+  }
+}
+
+describe('defaults', () => {
+  it('ends a feeding without an end 15 minutes after its start and notes it as "{method} feeding"', () => {
+    expect(checkFeeding(bottle, now)).toEqual({
+      startedAt: '2026-11-22T10:00:00.000Z',
+      endedAt: '2026-11-22T10:15:00.000Z',
+      amountOz: 4,
+      method: 'Bottle',
+      type: 'Formula',
+      notes: 'Bottle feeding',
+    });
+    expect(checkFeeding({ startedAt: start, method: 'Nursing', notes: '   ' }, now)).toEqual({
+      startedAt: '2026-11-22T10:00:00.000Z',
+      endedAt: '2026-11-22T10:15:00.000Z',
+      amountOz: null,
+      method: 'Nursing',
+      type: null,
+      notes: 'Nursing feeding',
+    });
+  });
+
+  it('keeps given notes, trimmed, and normalises instants to UTC', () => {
+    const checked = checkFeeding({ ...bottle, startedAt: '2026-11-22T05:00:00-05:00', notes: '  sleepy  ' }, now);
+    expect(checked.startedAt).toBe('2026-11-22T10:00:00.000Z');
+    expect(checked.notes).toBe('sleepy');
+  });
+
+  it('leaves the bottle content empty when not given', () => {
+    expect(checkFeeding({ startedAt: start, amountOz: 2, method: 'Bottle' }, now).type).toBeNull();
+  });
+});
+
+describe('time', () => {
+  it('accepts a feeding that starts now and refuses one a minute later', () => {
+    expect(refusal({ ...bottle, startedAt: '2026-11-22T12:00:00.000Z', endedAt: '2026-11-22T12:10:00.000Z' })).toBeNull();
+    expect(refusal({ ...bottle, startedAt: '2026-11-22T12:01:00.000Z' })).toEqual({ message: 'Cannot select future date and time', path: 'startedAt' });
+  });
+
+  it('accepts 120 minutes and refuses 121', () => {
+    expect(refusal({ ...bottle, endedAt: '2026-11-22T12:00:00.000Z' })).toBeNull();
+    expect(refusal({ ...bottle, endedAt: '2026-11-22T12:01:00.000Z' })).toEqual({ message: 'A feeding can last at most 120 minutes', path: 'endedAt' });
+  });
+
+  it('accepts one minute and refuses an end at or before the start', () => {
+    expect(refusal({ ...bottle, endedAt: '2026-11-22T10:01:00.000Z' })).toBeNull();
+    for (const endedAt of ['2026-11-22T10:00:59.000Z', '2026-11-22T10:00:00.000Z', '2026-11-22T09:30:00.000Z']) {
+      expect(refusal({ ...bottle, endedAt })).toEqual({ message: 'End time must be after the start time', path: 'endedAt' });
+    }
+  });
+});
+
+describe('amount', () => {
+  it.each([0, 0.25, 4.75, 20])('accepts %d oz', (amountOz) => {
+    expect(refusal({ ...bottle, amountOz })).toBeNull();
+  });
+
+  it.each([20.25, -0.25])('refuses %d oz as out of range', (amountOz) => {
+    expect(refusal({ ...bottle, amountOz })).toEqual({ message: 'Amount must be between 0 and 20 oz', path: 'amountOz' });
+  });
+
+  it.each([0.3, 4.1])('refuses %d oz as off the quarter-ounce steps', (amountOz) => {
+    expect(refusal({ ...bottle, amountOz })).toEqual({ message: 'Amount must be in steps of 0.25 oz', path: 'amountOz' });
+  });
+
+  it('requires an amount for a bottle, not for nursing', () => {
+    expect(refusal({ startedAt: start, method: 'Bottle', amountOz: null })).toEqual({ message: 'Amount is required for bottle feeding', path: 'amountOz' });
+    expect(refusal({ startedAt: start, method: 'Nursing' })).toBeNull();
+  });
+});
+
+describe('bottle content', () => {
+  it('refuses a content for nursing', () => {
+    expect(refusal({ startedAt: start, method: 'Nursing', type: 'Breast Milk' })).toEqual({
+      message: 'Feeding type applies to bottle feeding only',
+      path: 'type',
+    });
+  });
+});

@@ -1,0 +1,155 @@
+import type { Sex } from '../children/child.events';
+import type { BottleContent, FeedingEvent, FeedingMethod } from '../feedings/feeding.events';
+import { wholeMinutesBetween } from '../insights/insight-inputs';
+import { isNightSleep } from '../insights/sleep-classification';
+import type { SleepEnvironment, SleepEvent } from '../sleeps/sleep.events';
+import { addDays, daysBetween, localDateOf, localTimeOf, weekdayOf, type LocalDate, type LocalTime } from '../time/zoned-time';
+import type { ChildResearchFacts } from './child-research-facts';
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** Fields every research event has. Dates are on the child's shifted calendar; times of day are true. */
+export interface ResearchEventBase {
+  /** Position in the event log: the `from` of a resumed replay. */
+  position: number;
+  /** The child's pseudonym: one research stream per child. */
+  stream: string;
+  /**
+   * Shifted local wall-clock time, 'YYYY-MM-DDTHH:MM' without a UTC offset: offsets change on the
+   * real daylight-saving dates, which would give the shift away.
+   */
+  shiftedAt: string;
+  localDate: LocalDate;
+  localTime: LocalTime;
+  weekday: (typeof WEEKDAYS)[number];
+  /** Whole days since birth on the local calendar; null when the birth date could not be recovered. */
+  ageDays: number | null;
+  sex: Sex;
+}
+
+export interface ResearchSleepEnvironment {
+  roomTempF: number | null;
+  whiteNoise: boolean;
+  /** The TOG rating read from the sleep-sack text; the text itself is free and may name people. */
+  sleepSackTog: number | null;
+}
+
+export type ResearchEvent = ResearchEventBase &
+  (
+    | { kind: 'child-registered'; shiftedBirthDate: LocalDate | null }
+    | { kind: 'child-removed' }
+    | { kind: 'child-anonymized' }
+    | {
+        kind: 'feeding-logged' | 'feeding-corrected';
+        entry: string;
+        method: FeedingMethod;
+        type: BottleContent | null;
+        amountOz: number | null;
+        durationMinutes: number;
+      }
+    | { kind: 'sleep-logged' | 'sleep-corrected'; entry: string; durationMinutes: number; night: boolean; environment: ResearchSleepEnvironment | null }
+    | { kind: 'feeding-deleted' | 'sleep-deleted'; entry: string }
+  );
+
+/** An event as read from the log; only these parts of it are ever looked at. */
+export interface SourceEvent {
+  position: number;
+  type: string;
+  data: unknown;
+  recordedAt: string;
+}
+
+const CHILD_EVENT_KINDS: Readonly<Record<string, 'child-registered' | 'child-removed' | 'child-anonymized'>> = {
+  ChildRegistered: 'child-registered',
+  ChildRemoved: 'child-removed',
+  ChildAnonymized: 'child-anonymized',
+};
+const ENTRY_EVENT_TYPES: ReadonlySet<string> = new Set<(FeedingEvent | SleepEvent)['type']>([
+  'FeedingLogged',
+  'FeedingCorrected',
+  'FeedingDeleted',
+  'SleepLogged',
+  'SleepCorrected',
+  'SleepDeleted',
+]);
+
+/**
+ * The child a research event would be about, or null for an event research drops unseen (accounts,
+ * e-mail reservations, profile edits, milestone alerts: alerts follow from age, which every event has).
+ */
+export function researchChildIdOf(event: { type: string; data: unknown }): string | null {
+  if (!(event.type in CHILD_EVENT_KINDS) && !ENTRY_EVENT_TYPES.has(event.type)) return null;
+  const childId = (event.data as { childId?: unknown }).childId;
+  return typeof childId === 'string' ? childId : null;
+}
+
+/** The fields every kind shares, with `kind` third so a line reads position, stream, kind first. */
+function baseOf<Kind extends ResearchEvent['kind']>(kind: Kind, position: number, instant: string, facts: ChildResearchFacts): ResearchEventBase & { kind: Kind } {
+  const localDate = addDays(localDateOf(instant, facts.schedule.timezone), facts.dateShiftDays);
+  const localTime = localTimeOf(instant, facts.schedule.timezone);
+  return {
+    position,
+    stream: facts.pseudonym,
+    kind,
+    shiftedAt: `${localDate}T${localTime}`,
+    localDate,
+    localTime,
+    weekday: WEEKDAYS[weekdayOf(localDate)]!,
+    ageDays: facts.researchBirthDate === null ? null : daysBetween(facts.researchBirthDate, localDate),
+    sex: facts.sex,
+  };
+}
+
+const TOG = /(\d+(?:[.,]\d+)?)\s*tog\b/i;
+
+function researchEnvironmentOf(environment: SleepEnvironment | null): ResearchSleepEnvironment | null {
+  if (!environment) return null;
+  const tog = environment.sleepSackTag?.match(TOG)?.[1];
+  return {
+    roomTempF: environment.roomTemp,
+    whiteNoise: environment.whiteNoise,
+    sleepSackTog: tog === undefined ? null : Number(tog.replace(',', '.')),
+  };
+}
+
+/**
+ * Maps one event of a child's life to its research event, or null when research drops it. Only
+ * what is listed in ResearchEvent leaves: never names, notes, ids, owners or request metadata.
+ * Entry ids are replaced by `entryPseudonym`, which the caller computes with the research secret.
+ */
+export function anonymiseEvent(event: SourceEvent, facts: ChildResearchFacts, entryPseudonym: (entryId: string) => string): ResearchEvent | null {
+  const childKind = CHILD_EVENT_KINDS[event.type];
+  if (childKind === 'child-registered') {
+    return { ...baseOf(childKind, event.position, event.recordedAt, facts), shiftedBirthDate: facts.researchBirthDate };
+  }
+  if (childKind) return baseOf(childKind, event.position, event.recordedAt, facts);
+
+  const e = event as unknown as FeedingEvent | SleepEvent;
+  switch (e.type) {
+    case 'FeedingLogged':
+    case 'FeedingCorrected':
+      return {
+        ...baseOf(e.type === 'FeedingLogged' ? 'feeding-logged' : 'feeding-corrected', event.position, e.data.startedAt, facts),
+        entry: entryPseudonym(e.data.feedingId),
+        method: e.data.method,
+        type: e.data.type,
+        amountOz: e.data.amountOz,
+        durationMinutes: wholeMinutesBetween(e.data.startedAt, e.data.endedAt),
+      };
+    case 'SleepLogged':
+    case 'SleepCorrected':
+      return {
+        ...baseOf(e.type === 'SleepLogged' ? 'sleep-logged' : 'sleep-corrected', event.position, e.data.startedAt, facts),
+        entry: entryPseudonym(e.data.sleepId),
+        durationMinutes: wholeMinutesBetween(e.data.startedAt, e.data.endedAt),
+        night: isNightSleep({ id: e.data.sleepId, startedAt: e.data.startedAt, endedAt: e.data.endedAt }, facts.schedule),
+        environment: researchEnvironmentOf(e.data.environment),
+      };
+    case 'FeedingDeleted':
+      return { ...baseOf('feeding-deleted', event.position, event.recordedAt, facts), entry: entryPseudonym(e.data.feedingId) };
+    case 'SleepDeleted':
+      return { ...baseOf('sleep-deleted', event.position, event.recordedAt, facts), entry: entryPseudonym(e.data.sleepId) };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { childResearchFactsOf, childResearchProfileOf, type ChildResearchFacts } from './child-research-facts';
+import { anonymiseEvent, researchChildIdOf } from './research-event';
+
+// Born 2026-09-01 in New York (UTC-5 in November), shifted back two weeks.
+const facts: ChildResearchFacts = {
+  pseudonym: 'c_0123456789abcdef',
+  sex: 'Female',
+  researchBirthDate: '2026-08-18',
+  dateShiftDays: -14,
+  schedule: { timezone: 'America/New_York', nightWindowStart: '19:00', nightWindowEnd: '08:00' },
+};
+const ref = { childId: '0190c0de-0000-7000-8000-000000000001', ownerId: '0190c0de-0000-7000-8000-0000000000aa' };
+const entryPseudonym = (id: string) => `e_of_${id}`;
+
+describe('anonymising a feeding', () => {
+  const logged = {
+    position: 42,
+    type: 'FeedingLogged',
+    recordedAt: '2026-11-21T02:00:00.000Z',
+    data: { ...ref, feedingId: 'feeding-7', startedAt: '2026-11-20T15:05:00.000Z', endedAt: '2026-11-20T15:25:30.000Z', amountOz: 4.5, method: 'Bottle', type: 'Formula', notes: 'v1.sealed.Grandma' },
+  };
+
+  it('keeps what research needs on the shifted calendar, with the true time of day and exact age', () => {
+    expect(anonymiseEvent(logged, facts, entryPseudonym)).toEqual({
+      position: 42,
+      stream: 'c_0123456789abcdef',
+      kind: 'feeding-logged',
+      shiftedAt: '2026-11-06T10:05',
+      localDate: '2026-11-06',
+      localTime: '10:05',
+      weekday: 'Fri',
+      ageDays: 80,
+      sex: 'Female',
+      entry: 'e_of_feeding-7',
+      method: 'Bottle',
+      type: 'Formula',
+      amountOz: 4.5,
+      durationMinutes: 20,
+    });
+  });
+
+  it('leaves out notes, owner, child and entry ids, and starts each line with position, stream and kind', () => {
+    const line = JSON.stringify(anonymiseEvent(logged, facts, entryPseudonym));
+    for (const secret of ['Grandma', 'sealed', ref.childId, ref.ownerId, '"feeding-7"', '2026-11-20']) expect(line).not.toContain(secret);
+    expect(line.startsWith('{"position":42,"stream":"c_0123456789abcdef","kind":"feeding-logged",')).toBe(true);
+  });
+
+  it('dates a deletion by when it was recorded, and gives no age when the birth date is lost', () => {
+    const deleted = { position: 43, type: 'FeedingDeleted', recordedAt: '2026-11-21T02:00:00.000Z', data: { ...ref, feedingId: 'feeding-7' } };
+    expect(anonymiseEvent(deleted, { ...facts, researchBirthDate: null }, entryPseudonym)).toEqual({
+      position: 43,
+      stream: 'c_0123456789abcdef',
+      kind: 'feeding-deleted',
+      shiftedAt: '2026-11-06T21:00',
+      localDate: '2026-11-06',
+      localTime: '21:00',
+      weekday: 'Fri',
+      ageDays: null,
+      sex: 'Female',
+      entry: 'e_of_feeding-7',
+    });
+  });
+});
+
+describe('anonymising a sleep', () => {
+  const sleep = (startedAt: string, endedAt: string, sleepSackTag: string | null) => ({
+    position: 50,
+    type: 'SleepCorrected',
+    recordedAt: endedAt,
+    data: { ...ref, sleepId: 'sleep-3', startedAt, endedAt, environment: { roomTemp: 68, whiteNoise: true, sleepSackTag }, notes: 'v1.sealed' },
+  });
+
+  it('tells night from nap in the child zone and keeps only the TOG rating of the sleep-sack text', () => {
+    // 19:30 → 23:00 local, then 13:00 → 14:10 local.
+    expect(anonymiseEvent(sleep('2026-11-21T00:30:00Z', '2026-11-21T04:00:00Z', "Josephine's 2.5 TOG sack"), facts, entryPseudonym)).toMatchObject({
+      kind: 'sleep-corrected',
+      localDate: '2026-11-06',
+      localTime: '19:30',
+      durationMinutes: 210,
+      night: true,
+      environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: 2.5 },
+    });
+    const nap = anonymiseEvent(sleep('2026-11-20T18:00:00Z', '2026-11-20T19:10:00Z', 'the blue one from Josephine'), facts, entryPseudonym);
+    expect(nap).toMatchObject({ night: false, durationMinutes: 70, environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: null } });
+    expect(JSON.stringify(nap)).not.toContain('Josephine');
+  });
+});
+
+describe('what research drops', () => {
+  it.each(['UserRegistered', 'AccountDeleted', 'ChildProfileUpdated', 'MilestoneAlertRaised'])('drops %s unseen', (type) => {
+    expect(researchChildIdOf({ type, data: { ...ref, email: 'v1.sealed' } })).toBeNull();
+  });
+
+  it('follows child and entry events to their child', () => {
+    expect(researchChildIdOf({ type: 'ChildRegistered', data: ref })).toBe(ref.childId);
+    expect(researchChildIdOf({ type: 'SleepDeleted', data: { ...ref, sleepId: 's' } })).toBe(ref.childId);
+  });
+});
+
+describe("a child's research facts", () => {
+  const digest = (message: string) => (message.startsWith('shift:') ? '00000019'.padEnd(64, '0') : 'ab'.repeat(32));
+  const registered = {
+    type: 'ChildRegistered',
+    data: { ...ref, displayName: 'v1.name', birthDate: 'v1.birth', sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC' },
+  };
+  const updated = { ...registered, type: 'ChildProfileUpdated', data: { ...registered.data, timezone: 'Europe/Berlin', nightWindowStart: '20:00' } };
+  const anonymized = {
+    type: 'ChildAnonymized',
+    data: { childId: ref.childId, sex: 'Male', birthMonth: '2026-09', researchDateShiftDays: -7, researchBirthDate: '2026-08-25' },
+  };
+
+  it('are the same from the opened birth date as from what anonymisation kept after the key is gone', () => {
+    const profile = childResearchProfileOf([registered, updated, anonymized])!;
+    const expected = {
+      pseudonym: 'c_abababababababab',
+      sex: 'Male',
+      researchBirthDate: '2026-08-25',
+      dateShiftDays: -7,
+      schedule: { timezone: 'Europe/Berlin', nightWindowStart: '20:00', nightWindowEnd: '08:00' },
+    };
+    expect(childResearchFactsOf(profile, '2026-09-01', digest)).toEqual(expected);
+    expect(childResearchFactsOf(profile, null, digest)).toEqual(expected);
+  });
+
+  it('have no birth date when the key is gone and anonymisation kept none', () => {
+    const profile = childResearchProfileOf([registered])!;
+    expect(childResearchFactsOf(profile, null, digest)).toMatchObject({ researchBirthDate: null, dateShiftDays: -7 });
+  });
+});

@@ -1,0 +1,65 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { researchDigest } from './research-digest';
+import { writeResearchExport } from './research-export';
+
+const USAGE = `Usage:
+  npm run research -- export [--from POSITION] [--out FILE]   anonymised events as NDJSON (stdout by default)
+  npm run research -- token [--days N]                        a researcher token for GET /api/research/events (default 7 days)`;
+
+const DEFAULT_TOKEN_DAYS = 7;
+const MAX_TOKEN_DAYS = 365;
+
+class UsageError extends Error {}
+
+function wholeNumber(value: string | undefined, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed < min || parsed > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}`);
+  return parsed;
+}
+
+async function exportEvents(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { from: { type: 'string' }, out: { type: 'string' } } });
+  const fromPosition = wholeNumber(values.from, 'from', 0, 0);
+  const config = loadConfig();
+  const adapters = await createAdapters(config);
+  const out = values.out ? createWriteStream(values.out) : process.stdout;
+  try {
+    const summary = await writeResearchExport({ eventStore: adapters.eventStore, cipher: adapters.cipher, digest: researchDigest(config) }, fromPosition, out);
+    if (out !== process.stdout) {
+      out.end();
+      await once(out, 'finish');
+    }
+    // stderr, so stdout stays pure NDJSON when it is piped.
+    const resume = summary.lastPosition === null ? 'nothing new' : `resume with --from ${summary.lastPosition}`;
+    console.error(`Exported ${summary.events} research events; ${resume}.`);
+  } finally {
+    await adapters.close();
+  }
+}
+
+async function mintToken(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { days: { type: 'string' } } });
+  const days = wholeNumber(values.days, 'days', DEFAULT_TOKEN_DAYS, 1, MAX_TOKEN_DAYS);
+  const adapters = await createAdapters(loadConfig());
+  try {
+    console.log(await adapters.tokens.issueResearchToken('researcher', days * 86_400));
+  } finally {
+    await adapters.close();
+  }
+}
+
+const [command, ...rest] = process.argv.slice(2);
+try {
+  if (command === 'export') await exportEvents(rest);
+  else if (command === 'token') await mintToken(rest);
+  else throw new UsageError(command ? `Unknown command '${command}'` : 'A command is required');
+} catch (error) {
+  if (!(error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')) throw error;
+  console.error(`${(error as Error).message}\n\n${USAGE}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { activeAlert } from '@nightlight/domain/milestones/active-milestone-alert';
+import { MILESTONE_ALERTS_COLLECTION, type MilestoneAlertsDocument } from '@nightlight/domain/read-models/milestone-alerts/milestone-alerts-collection';
+import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import type { QueryDeps } from '../query-deps';
+import { findOwnedChild } from './owned-child';
+
+/** The dashboard's feeding alert: the one alert active now for a child, judged at read time. */
+export function milestoneAlertQueries({ readStore, clock }: QueryDeps) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.get('/api/milestone-alerts/:id', async (request) => {
+      const childId = parseIdParam(request.params, 'Child not found');
+      await findOwnedChild(readStore, childId, request.userId);
+      const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId });
+      // Snoozes end and windows close with time alone, so activity is decided now, not when projected.
+      const now = clock();
+      const alert = doc && activeAlert(doc.state, now, localDateOf(now, doc.timezone));
+      if (!alert) throw new HttpError(404, 'No active alert');
+      return alert;
+    });
+  };
+}

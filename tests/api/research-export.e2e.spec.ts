@@ -1,0 +1,171 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './support/service-process';
+import { startTestServer, type TestServer } from './support/test-server';
+
+const run = promisify(execFile);
+const STATIC_TOKEN = 'static-researcher-token-for-tests';
+// A fixed clock keeps every local date, and so every shifted date, the same on every run.
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+
+const family = {
+  email: 'josephine.wilhelmsen@example.org',
+  password: 'Sunrise2026',
+  daughter: { displayName: 'Wilhelmina', birthDate: '2026-09-01', sex: 'Female', timezone: 'Europe/Berlin' },
+  son: { displayName: 'Bartholomew', birthDate: '2026-10-12', sex: 'Male', timezone: 'America/New_York' },
+};
+
+let server: TestServer;
+let parent: { token: string; userId: string };
+const ids: Record<'daughter' | 'son' | 'feeding' | 'sleep' | 'sonFeeding', string> = { daughter: '', son: '', feeding: '', sleep: '', sonFeeding: '' };
+
+async function created(pathname: string, body: unknown): Promise<string> {
+  const answer = await server.call('POST', pathname, { token: parent.token, body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.id;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ RESEARCH_TOKENS: `other-token,${STATIC_TOKEN}` }, { clock: () => NOW });
+  const registered = await server.call('POST', '/api/auth/register', { body: { email: family.email, password: family.password, referralCode: 'TEST42' } });
+  expect(registered.status).toBe(201);
+  parent = { token: registered.body.accessToken, userId: registered.body.user.id };
+  ids.daughter = await created('/api/children', family.daughter);
+  ids.son = await created('/api/children', family.son);
+  // 10:30 in Berlin on 20 November, the day she is 80 days old.
+  ids.feeding = await created('/api/feedings', {
+    childId: ids.daughter,
+    startedAt: '2026-11-20T09:30:00.000Z',
+    endedAt: '2026-11-20T09:55:00.000Z',
+    amountOz: 4,
+    method: 'Bottle',
+    type: 'Formula',
+    notes: 'Grandma Josephine fed her',
+  });
+  // 19:45 → 02:15 in Berlin: a night sleep.
+  ids.sleep = await created('/api/sleep', {
+    childId: ids.daughter,
+    startedAt: '2026-11-20T18:45:00.000Z',
+    endedAt: '2026-11-21T01:15:00.000Z',
+    environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: 'Josephine knitted it, 2.5 TOG' },
+    notes: 'Uncle Bartholomew sang to her',
+  });
+  ids.sonFeeding = await created('/api/feedings', { childId: ids.son, startedAt: '2026-11-21T14:00:00.000Z', method: 'Nursing', notes: 'At Wilhelmsen house' });
+});
+afterAll(() => server.close());
+
+async function httpExport(token: string | null, from = 0): Promise<{ status: number; contentType: string | null; text: string }> {
+  const response = await fetch(`${server.url}/api/research/events?from=${from}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
+}
+
+const linesOf = (text: string): any[] => text.trimEnd().split('\n').map((line) => JSON.parse(line));
+
+/** `npm run research -- …` as a researcher runs it, against the test server's DATA_DIR. */
+async function researchCli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['projector/src/research/research-cli.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: server.dataDir },
+  });
+}
+
+describe('the research replay', () => {
+  it('holds no name, note, e-mail, birth date, real id or user id, over HTTP and from the CLI alike', async () => {
+    const http = await httpExport(STATIC_TOKEN);
+    expect(http.status).toBe(200);
+    expect(http.contentType).toBe('application/x-ndjson');
+    const out = path.join(server.dataDir, 'export.ndjson');
+    const cli = await researchCli('export', '--out', out);
+    const fromCli = readFileSync(out, 'utf8');
+    expect(fromCli).toBe(http.text);
+    const last = linesOf(http.text).at(-1);
+    expect(cli.stderr).toContain(`Exported 5 research events; resume with --from ${last.position}.`);
+
+    const secrets = ['Wilhelmina', 'Bartholomew', 'Josephine', 'Grandma', 'Wilhelmsen', 'example.org', family.daughter.birthDate, family.son.birthDate];
+    for (const secret of [...secrets, ...Object.values(ids), parent.userId]) {
+      expect(http.text, secret).not.toContain(secret);
+    }
+    for (const key of ['"ownerId"', '"userId"', '"childId"', '"notes"', '"displayName"', '"correlationId"', '"email"']) expect(http.text).not.toContain(key);
+  });
+
+  it('gives each child its own stable pseudonym and keeps each child in log order', async () => {
+    const first = linesOf((await httpExport(STATIC_TOKEN)).text);
+    const second = linesOf((await httpExport(STATIC_TOKEN)).text);
+    expect(second).toEqual(first);
+    expect(first.map((line) => line.kind)).toEqual(['child-registered', 'child-registered', 'feeding-logged', 'sleep-logged', 'feeding-logged']);
+    const [daughter, son] = [first[0].stream, first[1].stream];
+    expect(daughter).toMatch(/^c_[0-9a-f]{16}$/);
+    expect(son).toMatch(/^c_[0-9a-f]{16}$/);
+    expect(son).not.toBe(daughter);
+    expect(first.map((line) => line.stream)).toEqual([daughter, son, daughter, daughter, son]);
+    const positions = first.map((line) => line.position);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('keeps the time of day and the exact age while the date moves by whole weeks', async () => {
+    const [, , feeding, sleep, sonFeeding] = linesOf((await httpExport(STATIC_TOKEN)).text);
+    expect(feeding).toMatchObject({ kind: 'feeding-logged', sex: 'Female', localTime: '10:30', weekday: 'Fri', ageDays: 80, method: 'Bottle', type: 'Formula', amountOz: 4, durationMinutes: 25 });
+    expect(feeding.localDate).not.toBe('2026-11-20');
+    expect(feeding.shiftedAt).toBe(`${feeding.localDate}T10:30`);
+    expect(Math.abs(Date.parse('2026-11-20') - Date.parse(feeding.localDate)) % (7 * 86_400_000)).toBe(0);
+    expect(feeding.entry).toMatch(/^e_[0-9a-f]{16}$/);
+    expect(sleep).toMatchObject({ kind: 'sleep-logged', localTime: '19:45', ageDays: 80, durationMinutes: 390, night: true, environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: 2.5 } });
+    // Born 12 October in New York, fed at 09:00 there on 21 November.
+    expect(sonFeeding).toMatchObject({ kind: 'feeding-logged', sex: 'Male', localTime: '09:00', weekday: 'Sat', ageDays: 40, method: 'Nursing', type: null, amountOz: null });
+  });
+
+  it('resumes after the position of the last line it was given', async () => {
+    const all = linesOf((await httpExport(STATIC_TOKEN)).text);
+    const resumed = linesOf((await httpExport(STATIC_TOKEN, all[2].position)).text);
+    expect(resumed).toEqual(all.slice(3));
+    const beyond = await httpExport(STATIC_TOKEN, all.at(-1).position);
+    expect(beyond.status).toBe(200);
+    expect(beyond.text).toBe('');
+  });
+
+  it('refuses a position that is not a whole number', async () => {
+    const answer = await server.call('GET', '/api/research/events?from=-1', { token: STATIC_TOKEN });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('from must be a whole number, 0 or more');
+  });
+});
+
+describe('who may replay', () => {
+  it('needs a credential, and turns a parent away with 403', async () => {
+    const none = await server.call('GET', '/api/research/events');
+    expect(none.status).toBe(401);
+    const forged = await server.call('GET', '/api/research/events', { token: `${STATIC_TOKEN}x` });
+    expect(forged.status).toBe(401);
+    const asParent = await server.call('GET', '/api/research/events', { token: parent.token });
+    expect(asParent.status).toBe(403);
+    expect(asParent.body).toEqual({ message: 'Research access requires a researcher credential' });
+  });
+
+  it('admits a token minted with `research token`, and one from RESEARCH_TOKENS', async () => {
+    const minted = (await researchCli('token', '--days', '1')).stdout.trim();
+    expect((await httpExport(minted)).status).toBe(200);
+    expect((await httpExport('other-token')).status).toBe(200);
+    // A research token is not a parent's: it opens no family data.
+    expect((await server.call('GET', '/api/children', { token: minted })).status).toBe(401);
+  });
+});
+
+describe('after the account is deleted', () => {
+  it("still exports the children's streams, unchanged, with their anonymisation appended", async () => {
+    const before = linesOf((await httpExport(STATIC_TOKEN)).text);
+    const deleted = await server.call('DELETE', '/api/settings/user/account', { token: parent.token, body: { password: family.password, confirmText: 'DELETE' } });
+    expect(deleted.status).toBe(200);
+    // The key is gone: birth dates can no longer be opened.
+    expect(await server.server.adapters.cipher.open(parent.userId, 'v1.a.b.c')).toBeNull();
+
+    const after = linesOf((await httpExport(STATIC_TOKEN)).text);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.slice(before.length).map((line) => [line.stream, line.kind, line.ageDays])).toEqual([
+      [before[0].stream, 'child-anonymized', 82],
+      [before[1].stream, 'child-anonymized', 41],
+    ]);
+  });
+});

@@ -1,0 +1,41 @@
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { REPO_ROOT } from '../../api/support/service-process';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'tests/artifacts');
+
+/** Why browser tests cannot run here, or null when Debian's Chromium is installed. */
+export function chromiumMissing(): string | null {
+  return existsSync(CHROMIUM_PATH) ? null : `no Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`;
+}
+
+/** Debian's Chromium, headless, with nothing that calls out to the network on its own. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'nightlight-chromium-'))}`,
+    ],
+  });
+}
+
+/** A phone-sized or desktop-sized page context that keeps its own localStorage. */
+export async function newContext(browser: Browser, baseURL: string, width = 375, height = 812): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width, height }, timezoneId: 'America/New_York', locale: 'en-US' });
+}
+
+export function artifactPath(name: string): string {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  return path.join(ARTIFACTS_DIR, name);
+}

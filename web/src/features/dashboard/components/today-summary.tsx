@@ -1,0 +1,28 @@
+import { useId } from 'react';
+import { Card } from '../../../components/card.tsx';
+import type { DailyInsightsResponse, InsightsSummary } from '../../../types/api.ts';
+import { buildStatCards } from '../lib/stat-cards.ts';
+import { describeTrend } from '../lib/trend.ts';
+
+type TodaySummaryProps = { summary: InsightsSummary; daily: DailyInsightsResponse };
+
+export function TodaySummary({ summary, daily }: TodaySummaryProps) {
+  const cards = buildStatCards(summary, daily);
+  const idPrefix = useId();
+  return (
+    <Card title="Today's Summary" className="today-summary">
+      <ul className="stat-grid">
+        {cards.map((card, index) => (
+          <li key={card.label} className="stat-card" aria-labelledby={`${idPrefix}-${index}`}>
+            <p id={`${idPrefix}-${index}`} className="stat-label">
+              {card.label}
+            </p>
+            <p className="stat-value">{card.value}</p>
+            {card.detail && <p className="stat-detail">{card.detail}</p>}
+            {card.trend && <p className={`stat-trend trend-${card.trend.direction}`}>{describeTrend(card.trend)}</p>}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}

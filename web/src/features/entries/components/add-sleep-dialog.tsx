@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useCreateSleep } from '../api/create-sleep.ts';
+import { toDateTimeInputValue } from '../lib/date-time-input.ts';
+import {
+  emptySleepForm,
+  ROOM_TEMP_MAX_F,
+  ROOM_TEMP_MIN_F,
+  SLEEP_DURATION_MAX_MINS,
+  SLEEP_DURATION_MIN_MINS,
+  SLEEP_SACK_MAX_LENGTH,
+  toCreateSleepInput,
+  validateSleepForm,
+  type SleepFormErrors,
+  type SleepFormValues,
+} from '../lib/sleep-form.ts';
+import '../../../styles/dashboard.css';
+
+type AddSleepDialogProps = { open: boolean; onClose: () => void; childId: string };
+
+export function AddSleepDialog({ open, onClose, childId }: AddSleepDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Add Sleep" className="entry-dialog">
+      {/* Mounted only while open, so every opening starts from fresh values dated now. */}
+      <SleepForm childId={childId} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function SleepForm({ childId, onDone }: { childId: string; onDone: () => void }) {
+  const [values, setValues] = useState<SleepFormValues>(() => emptySleepForm(toDateTimeInputValue(new Date())));
+  const [errors, setErrors] = useState<SleepFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const createSleep = useCreateSleep();
+
+  function update(changes: Partial<SleepFormValues>) {
+    const next = { ...values, ...changes };
+    setValues(next);
+    // After the first submit, messages follow the fields as they are corrected.
+    if (submitted) setErrors(validateSleepForm(next, new Date()));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateSleepForm(values, new Date());
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    createSleep.mutate(
+      { input: toCreateSleepInput(childId, values), idempotencyKey: crypto.randomUUID() },
+      {
+        onSuccess: onDone,
+        // The product shows no message for a failed save; the form stays filled in for another try.
+        onError: (error) => console.error('Could not add the sleep', error),
+      },
+    );
+  }
+
+  return (
+    <form className="form" noValidate onSubmit={handleSubmit}>
+      <TextField
+        label="Sleep start date and time"
+        type="datetime-local"
+        required
+        max={toDateTimeInputValue(new Date())}
+        value={values.datetime}
+        error={errors.datetime}
+        onChange={(event) => update({ datetime: event.target.value })}
+      />
+      <TextField
+        label="Duration in minutes"
+        type="number"
+        inputMode="numeric"
+        min={SLEEP_DURATION_MIN_MINS}
+        max={SLEEP_DURATION_MAX_MINS}
+        step={1}
+        required
+        value={values.durationMins}
+        error={errors.durationMins}
+        onChange={(event) => update({ durationMins: event.target.value })}
+      />
+      <fieldset className="environment-fields">
+        <legend className="field-label">Environment (optional)</legend>
+        <div className="field-pair">
+          <TextField
+            label="Room temp (°F)"
+            type="number"
+            inputMode="numeric"
+            min={ROOM_TEMP_MIN_F}
+            max={ROOM_TEMP_MAX_F}
+            step={1}
+            value={values.roomTemp}
+            error={errors.roomTemp}
+            onChange={(event) => update({ roomTemp: event.target.value })}
+          />
+          <TextField
+            label="Sleep sack"
+            placeholder="1.0 TOG"
+            maxLength={SLEEP_SACK_MAX_LENGTH}
+            value={values.sleepSackTag}
+            onChange={(event) => update({ sleepSackTag: event.target.value })}
+          />
+        </div>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={values.whiteNoise}
+            onChange={(event) => update({ whiteNoise: event.target.checked })}
+          />
+          <span>White noise</span>
+        </label>
+      </fieldset>
+      <TextField
+        label="Notes (optional)"
+        maxLength={1000}
+        value={values.notes}
+        onChange={(event) => update({ notes: event.target.value })}
+      />
+      <div className="dialog-actions">
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={createSleep.isPending}>
+          {createSleep.isPending ? 'Adding...' : 'Add Entry'}
+        </Button>
+      </div>
+    </form>
+  );
+}

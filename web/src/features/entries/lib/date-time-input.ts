@@ -1,0 +1,29 @@
+// <input type="datetime-local"> speaks 'YYYY-MM-DDTHH:MM' in the viewer's own clock.
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The value a datetime-local input shows for `date`, to the minute. */
+export function toDateTimeInputValue(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The instant a datetime-local value names, or null when it is not one. */
+export function parseDateTimeInputValue(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new Date(year, month - 1, day, hours, minutes);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export const MINUTE_MS = 60 * 1000;
+
+/** Checks shared by both dialogs: the start must be given and must not lie ahead. */
+export function validateStartedAt(value: string, now: Date): string | undefined {
+  if (!value) return 'Date and time is required';
+  const startedAt = parseDateTimeInputValue(value);
+  if (!startedAt) return 'Date and time is required';
+  // The input is to the minute: the current minute itself is not the future.
+  if (startedAt.getTime() > now.getTime()) return 'Cannot select future date and time';
+  return undefined;
+}

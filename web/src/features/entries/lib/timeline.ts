@@ -1,0 +1,14 @@
+import { formatWallClockTime } from '../../../lib/local-date.ts';
+import type { Feeding, Sleep, TimelineEntry } from '../../../types/api.ts';
+
+/** A day's feedings and sleeps as one list, newest first. */
+export function mergeTimeline(feedings: readonly Feeding[], sleeps: readonly Sleep[]): TimelineEntry[] {
+  const entries = [...feedings.map((feeding) => feeding.entry), ...sleeps.map((sleep) => sleep.entry)];
+  // 'YYYY-MM-DDTHH:MM' strings sort as the times they name.
+  return entries.sort((a, b) => (a.datetime < b.datetime ? 1 : a.datetime > b.datetime ? -1 : 0));
+}
+
+/** The time of a 'YYYY-MM-DDTHH:MM' wall-clock time, in the viewer's locale ('2:05 PM'). */
+export function formatEntryTime(datetime: string): string {
+  return formatWallClockTime(datetime.split('T')[1] ?? datetime);
+}

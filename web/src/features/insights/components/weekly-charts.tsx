@@ -1,0 +1,74 @@
+import type { ApexOptions } from 'apexcharts';
+import Chart from 'react-apexcharts';
+import type { DailyInsights } from '../../../types/api.ts';
+import { fullDateLabel, minutesToHours, shortDayLabel } from '../lib/insights-format.ts';
+
+export const OUNCES_COLOR = '#2563eb';
+export const NIGHT_STRETCH_COLOR = '#16a34a';
+
+function prefersDark(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
+type LineChartProps = {
+  title: string;
+  seriesName: string;
+  data: (number | null)[];
+  days: readonly DailyInsights[];
+  color: string;
+  unit: string;
+  decimals: number;
+};
+
+function LineChart({ title, seriesName, data, days, color, unit, decimals }: LineChartProps) {
+  const format = (value: number) => `${value.toFixed(decimals)} ${unit}`;
+  const options: ApexOptions = {
+    chart: { id: seriesName, toolbar: { show: false }, zoom: { enabled: false }, background: 'transparent', fontFamily: 'inherit' },
+    theme: { mode: prefersDark() ? 'dark' : 'light' },
+    colors: [color],
+    stroke: { curve: 'smooth', width: 3 },
+    markers: { size: 4 },
+    dataLabels: { enabled: false },
+    xaxis: { categories: days.map((day) => shortDayLabel(day.date)) },
+    yaxis: { min: 0, forceNiceScale: true, labels: { formatter: (value) => format(value) } },
+    tooltip: {
+      x: { formatter: (_value, opts?: { dataPointIndex?: number }) => fullDateLabel(days[opts?.dataPointIndex ?? 0]?.date ?? '') },
+      y: { formatter: (value) => (value === null || value === undefined ? '-' : format(value)) },
+    },
+  };
+  return (
+    <figure className="chart-figure">
+      <figcaption className="chart-title">{title}</figcaption>
+      <Chart type="line" height={240} series={[{ name: seriesName, data }]} options={options} />
+    </figure>
+  );
+}
+
+/** The Weekly Overview's two line charts, oldest day first. Loaded on its own: apexcharts is large. */
+export default function WeeklyCharts({ days }: { days: readonly DailyInsights[] }) {
+  const ascending = [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return (
+    <div className="chart-grid">
+      <LineChart
+        title="Total oz per Day"
+        seriesName="Total oz"
+        data={ascending.map((day) => Math.round(day.feeding.totalOz24h * 10) / 10)}
+        days={ascending}
+        color={OUNCES_COLOR}
+        unit="oz"
+        decimals={1}
+      />
+      <LineChart
+        title="Longest Night Stretch"
+        seriesName="Longest night stretch"
+        data={ascending.map((day) =>
+          day.sleep.longestNightStretchMins === null ? null : minutesToHours(day.sleep.longestNightStretchMins),
+        )}
+        days={ascending}
+        color={NIGHT_STRETCH_COLOR}
+        unit="h"
+        decimals={1}
+      />
+    </div>
+  );
+}

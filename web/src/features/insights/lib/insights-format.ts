@@ -1,0 +1,48 @@
+import { formatLocalDate } from '../../../lib/local-date.ts';
+
+/** '+12 min', '-5 min', '0 min': a sign on positive values only. */
+export function formatSignedMinutes(minutes: number): string {
+  const whole = Math.round(minutes);
+  return whole > 0 ? `+${whole} min` : `${whole} min`;
+}
+
+/** Minutes as hours with one decimal: 90 → 1.5. */
+export function minutesToHours(minutes: number): number {
+  return Math.round((minutes / 60) * 10) / 10;
+}
+
+/** '1.5 h', or '-' when there is nothing to show. */
+export function formatHours(minutes: number | null): string {
+  return minutes === null ? '-' : `${minutesToHours(minutes).toFixed(1)} h`;
+}
+
+/** Axis label: 'Mon, Nov 16'. */
+export function shortDayLabel(localDate: string): string {
+  return formatLocalDate(localDate, { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** Tooltip title: 'Monday, November 16, 2026'. */
+export function fullDateLabel(localDate: string): string {
+  return formatLocalDate(localDate, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+export type FeedBucketRow = { bucket: string; label: string; minutes: number };
+
+const BUCKET_ORDER = ['<2', '2-3.9'];
+
+function bucketLabel(bucket: string): string {
+  if (bucket === '<2') return 'Small feeds (<2 oz)';
+  if (bucket === '2-3.9') return 'Medium feeds (2-3.9 oz)';
+  return 'Large feeds (≥4 oz)';
+}
+
+/** The buckets the server answered with, small to large; any bucket but the two named is the large one. */
+export function feedBucketRows(deltas: Record<string, number>): FeedBucketRow[] {
+  const rank = (bucket: string) => {
+    const index = BUCKET_ORDER.indexOf(bucket);
+    return index === -1 ? BUCKET_ORDER.length : index;
+  };
+  return Object.entries(deltas)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([bucket, minutes]) => ({ bucket, label: bucketLabel(bucket), minutes }));
+}
