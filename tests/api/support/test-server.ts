@@ -15,10 +15,12 @@ export interface TestServer {
 }
 
 /** The embedded default on a random port, with its own temporary DATA_DIR (a real SQLite file). */
-export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date; webDist?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-test-'));
   const config = () => loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'TEST42,FAMILY', ...env });
-  let server = await startEmbeddedServer(config(), { clock: options.clock, webDist: path.join(dataDir, 'no-web') });
+  // API tests need no web app; browser tests pass the built one.
+  const webDist = options.webDist ?? path.join(dataDir, 'no-web');
+  let server = await startEmbeddedServer(config(), { clock: options.clock, webDist });
 
   const testServer: TestServer = {
     get server() {
@@ -43,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     async restart() {
       await server.close();
-      server = await startEmbeddedServer(config(), { clock: options.clock, webDist: path.join(dataDir, 'no-web') });
+      server = await startEmbeddedServer(config(), { clock: options.clock, webDist });
     },
     async close() {
       await server.close();

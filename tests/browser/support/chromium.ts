@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { REPO_ROOT } from '../../api/support/service-process';
@@ -25,7 +24,6 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
-      `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'nightlight-chromium-'))}`,
     ],
   });
 }
