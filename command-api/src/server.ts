@@ -3,6 +3,7 @@ import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
 import { buildCommandApp } from './command-app';
+import { registerMilestoneJobs } from './jobs/milestone-scan.job';
 import type { CommandDeps } from './command-deps';
 
 /** The full stack's command-api process. */
@@ -10,6 +11,8 @@ await runService('command-api', async () => {
   const config = loadConfig();
   const adapters = await createAdapters(config);
   const deps: CommandDeps = { ...adapters, config, clock: () => new Date(), newId: () => uuidv7() };
+  // In the full stack the job workers (milestone scans) run beside the write side that they append through.
+  await registerMilestoneJobs(deps);
   const app = await buildCommandApp(deps, { level: config.LOG_LEVEL });
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   return {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,15 @@ describe('the research replay', () => {
     const beyond = await httpExport(STATIC_TOKEN, all.at(-1).position);
     expect(beyond.status).toBe(200);
     expect(beyond.text).toBe('');
+  });
+
+  it("feeds the worked example, which tables the mean longest night stretch by age", async () => {
+    const file = path.join(server.dataDir, 'for-example.ndjson');
+    writeFileSync(file, (await httpExport(STATIC_TOKEN)).text);
+    const { stdout } = await run(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['tests/research/mean-night-stretch-by-age.ts', file], { cwd: REPO_ROOT });
+    expect(stdout).toBe(
+      ['age (weeks)  nights  children  mean longest night stretch', '         11       1         1                      6h 30m', ''].join('\n'),
+    );
   });
 
   it('refuses a position that is not a whole number', async () => {

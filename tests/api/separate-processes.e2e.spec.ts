@@ -36,7 +36,7 @@ describe('query-api and command-api as separate processes', () => {
       headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
     });
-    return { status: response.status, headers: response.headers, body: await response.json() };
+    return { status: response.status, headers: response.headers, body: (await response.json()) as any };
   };
 
   it('forwards a write and reads it back at once through the other process', async () => {

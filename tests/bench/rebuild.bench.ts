@@ -9,17 +9,20 @@ import { generateFamilies } from './support/generate-families';
 
 /**
  * Rebuild of the embedded read models from the event log, as at every `npm start`.
- * `EVENTS=100000 npx tsx tests/bench/rebuild.bench.ts` (EVENTS_PER_CHILD sets the history per child).
+ * `EVENTS=1000000 npx tsx tests/bench/rebuild.bench.ts`: by default each child has a year of history
+ * (13 entries a day), so a million events are about 211 families' years. EVENTS_PER_CHILD overrides
+ * the history per child. Add `node --cpu-prof` (via NODE_OPTIONS) to see where the time goes.
  */
+const EVENTS_PER_DAY = 13;
 const events = Number(process.env.EVENTS ?? 100_000);
-const perChild = Number(process.env.EVENTS_PER_CHILD ?? 2_000);
+const perChild = Number(process.env.EVENTS_PER_CHILD ?? 1 + 365 * EVENTS_PER_DAY);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-rebuild-'));
 const config = loadConfig({ DATA_DIR: dataDir });
 
 const writer = await createAdapters(config);
 let started = performance.now();
 const appended = await generateFamilies(writer.eventStore, writer.cipher, { children: Math.ceil(events / perChild), eventsPerChild: perChild });
-console.log(`generated ${appended} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`generated ${appended} events (${Math.ceil(events / perChild)} children × ${perChild}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await writer.close();
 
 const reader = await createAdapters(config);

@@ -55,6 +55,7 @@ export async function rotateSession(deps: SessionDeps, presented: string): Promi
   const now = deps.clock().getTime();
   if (record.expiresAt <= now || (await deps.sessions.isFamilyRevoked(record.familyId))) throw expired();
   const notBefore = await deps.sessions.tokensNotBefore(record.userId);
+  // The session port keeps only the expiry; every refresh token lives exactly REFRESH_TOKEN_TTL_MS.
   const issuedAt = record.expiresAt - REFRESH_TOKEN_TTL_MS;
   if (notBefore !== null && issuedAt < notBefore) throw expired();
   return issueSession(deps, record.userId, record.familyId);

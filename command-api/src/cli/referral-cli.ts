@@ -9,7 +9,14 @@ const USAGE = 'Usage: npm run referral -- create [--uses N]   (N: 1 to 100000, d
 
 /** `npm run referral -- create [--uses N]`: mints an invitation code in the configured event store and prints it. */
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { uses: { type: 'string' } } });
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { uses: { type: 'string' } } });
+  } catch {
+    console.error(USAGE);
+    return 2;
+  }
+  const { positionals, values } = parsed;
   if (positionals.length !== 1 || positionals[0] !== 'create') {
     console.error(USAGE);
     return 2;
@@ -33,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  if (error instanceof ConfigError) {
     console.error(error.message);
     process.exitCode = 2;
   } else {

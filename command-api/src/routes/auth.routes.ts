@@ -33,7 +33,6 @@ export function authRoutes(deps: CommandDeps) {
       const body = parseInput(registerBody, request.body);
       const emailDigest = cipher.emailDigest(body.email);
       await limitEmail('register', emailDigest, reply);
-      const passwordHash = await hashPassword(body.password);
       const userId = newId();
       const context = { userId, correlationId: correlationIdOf(request) };
 
@@ -42,6 +41,8 @@ export function authRoutes(deps: CommandDeps) {
       // behind a failed code instead.
       await redeemReferralCode(deps, body.referralCode, userId);
       await decideWithRetry(deps, emailStreamId(emailDigest), emailReservationDecider, { type: 'ReserveEmail', data: { userId } }, context);
+      // Hashing is deliberately slow: it comes after the checks that turn most bad sign-ups away.
+      const passwordHash = await hashPassword(body.password);
       const referralCode = await issuePersonalReferralCode(deps, userId);
       const registered = await decideWithRetry(
         deps,

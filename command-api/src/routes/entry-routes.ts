@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodType } from 'zod';
 import { timelineApiView, timelineDocument, type EntryFacts } from '@nightlight/domain/read-models/timeline/timeline-document';
-import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
+import { NotFoundError, type DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
@@ -49,6 +49,16 @@ export function entryRoutes<Command, State extends { details: (CheckedEntry & { 
     return { timezone: child.profile.timezone, childId: body.childId, checked, data };
   }
 
+  /** An entry of a removed child went with it: deleting it is as unknown as reading it (404). */
+  async function assertChildActive(id: string, userId: string): Promise<void> {
+    const [first] = await eventStore.readStream(entry.streamId(id));
+    const childId = (first?.data as { childId?: unknown } | undefined)?.childId;
+    if (typeof childId !== 'string') return;
+    await loadOwnedChild(eventStore, childId, userId).catch(() => {
+      throw new NotFoundError(entry.notFound);
+    });
+  }
+
   const view = (id: string, childId: string, ownerId: string, checked: CheckedEntry, timezone: string, position: number) =>
     timelineApiView(timelineDocument({ ...checked, id, kind: entry.kind, childId, ownerId }, timezone, position));
 
@@ -72,6 +82,7 @@ export function entryRoutes<Command, State extends { details: (CheckedEntry & { 
 
     app.delete(`${entry.path}/:id`, async (request, reply) => {
       const id = parseIdParam(request.params, entry.notFound);
+      await assertChildActive(id, request.userId);
       const result = await decide(entry.commandTypes.remove, { [entry.idField]: id, ownerId: request.userId }, request.userId, correlationIdOf(request));
       return sendWritten(reply, 200, { ok: true }, result.position);
     });

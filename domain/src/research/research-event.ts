@@ -85,8 +85,9 @@ export function researchChildIdOf(event: { type: string; data: unknown }): strin
 
 /** The fields every kind shares, with `kind` third so a line reads position, stream, kind first. */
 function baseOf<Kind extends ResearchEvent['kind']>(kind: Kind, position: number, instant: string, facts: ChildResearchFacts): ResearchEventBase & { kind: Kind } {
-  const localDate = addDays(localDateOf(instant, facts.schedule.timezone), facts.dateShiftDays);
-  const localTime = localTimeOf(instant, facts.schedule.timezone);
+  const at = new Date(instant);
+  const localDate = addDays(localDateOf(at, facts.schedule.timezone), facts.dateShiftDays);
+  const localTime = localTimeOf(at, facts.schedule.timezone);
   return {
     position,
     stream: facts.pseudonym,

@@ -23,7 +23,12 @@ export const timelineProjection: Projection = {
     if (!child) return;
     const id = 'feedingId' in event.data ? event.data.feedingId : event.data.sleepId;
     const existing = await timeline.findOne({ _id: id });
-    if (existing && existing.position >= recorded.position) return;
+    if (existing && existing.position >= recorded.position) {
+      // A replay after a restart from an older checkpoint: the entry was written, but its daily
+      // insights may have been lost (deferred, or the process died in between). Recomputing is idempotent.
+      await refreshDailyInsights(context, child, 'startedAt' in event.data ? [existing, event.data] : [existing]);
+      return;
+    }
 
     const touched: { startedAt: string; endedAt: string }[] = existing ? [existing] : [];
     if (event.type === 'FeedingDeleted' || event.type === 'SleepDeleted') {

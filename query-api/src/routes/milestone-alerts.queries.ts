@@ -12,7 +12,7 @@ export function milestoneAlertQueries({ readStore, clock }: QueryDeps) {
     app.get('/api/milestone-alerts/:id', async (request) => {
       const childId = parseIdParam(request.params, 'Child not found');
       await findOwnedChild(readStore, childId, request.userId);
-      const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId });
+      const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId, ownerId: request.userId });
       // Snoozes end and windows close with time alone, so activity is decided now, not when projected.
       const now = clock();
       const alert = doc && activeAlert(doc.state, now, localDateOf(now, doc.timezone));

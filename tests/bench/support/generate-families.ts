@@ -3,6 +3,16 @@ import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/perso
 import type { EventStore, NewEvent } from '@nightlight/infrastructure/ports/event-store';
 import { childStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 
+export interface GenerateOptions {
+  children: number;
+  eventsPerChild: number;
+  firstDay?: string;
+  /** Every child belongs to this parent (so a test can sign in as them); a new parent per child otherwise. */
+  ownerId?: string;
+  /** Told each child's id before its history is appended. */
+  onChild?: (childId: string, ownerId: string) => void;
+}
+
 /**
  * Appends a generated history: `children` children, each with a day of 8 feedings and 5 sleeps
  * (3 naps and a night split in two) repeated until `eventsPerChild` is reached. Returns the count.
@@ -10,13 +20,14 @@ import { childStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domai
 export async function generateFamilies(
   eventStore: EventStore,
   cipher: PersonalDataCipher,
-  { children, eventsPerChild, firstDay = '2025-01-01' }: { children: number; eventsPerChild: number; firstDay?: string },
+  { children, eventsPerChild, firstDay = '2025-01-01', ownerId: sharedOwnerId, onChild }: GenerateOptions,
 ): Promise<number> {
   let appended = 0;
   const metadata = (userId: string) => ({ userId, correlationId: uuidv7(), causationId: uuidv7(), schemaVersion: 1, recordedAt: new Date().toISOString() });
   for (let c = 0; c < children; c++) {
-    const ownerId = uuidv7();
+    const ownerId = sharedOwnerId ?? uuidv7();
     const childId = uuidv7();
+    onChild?.(childId, ownerId);
     const sealedName = await cipher.seal(ownerId, `Child ${c}`);
     const sealedBirth = await cipher.seal(ownerId, '2024-12-01');
     const sealedNote = await cipher.seal(ownerId, 'Generated');

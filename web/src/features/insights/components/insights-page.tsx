@@ -1,3 +1,4 @@
+// The '/insights' route module: the insights feature for the family's first child.
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ChildProfileData } from '@nightlight/domain/children/child.events';
+import type { FeedingDetails } from '@nightlight/domain/feedings/feeding.events';
+import { childStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
+import type { SleepDetails } from '@nightlight/domain/sleeps/sleep.events';
+import { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
+import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
+import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
+import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
+import type { Doc, ReadStore } from '@nightlight/infrastructure/ports/read-store';
+import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
+import { allProjections } from '../../src/all-projections';
+import { CHECKPOINTS_COLLECTION, startProjector, type RunningProjector } from '../../src/projector-runner';
+
+/** A real SQLite event log and key store in a temp dir; read stores are made per projector. */
+export interface ProjectionStores {
+  eventStore: EventStore;
+  cipher: PersonalDataCipher;
+  close(): Promise<void>;
+}
+
+export async function openProjectionStores(): Promise<ProjectionStores> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nightlight-projector-'));
+  const eventStore = createSqliteEventStore({ file: path.join(dir, 'events.db') });
+  const keyStore = createSqliteKeyStore({ file: path.join(dir, 'keys.db') });
+  const cipher = new PersonalDataCipher(randomBytes(32), keyStore);
+  return {
+    eventStore,
+    cipher,
+    async close() {
+      await eventStore.close();
+      await keyStore.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A read store that remembers which collections the projections touched, so all can be compared. */
+export interface ObservedReadStore extends ReadStore {
+  collectionNames(): string[];
+}
+
+export function observedMemoryReadStore(): ObservedReadStore {
+  const inner = createMemoryReadStore();
+  const names = new Set<string>();
+  return {
+    collection(name) {
+      names.add(name);
+      return inner.collection(name);
+    },
+    dropAll: () => inner.dropAll(),
+    close: () => inner.close(),
+    collectionNames: () => [...names].sort(),
+  };
+}
+
+/** Every document of every collection but the checkpoints, sorted by id, as one comparable value. */
+export async function snapshotOf(readStore: ObservedReadStore): Promise<Record<string, Doc[]>> {
+  const snapshot: Record<string, Doc[]> = {};
+  for (const name of readStore.collectionNames()) {
+    if (name === CHECKPOINTS_COLLECTION) continue;
+    const docs = await readStore.collection(name).find({});
+    if (docs.length > 0) snapshot[name] = docs.sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
+  }
+  return snapshot;
+}
+
+export async function startAllProjections(stores: ProjectionStores, readStore: ReadStore): Promise<RunningProjector> {
+  return startProjector({
+    eventStore: stores.eventStore,
+    projections: allProjections,
+    context: { readStore, cipher: stores.cipher },
+    onError: (error) => {
+      throw error;
+    },
+  });
+}
+
+/** given(events).then(documents): a fresh projector catches up with the whole log. */
+export async function projectFromStart(stores: ProjectionStores): Promise<ObservedReadStore> {
+  const readStore = observedMemoryReadStore();
+  const projector = await startAllProjections(stores, readStore);
+  await projector.caughtUp;
+  await projector.stop();
+  return readStore;
+}
+
+let eventCounter = 0;
+
+/** Appends one event the way the command side records it; returns its global position. */
+export async function append(stores: ProjectionStores, streamId: string, type: string, data: unknown): Promise<number> {
+  eventCounter += 1;
+  const metadata = { correlationId: `c-${eventCounter}`, causationId: `c-${eventCounter}`, schemaVersion: 1, recordedAt: '2026-11-22T12:00:00.000Z' };
+  const result = await stores.eventStore.append(streamId, [{ id: crypto.randomUUID(), type, data, metadata }], 'any');
+  return result.position;
+}
+
+export interface ChildFacts {
+  childId: string;
+  ownerId: string;
+  displayName: string;
+  birthDate: string;
+  sex?: ChildProfileData['sex'];
+  timezone: string;
+  nightWindowStart?: string;
+  nightWindowEnd?: string;
+}
+
+async function sealedProfile(stores: ProjectionStores, child: ChildFacts) {
+  return {
+    childId: child.childId,
+    ownerId: child.ownerId,
+    displayName: await stores.cipher.seal(child.ownerId, child.displayName),
+    birthDate: await stores.cipher.seal(child.ownerId, child.birthDate),
+    sex: child.sex ?? 'Female',
+    nightWindowStart: child.nightWindowStart ?? '19:00',
+    nightWindowEnd: child.nightWindowEnd ?? '08:00',
+    timezone: child.timezone,
+  };
+}
+
+export async function registerChild(stores: ProjectionStores, child: ChildFacts): Promise<number> {
+  return append(stores, childStreamId(child.childId), 'ChildRegistered', await sealedProfile(stores, child));
+}
+
+export async function updateChild(stores: ProjectionStores, child: ChildFacts): Promise<number> {
+  return append(stores, childStreamId(child.childId), 'ChildProfileUpdated', await sealedProfile(stores, child));
+}
+
+export async function removeChild(stores: ProjectionStores, child: { childId: string; ownerId: string }): Promise<number> {
+  return append(stores, childStreamId(child.childId), 'ChildRemoved', { childId: child.childId, ownerId: child.ownerId });
+}
+
+export interface EntryRef {
+  id: string;
+  childId: string;
+  ownerId: string;
+}
+
+type Plain<T> = Omit<T, 'notes'> & { notes: string };
+
+export async function feedingEvent(
+  stores: ProjectionStores,
+  type: 'FeedingLogged' | 'FeedingCorrected',
+  ref: EntryRef,
+  details: Plain<FeedingDetails>,
+): Promise<number> {
+  const data = { feedingId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
+  return append(stores, feedingStreamId(ref.id), type, data);
+}
+
+export async function deleteFeeding(stores: ProjectionStores, ref: EntryRef): Promise<number> {
+  return append(stores, feedingStreamId(ref.id), 'FeedingDeleted', { feedingId: ref.id, childId: ref.childId, ownerId: ref.ownerId });
+}
+
+export async function sleepEvent(stores: ProjectionStores, type: 'SleepLogged' | 'SleepCorrected', ref: EntryRef, details: Plain<SleepDetails>): Promise<number> {
+  const data = { sleepId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
+  return append(stores, sleepStreamId(ref.id), type, data);
+}
+
+export async function deleteSleep(stores: ProjectionStores, ref: EntryRef): Promise<number> {
+  return append(stores, sleepStreamId(ref.id), 'SleepDeleted', { sleepId: ref.id, childId: ref.childId, ownerId: ref.ownerId });
+}

@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import { allProjections } from '../src/all-projections';
+import type { ProjectionContext } from '../src/projection';
+import {
+  deleteFeeding,
+  deleteSleep,
+  feedingEvent,
+  openProjectionStores,
+  projectFromStart,
+  registerChild,
+  sleepEvent,
+  snapshotOf,
+  type ObservedReadStore,
+  type ProjectionStores,
+} from './support/projection-harness';
+
+let stores: ProjectionStores;
+beforeEach(async () => {
+  stores = await openProjectionStores();
+  await registerChild(stores, mia);
+});
+afterEach(() => stores.close());
+
+const mia = { childId: 'child-mia', ownerId: 'owner-1', displayName: 'Mia', birthDate: '2026-09-01', timezone: 'America/New_York' };
+const feeding = { id: 'feeding-1', childId: 'child-mia', ownerId: 'owner-1' };
+const nap = { id: 'sleep-1', childId: 'child-mia', ownerId: 'owner-1' };
+// 21:30 on 20 November in New York (EST, UTC-5).
+const lateBottle = {
+  startedAt: '2026-11-21T02:30:00.000Z',
+  endedAt: '2026-11-21T02:50:00.000Z',
+  amountOz: 4.25,
+  method: 'Bottle' as const,
+  type: 'Formula' as const,
+  notes: 'before bed',
+};
+
+async function all(readStore: ObservedReadStore, name: string) {
+  return readStore.collection(name).find({}, { sort: { _id: 1 } });
+}
+
+describe('timeline projection', () => {
+  it('given FeedingLogged, then a timeline document in the child\'s zone and that date\'s insights', async () => {
+    const position = await feedingEvent(stores, 'FeedingLogged', feeding, lateBottle);
+    const readStore = await projectFromStart(stores);
+    expect(await all(readStore, 'timeline')).toEqual([
+      {
+        _id: 'feeding-1',
+        kind: 'feeding',
+        childId: 'child-mia',
+        ownerId: 'owner-1',
+        startedAt: '2026-11-21T02:30:00.000Z',
+        endedAt: '2026-11-21T02:50:00.000Z',
+        localDate: '2026-11-20',
+        amountOz: 4.25,
+        method: 'Bottle',
+        type: 'Formula',
+        environment: null,
+        notes: 'before bed',
+        entry: { id: 'feeding-1', datetime: '2026-11-20T21:30', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', notes: 'before bed', status: 'completed' },
+        position,
+      },
+    ]);
+    expect(await all(readStore, 'daily_insights')).toEqual([
+      {
+        _id: 'child-mia:2026-11-20',
+        childId: 'child-mia',
+        ownerId: 'owner-1',
+        date: '2026-11-20',
+        feeding: {
+          feedCount: 1,
+          totalOz24h: 4.25,
+          amountCount: 1,
+          avgIntervalMins: null,
+          shortGapSumMins: 0,
+          shortGapCount: 0,
+          firstFeedAt: '2026-11-21T02:30:00.000Z',
+          lastFeed: { timeISO: '2026-11-21T02:30:00.000Z', amountOz: 4.25, method: 'Bottle' },
+        },
+        sleep: {
+          napCount: 0,
+          totalDayMins: 0,
+          naps: [],
+          totalNightMins: 0,
+          longestNightStretchMins: null,
+          firstNightStretchMins: null,
+          bedtime: null,
+          bedtimeMinutesFromMidnight: null,
+          lastFeedBeforeNight: null,
+          calendarDaySleepMins: 0,
+        },
+      },
+    ]);
+  });
+
+  it('given FeedingCorrected to the next morning, then the entry and the insights move to that date', async () => {
+    await feedingEvent(stores, 'FeedingLogged', feeding, lateBottle);
+    const position = await feedingEvent(stores, 'FeedingCorrected', feeding, {
+      ...lateBottle,
+      startedAt: '2026-11-21T13:00:00.000Z',
+      endedAt: '2026-11-21T13:30:00.000Z',
+      amountOz: 3.5,
+      notes: 'morning bottle',
+    });
+    const readStore = await projectFromStart(stores);
+    const [doc] = await all(readStore, 'timeline');
+    expect(doc).toMatchObject({
+      localDate: '2026-11-21',
+      amountOz: 3.5,
+      notes: 'morning bottle',
+      entry: { datetime: '2026-11-21T08:00', amount: '3.5 oz', duration: '30m', notes: 'morning bottle' },
+      position,
+    });
+    const daily = await all(readStore, 'daily_insights');
+    expect(daily.map((d) => [d._id, (d.feeding as { totalOz24h: number }).totalOz24h])).toEqual([['child-mia:2026-11-21', 3.5]]);
+  });
+
+  it('given FeedingDeleted, then no entry and no insights left', async () => {
+    await feedingEvent(stores, 'FeedingLogged', feeding, lateBottle);
+    await deleteFeeding(stores, feeding);
+    expect(await snapshotOf(await projectFromStart(stores))).toEqual({ children: expect.any(Array) });
+  });
+
+  it('given SleepLogged and SleepCorrected, then the sleep entry with its environment and default notes', async () => {
+    await sleepEvent(stores, 'SleepLogged', nap, {
+      startedAt: '2026-11-20T17:00:00.000Z',
+      endedAt: '2026-11-20T18:05:00.000Z',
+      environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: 'TOG 1.0' },
+      notes: 'Sleep session',
+    });
+    await sleepEvent(stores, 'SleepCorrected', nap, {
+      startedAt: '2026-11-20T17:00:00.000Z',
+      endedAt: '2026-11-20T18:45:00.000Z',
+      environment: { roomTemp: 70, whiteNoise: false, sleepSackTag: null },
+      notes: 'Sleep session',
+    });
+    const readStore = await projectFromStart(stores);
+    expect(await all(readStore, 'timeline')).toMatchObject([
+      {
+        _id: 'sleep-1',
+        kind: 'sleep',
+        localDate: '2026-11-20',
+        amountOz: null,
+        method: null,
+        environment: { roomTemp: 70, whiteNoise: false, sleepSackTag: null },
+        entry: { datetime: '2026-11-20T12:00', type: 'Sleep', icon: '😴', amount: '-', duration: '1h 45m', notes: 'Sleep session' },
+      },
+    ]);
+    // 12:00 to 13:45 local is a nap of 105 minutes.
+    expect(await all(readStore, 'daily_insights')).toMatchObject([{ _id: 'child-mia:2026-11-20', sleep: { napCount: 1, totalDayMins: 105, calendarDaySleepMins: 105 } }]);
+
+    await deleteSleep(stores, nap);
+    const afterDelete = await projectFromStart(stores);
+    expect(await all(afterDelete, 'timeline')).toEqual([]);
+    expect(await all(afterDelete, 'daily_insights')).toEqual([]);
+  });
+
+  describe('an event seen again changes nothing', () => {
+    async function recorded(): Promise<RecordedEvent[]> {
+      const events: RecordedEvent[] = [];
+      for await (const event of stores.eventStore.readAll({ fromPosition: 0 })) events.push(event);
+      return events;
+    }
+
+    async function applyAgain(readStore: ObservedReadStore, events: readonly RecordedEvent[]): Promise<void> {
+      const context: ProjectionContext = { readStore, cipher: stores.cipher };
+      for (const event of events) {
+        for (const projection of allProjections) if (projection.handles.has(event.type)) await projection.apply(event, context);
+      }
+    }
+
+    beforeEach(async () => {
+      await feedingEvent(stores, 'FeedingLogged', feeding, lateBottle);
+      await feedingEvent(stores, 'FeedingCorrected', feeding, { ...lateBottle, amountOz: 5 });
+      await sleepEvent(stores, 'SleepLogged', nap, { startedAt: '2026-11-21T03:00:00.000Z', endedAt: '2026-11-21T09:00:00.000Z', environment: null, notes: 'Sleep session' });
+    });
+
+    it('replaying the whole log (a restart before the checkpoint was saved) leaves every document as it was', async () => {
+      const readStore = await projectFromStart(stores);
+      const before = await snapshotOf(readStore);
+      await applyAgain(readStore, await recorded());
+      expect(await snapshotOf(readStore)).toEqual(before);
+    });
+
+    it('an older FeedingLogged delivered after its correction does not undo the correction', async () => {
+      const readStore = await projectFromStart(stores);
+      const before = await snapshotOf(readStore);
+      const [, logged] = await recorded();
+      expect(logged!.type).toBe('FeedingLogged');
+      await applyAgain(readStore, [logged!]);
+      expect(await snapshotOf(readStore)).toEqual(before);
+      expect(await readStore.collection('timeline').findOne({ _id: 'feeding-1' })).toMatchObject({ amountOz: 5, entry: { amount: '5 oz' } });
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { describeInBrowser } from './support/browser-suite';
+import { newContext } from './support/chromium';
+import { addChild, daysBefore, newEmail, QUIET_AGE_DAYS, registerParent, settle, signIn, STRONG_PASSWORD, todayIn } from './support/family';
+
+// The server's clock runs with the wall clock until a test moves it: access tokens expire on it.
+let clockOffsetMs = 0;
+const MINUTE = 60_000;
+
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  clockOffsetMs = 0;
+  await context?.close();
+  context = undefined;
+});
+
+describeInBrowser(
+  'account journey in Chromium',
+  (suite) => {
+    async function openPage(): Promise<Page> {
+      const { server, browser } = suite();
+      context = await newContext(browser, server.url);
+      // A missing element should fail the test in seconds, not after Playwright's 30 s.
+      context.setDefaultTimeout(10_000);
+      return context.newPage();
+    }
+
+    it('registers with a referral code, accepts the consent, adds a first child and lands on its dashboard', async () => {
+      const page = await openPage();
+      const email = newEmail('new-parent');
+      const birthDate = daysBefore(todayIn(), QUIET_AGE_DAYS.ten);
+
+      await page.goto('/auth/register');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Referral Code').fill('TEST42');
+      const password = page.getByLabel('Password', { exact: true });
+      // The meter follows every keystroke: a short lowercase word first, then the real password.
+      await password.fill('sleepy');
+      await page.getByText('Password strength: Weak').waitFor();
+      await password.fill(STRONG_PASSWORD);
+      await page.getByText('Password strength: Strong').waitFor();
+      await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await page.waitForURL('**/onboarding');
+
+      const consent = page.getByRole('dialog', { name: 'Before you begin' });
+      await consent.waitFor();
+      const accept = consent.getByRole('button', { name: 'Accept & Continue' });
+      expect(await accept.isDisabled()).toBe(true);
+      await consent.getByRole('checkbox', { name: /I have read and agree/ }).check();
+      expect(await accept.isEnabled()).toBe(true);
+      await accept.click();
+      await consent.waitFor({ state: 'hidden' });
+
+      await page.getByRole('heading', { name: 'Add Your First Child' }).waitFor();
+      await page.getByLabel('Display Name').fill('Bean');
+      await page.getByLabel('Birth Date').fill(birthDate);
+      await page.getByText('1 week, 3 days old').waitFor();
+      await page.getByLabel('Sex').selectOption('Female');
+      await page.getByRole('button', { name: 'Create Child Profile' }).click();
+
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { name: 'Bean Dashboard' }).waitFor();
+      // Onboarding is done on the server too: a new sign-in is not asked to set up again.
+      const me = await suite().server.call('POST', '/api/auth/login', { body: { email, password: STRONG_PASSWORD } });
+      expect(me.body.user.onboardingCompleted).toBe(true);
+    });
+
+    it('edits a child inline, changes the password, logs out and signs in with the new password', async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'settings');
+      await addChild(server, parent, 'JD', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
+      await settle(server);
+      const page = await openPage();
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('heading', { name: 'JD Dashboard' }).waitFor();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+      await page.waitForURL('**/settings');
+      await page.getByRole('button', { name: 'Edit JD' }).click();
+      const editForm = page.getByRole('form', { name: 'Edit JD' });
+      expect(await editForm.getByLabel('Night Sleep Starts').inputValue()).toBe('19:00');
+      await editForm.getByLabel('Display Name').fill('Peanut');
+      await editForm.getByLabel('Night Sleep Starts').fill('19:30');
+      await editForm.getByLabel('Night Sleep Ends').fill('07:00');
+      await editForm.getByRole('button', { name: 'Save Changes' }).click();
+
+      const children = page.getByRole('region', { name: 'Children Management' });
+      await children.getByRole('article', { name: 'Peanut' }).waitFor();
+      expect(await children.getByRole('article', { name: 'JD' }).count()).toBe(0);
+      // Opening the editor again shows what the server kept.
+      await page.getByRole('button', { name: 'Edit Peanut' }).click();
+      const reopened = page.getByRole('form', { name: 'Edit Peanut' });
+      expect(await reopened.getByLabel('Night Sleep Starts').inputValue()).toBe('19:30');
+      expect(await reopened.getByLabel('Night Sleep Ends').inputValue()).toBe('07:00');
+      await reopened.getByRole('button', { name: 'Cancel' }).click();
+
+      const newPassword = 'Bedtime-4-ever';
+      await page.getByRole('button', { name: 'Change Password' }).click();
+      const passwordForm = page.getByRole('form', { name: 'Change password' });
+      await passwordForm.getByLabel('Current Password').fill(parent.password);
+      await passwordForm.getByLabel('New Password', { exact: true }).fill(newPassword);
+      await passwordForm.getByLabel('Confirm New Password').fill(newPassword);
+      await passwordForm.getByRole('button', { name: 'Update Password' }).click();
+      await page.getByRole('status').filter({ hasText: 'Password updated successfully!' }).waitFor();
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/auth/login');
+
+      // The old password no longer opens the account; the new one does.
+      await page.getByLabel('Email').fill(parent.email);
+      await page.getByLabel('Password').fill(parent.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+      await page.getByLabel('Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.getByRole('heading', { name: 'Peanut Dashboard' }).waitFor();
+    });
+
+    it('refreshes an expired access token and keeps the parent on the page they opened', async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'refresh');
+      await addChild(server, parent, 'Moss', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
+      await settle(server);
+      const page = await openPage();
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('heading', { name: 'Moss Dashboard' }).waitFor();
+
+      // Access tokens live 15 minutes on the server's clock.
+      clockOffsetMs = 16 * MINUTE;
+      const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+      expect((await refreshed).status()).toBe(200);
+
+      await page.getByRole('region', { name: 'Children Management' }).getByRole('article', { name: 'Moss' }).waitFor();
+      expect(await page.getByLabel('Current email').innerText()).toBe(parent.email);
+      expect(new URL(page.url()).pathname).toBe('/settings');
+    });
+
+    it('deletes the account from the Danger Zone, signs out, and the e-mail no longer signs in', async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'leaving');
+      await addChild(server, parent, 'Kit', daysBefore(todayIn(), QUIET_AGE_DAYS.oneHundredFifty));
+      await settle(server);
+      const page = await openPage();
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('heading', { name: 'Kit Dashboard' }).waitFor();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+      const dangerZone = page.getByRole('region', { name: 'Danger Zone' });
+      await dangerZone.getByRole('button', { name: 'Delete Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+      // A typo in the confirmation word stops the deletion with the spec's message.
+      await dialog.getByLabel('Type DELETE to confirm').fill('delete');
+      await dialog.getByLabel('Password').fill(parent.password);
+      await dialog.getByRole('button', { name: 'Delete My Account' }).click();
+      await dialog.getByText('Please type DELETE to confirm').waitFor();
+      await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+      await dialog.getByRole('button', { name: 'Delete My Account' }).click();
+      await page.waitForURL('**/auth/login');
+      await page.getByRole('heading', { name: 'Welcome to Nightlight' }).waitFor();
+
+      // Signed out: the dashboard sends the visitor back to the sign-in page.
+      await page.goto('/');
+      await page.waitForURL('**/auth/login');
+      await page.getByLabel('Email').fill(parent.email);
+      await page.getByLabel('Password').fill(parent.password);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/auth/login');
+    });
+  },
+  { clock: () => new Date(Date.now() + clockOffsetMs) },
+);

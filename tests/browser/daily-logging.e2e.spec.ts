@@ -1,0 +1,144 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { localDateTimeOf, startOfLocalDate } from '@nightlight/domain/time/zoned-time';
+import { describeInBrowser } from './support/browser-suite';
+import { artifactPath, newContext } from './support/chromium';
+import {
+  addChild,
+  daysBefore,
+  logBottle,
+  logSleep,
+  newYorkInstant,
+  QUIET_AGE_DAYS,
+  registerParent,
+  settle,
+  signIn,
+  todayIn,
+  ZONE,
+} from './support/family';
+
+const MINUTE = 60_000;
+
+let contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  contexts = [];
+});
+
+/** Today's long date as the Activity Log titles it ('Saturday, November 22, 2025'). */
+function longDate(localDate: string): string {
+  return new Date(`${localDate}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Each entry of a list as one line of visible text. */
+async function entryTexts(page: Page, listName: string): Promise<string[]> {
+  const texts = await page.getByRole('list', { name: listName }).getByRole('listitem').allInnerTexts();
+  return texts.map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+describeInBrowser('daily logging in Chromium', (suite) => {
+  async function openPage(width = 375, height = 812): Promise<Page> {
+    const { server, browser } = suite();
+    const context = await newContext(browser, server.url, width, height);
+    context.setDefaultTimeout(10_000);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  it('logs a bottle and a sleep from the dashboard, shows them today and in the log, and deletes one', async () => {
+    const { server } = suite();
+    const parent = await registerParent(server, 'logging');
+    await addChild(server, parent, 'Pip', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
+    await settle(server);
+    const page = await openPage();
+    await signIn(page, parent.email, parent.password);
+    await page.getByRole('heading', { name: 'Pip Dashboard' }).waitFor();
+    await page.getByRole('heading', { name: 'No activities today' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Feeding' }).click();
+    const feeding = page.getByRole('dialog', { name: 'Add Feeding' });
+    await feeding.getByRole('radio', { name: 'Bottle' }).check();
+    await feeding.getByRole('radio', { name: 'Formula' }).check();
+    await feeding.getByLabel('Amount (oz)').fill('4');
+    await feeding.getByRole('button', { name: 'Add Entry' }).click();
+    await feeding.waitFor({ state: 'detached' });
+
+    // The sleep starts earlier today (never before midnight) so all 90 minutes fall on today.
+    const now = new Date();
+    const midnight = startOfLocalDate(todayIn(now), ZONE);
+    const sleepStart = new Date(Math.max(midnight.getTime(), now.getTime() - 120 * MINUTE));
+    await page.getByRole('button', { name: 'Add Sleep' }).click();
+    const sleep = page.getByRole('dialog', { name: 'Add Sleep' });
+    await sleep.getByLabel('Sleep start date and time').fill(localDateTimeOf(sleepStart, ZONE));
+    await sleep.getByLabel('Duration in minutes').fill('90');
+    await sleep.getByRole('button', { name: 'Add Entry' }).click();
+    await sleep.waitFor({ state: 'detached' });
+
+    // Newest first: the bottle just given, then the sleep that started earlier.
+    const timeline = "Today's activities";
+    await expect.poll(() => entryTexts(page, timeline)).toHaveLength(2);
+    const [feedingEntry, sleepEntry] = await entryTexts(page, timeline);
+    expect(feedingEntry).toMatch(/^🍼 Feeding \d{1,2}:\d{2} [AP]M Duration 15m Amount 4 oz/);
+    expect(sleepEntry).toMatch(/^😴 Sleep \d{1,2}:\d{2} [AP]M Duration 1h 30m Amount -/);
+
+    const weekly = page.getByRole('region', { name: 'Last 7 Days' });
+    const todayRow = weekly.getByRole('row').filter({ hasText: 'Today' });
+    const cells = (await todayRow.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+    expect(cells.slice(0, 3)).toEqual(['1', '4.0 oz', '1h 30m']);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Activity' }).click();
+    await page.getByRole('heading', { name: 'Activity Log' }).waitFor();
+    const today = longDate(todayIn());
+    await page.getByRole('heading', { name: today }).waitFor();
+    const logged = await entryTexts(page, `Activities on ${today}`);
+    expect(logged).toEqual([feedingEntry, sleepEntry]);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
+    const sleepItem = page.getByRole('list', { name: timeline }).getByRole('listitem').filter({ hasText: 'Sleep' });
+    await sleepItem.getByTitle('Delete entry').click();
+    await sleepItem.waitFor({ state: 'detached' });
+    expect(await entryTexts(page, timeline)).toEqual([feedingEntry]);
+  });
+
+  it('lays the dashboard with a week of data out at phone and desktop widths', async () => {
+    const { server } = suite();
+    const parent = await registerParent(server, 'screens');
+    const childId = await addChild(server, parent, 'Juniper', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
+    const today = todayIn();
+    for (let back = 1; back <= 5; back += 1) {
+      const day = daysBefore(today, back);
+      for (const [time, oz] of [['07:00', 4], ['11:00', 3.5], ['15:00', 4], ['19:00', 5]] as const) {
+        await logBottle(server, parent, childId, newYorkInstant(day, time), oz);
+      }
+      await logSleep(server, parent, childId, newYorkInstant(day, '13:00'), 75);
+      await logSleep(server, parent, childId, newYorkInstant(day, '19:45'), 225);
+    }
+    // Today's entries fit between midnight and now, whenever the test runs.
+    const midnight = startOfLocalDate(today, ZONE).getTime();
+    const elapsed = Date.now() - midnight;
+    await logBottle(server, parent, childId, new Date(midnight + elapsed * 0.1).toISOString(), 4.5);
+    await logSleep(server, parent, childId, new Date(midnight + elapsed * 0.4).toISOString(), Math.max(1, Math.min(60, elapsed / MINUTE / 5)));
+    await settle(server);
+
+    for (const [width, height] of [[375, 812], [1280, 800]] as const) {
+      const page = await openPage(width, height);
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('heading', { name: 'Juniper Dashboard' }).waitFor();
+      await page.getByRole('list', { name: "Today's activities" }).waitFor();
+      const weekly = page.getByRole('region', { name: 'Last 7 Days' });
+      await expect.poll(() => weekly.getByRole('row').count()).toBe(8);
+      expect(await weekly.getByRole('row').filter({ hasText: 'Today' }).getByRole('cell').first().innerText()).toBe('1');
+
+      // Nothing may push the page sideways: a phone user would have to scroll to read a row.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: artifactPath(`dashboard-${width}.png`), fullPage: true });
+    }
+  });
+});

@@ -1,0 +1,190 @@
+import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { describeInBrowser } from './support/browser-suite';
+import { newContext } from './support/chromium';
+import {
+  addChild,
+  daysBefore,
+  logBottle,
+  logSleep,
+  newYorkInstant,
+  QUIET_AGE_DAYS,
+  registerParent,
+  settle,
+  signIn,
+  todayIn,
+} from './support/family';
+
+// The server's clock runs with the wall clock until a test moves it: snoozes last 24 hours on it.
+let clockOffsetMs = 0;
+const serverNow = () => new Date(Date.now() + clockOffsetMs);
+const HOUR = 60 * 60_000;
+
+let context: BrowserContext | undefined;
+afterEach(async () => {
+  clockOffsetMs = 0;
+  await context?.close();
+  context = undefined;
+});
+
+/** A local date as the insights label it: 'Fri, Nov 20' on the axis and in the table. */
+function shortDay(localDate: string): string {
+  return new Date(`${localDate}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The tooltip title: 'Friday, November 20, 2026'. */
+function fullDay(localDate: string): string {
+  return new Date(`${localDate}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Points at a chart's data point, as a person hovering it would, and reads the tooltip. */
+async function hoverPoint(page: Page, chart: Locator, index: number, date: string): Promise<string> {
+  const box = await chart.locator(`.apexcharts-marker[j="${index}"]`).first().boundingBox();
+  if (!box) throw new Error(`no point ${index} drawn`);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const tooltip = chart.locator('.apexcharts-tooltip');
+  await expect.poll(() => tooltip.locator('.apexcharts-tooltip-title').innerText()).toBe(fullDay(date));
+  return (await tooltip.locator('.apexcharts-tooltip-text-y-value').innerText()).trim();
+}
+
+const isAlertOf = (childId: string, response: Response) =>
+  response.request().method() === 'GET' && new URL(response.url()).pathname === `/api/milestone-alerts/${childId}`;
+
+/** The next answer to the dashboard's question about the child's alert. */
+const nextAlertAnswer = (page: Page, childId: string) => page.waitForResponse((response) => isAlertOf(childId, response));
+
+/**
+ * Resolves once the server answers that the child has no active alert. The 'shown' call's refetch
+ * may still answer 200 in between, so this waits for the 404 rather than the next answer.
+ */
+const noActiveAlert = (page: Page, childId: string) =>
+  page.waitForResponse((response) => isAlertOf(childId, response) && response.status() === 404);
+
+describeInBrowser(
+  'insights and milestone alerts in Chromium',
+  (suite) => {
+    async function openPage(width = 375, height = 812): Promise<Page> {
+      const { server, browser } = suite();
+      context = await newContext(browser, server.url, width, height);
+      context.setDefaultTimeout(10_000);
+      return context.newPage();
+    }
+
+    it("charts a logged week and sums each day's bottles in the Daily Summaries", async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'insights');
+      const childId = await addChild(server, parent, 'Olive', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
+      // Three past days of bottles every four hours, and two nights (the night of D runs into D+1).
+      const today = todayIn();
+      const [d3, d2, d1] = [daysBefore(today, 3), daysBefore(today, 2), daysBefore(today, 1)];
+      const bottles: [string, number[]][] = [
+        [d3, [3, 3.5, 4]],
+        [d2, [4, 4, 4.5]],
+        [d1, [5, 5, 4.5]],
+      ];
+      for (const [day, amounts] of bottles) {
+        for (const [index, oz] of amounts.entries()) {
+          await logBottle(server, parent, childId, newYorkInstant(day, ['08:00', '12:00', '16:00'][index]!), oz);
+        }
+      }
+      await logSleep(server, parent, childId, newYorkInstant(d3, '19:30'), 390);
+      await logSleep(server, parent, childId, newYorkInstant(d2, '02:30'), 240);
+      await logSleep(server, parent, childId, newYorkInstant(d2, '20:00'), 480);
+      await settle(server);
+
+      const page = await openPage(1280, 900);
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Insights' }).click();
+      await page.getByRole('heading', { name: "Olive's Insights" }).waitFor();
+      await page.getByText('Data-driven insights from feeding and sleep patterns').waitFor();
+
+      const charts = page.locator('.apexcharts-canvas');
+      await charts.nth(1).locator('svg.apexcharts-svg').waitFor();
+      expect(await charts.count()).toBe(2);
+      await page.getByText('Total oz per Day', { exact: true }).waitFor();
+      await page.getByText('Longest Night Stretch', { exact: true }).waitFor();
+      // The week runs oldest to newest: today is the last of seven points, D-3 the fourth.
+      const axis = await charts.first().locator('.apexcharts-xaxis-label').allTextContents();
+      expect(axis).toEqual([6, 5, 4, 3, 2, 1, 0].map((back) => shortDay(daysBefore(today, back))));
+
+      const [ounces, nights] = [charts.nth(0), charts.nth(1)];
+      expect(await hoverPoint(page, ounces, 3, d3)).toBe('10.5 oz');
+      expect(await hoverPoint(page, ounces, 4, d2)).toBe('12.5 oz');
+      expect(await hoverPoint(page, ounces, 5, d1)).toBe('14.5 oz');
+      expect(await hoverPoint(page, ounces, 6, today)).toBe('0.0 oz');
+      for (const m of await nights.locator('.apexcharts-marker').all()) console.log(await m.getAttribute('j'), await m.getAttribute('class'), await m.boundingBox());
+      expect(await hoverPoint(page, nights, 3, d3)).toBe('6.5 h');
+      expect(await hoverPoint(page, nights, 4, d2)).toBe('8.0 h');
+
+      const table = page.getByRole('region', { name: 'Daily Summaries' });
+      const rowOf = async (day: string) => {
+        const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: shortDay(day), exact: true }) });
+        return (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+      };
+      // Date | Total oz | Feeds | Day Sleep | Night Sleep | Bedtime | First Stretch
+      expect(await rowOf(d3)).toEqual(['10.5', '4.0 h avg', '0.0 h', '10.5 h', '7:30 PM', '6.5 h']);
+      expect(await rowOf(d2)).toEqual(['12.5', '4.0 h avg', '0.0 h', '8.0 h', '8:00 PM', '8.0 h']);
+      expect((await rowOf(d1)).slice(0, 2)).toEqual(['14.5', '4.0 h avg']);
+      expect(await table.getByRole('row').count()).toBe(8);
+    });
+
+    it("opens a 3-week-old's milestone alert by itself; 'Remind Me Later' snoozes it, 'Got It' ends it", async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'alerts');
+      // 24 days old: the one-week warning before 1 month is open, whatever the month's length.
+      const birthDate = daysBefore(todayIn(serverNow()), 24);
+      const adaId = await addChild(server, parent, 'Ada', birthDate);
+      const boId = await addChild(server, parent, 'Bo', birthDate);
+      await settle(server);
+
+      const page = await openPage();
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('heading', { name: 'Ada Dashboard' }).waitFor();
+      const alert = page.getByRole('dialog', { name: 'Coming up next week: 1 month' });
+      await alert.waitFor();
+      expect(await alert.getByText('3–4 oz (90–120 mL)').count()).toBe(1);
+
+      const snoozed = noActiveAlert(page, adaId);
+      await alert.getByRole('button', { name: 'Remind Me Later' }).click();
+      await alert.waitFor({ state: 'detached' });
+      await snoozed;
+
+      // After a reload the dashboard asks again, hears there is nothing active, and opens nothing.
+      let answer = nextAlertAnswer(page, adaId);
+      await page.reload();
+      expect((await answer).status()).toBe(404);
+      await page.getByRole('heading', { name: 'Ada Dashboard' }).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+
+      answer = nextAlertAnswer(page, boId);
+      await page.getByLabel('Child').selectOption({ label: 'Bo' });
+      await page.getByRole('heading', { name: 'Bo Dashboard' }).waitFor();
+      expect((await answer).status()).toBe(200);
+      await alert.waitFor();
+      const dismissed = noActiveAlert(page, boId);
+      await alert.getByRole('button', { name: 'Got It' }).click();
+      await alert.waitFor({ state: 'detached' });
+      await dismissed;
+
+      // A day later the snooze is over and Ada's alert is back, but Bo's stays dismissed.
+      clockOffsetMs = 25 * HOUR;
+      await page.reload();
+      await page.getByRole('heading', { name: 'Ada Dashboard' }).waitFor();
+      await alert.waitFor();
+      await alert.getByRole('button', { name: 'Got It' }).click();
+      await alert.waitFor({ state: 'detached' });
+      answer = nextAlertAnswer(page, boId);
+      await page.getByLabel('Child').selectOption({ label: 'Bo' });
+      await page.getByRole('heading', { name: 'Bo Dashboard' }).waitFor();
+      expect((await answer).status()).toBe(404);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+  },
+  { clock: serverNow },
+);

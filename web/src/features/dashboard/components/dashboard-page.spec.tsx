@@ -1,0 +1,451 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn, testChild } from '../../../testing/auth-fixtures.ts';
+import { server } from '../../../testing/msw-server.ts';
+import { renderPage } from '../../../testing/render-app.tsx';
+import {
+  makeDailyResponse,
+  makeDay,
+  makeFeeding,
+  makeSleep,
+  makeSummary,
+  makeWeeklyRow,
+} from '../../../testing/tracking-fixtures.ts';
+import type { Child, DailyInsightsResponse, Feeding, InsightsSummary, Sleep, WeeklyRow } from '../../../types/api.ts';
+import DashboardPage from './dashboard-page.tsx';
+
+const secondChild: Child = { ...testChild, id: 'child-2', displayName: 'Sam' };
+
+const summary = makeSummary({
+  feeding: {
+    avgOzPerFeed: 3.3,
+    avgIntervalHuman: '2h 30m',
+    lastFeed: { timeISO: '2025-06-15T11:15:00.000Z', amountOz: 4.5, method: 'Bottle' },
+  },
+  sleep: { avgNapHuman: '1h 0m', bedtimeWindow: { earliest: '19:15', latest: '19:45' } },
+});
+
+// Today is Sunday 15 June 2025; logging started three days ago.
+const daily = makeDailyResponse([
+  makeDay('2025-06-08'),
+  makeDay('2025-06-09'),
+  makeDay('2025-06-10'),
+  makeDay('2025-06-11'),
+  makeDay('2025-06-12', { feedCount: 8, totalOz24h: 24, avgIntervalMins: 120, totalDayMins: 180, totalNightMins: 600 }),
+  makeDay('2025-06-13', { feedCount: 8, totalOz24h: 26, avgIntervalMins: 120, totalDayMins: 150, totalNightMins: 570 }),
+  makeDay('2025-06-14', { feedCount: 8, totalOz24h: 25, avgIntervalMins: 120, totalDayMins: 210, totalNightMins: 630 }),
+  makeDay('2025-06-15', { feedCount: 6, totalOz24h: 20, avgIntervalMins: 150, totalDayMins: 120 }),
+]);
+
+const weekly: WeeklyRow[] = [
+  makeWeeklyRow({ day: 'Sun', date: '2025-06-15', isToday: true, isWeekend: true, feeds: 6, totalOz: '20.0', sleepHours: '2h 0m', note: 'Short sleep' }),
+  makeWeeklyRow({ day: 'Sat', date: '2025-06-14', isWeekend: true, feeds: 9, totalOz: '25.0', sleepHours: '14h 0m', note: 'Frequent feeds' }),
+  makeWeeklyRow({ day: 'Fri', date: '2025-06-13', feeds: 8, totalOz: '26.0', sleepHours: '16h 30m', note: 'Great sleep day' }),
+  makeWeeklyRow({ day: 'Thu', date: '2025-06-12', feeds: 3, totalOz: '24.0', sleepHours: '13h 0m', note: 'Normal day' }),
+  makeWeeklyRow({ day: 'Wed', date: '2025-06-11' }),
+  makeWeeklyRow({ day: 'Tue', date: '2025-06-10' }),
+  makeWeeklyRow({ day: 'Mon', date: '2025-06-09' }),
+];
+
+const feedings: Feeding[] = [
+  makeFeeding({ id: 'feeding-1', entry: { datetime: '2025-06-15T09:30', amount: '4 oz', duration: '15m', notes: 'Bottle feeding' } }),
+  makeFeeding({
+    id: 'feeding-2',
+    method: 'Nursing',
+    entry: { datetime: '2025-06-15T11:15', icon: '🤱', amount: '-', duration: '20m', notes: 'Left side first' },
+  }),
+];
+const sleeps: Sleep[] = [makeSleep({ id: 'sleep-1', entry: { datetime: '2025-06-15T10:00', duration: '1h 5m' } })];
+
+type DashboardAnswers = {
+  children?: Child[];
+  summary?: InsightsSummary;
+  daily?: DailyInsightsResponse;
+  weekly?: WeeklyRow[];
+  feedings?: Feeding[];
+  sleeps?: Sleep[];
+};
+
+/** Answers every request the dashboard makes and records the URLs asked for. */
+function answerDashboard(answers: DashboardAnswers = {}) {
+  const requests: URL[] = [];
+  const record = (request: Request) => requests.push(new URL(request.url));
+  server.use(
+    http.get('/api/children', () => HttpResponse.json(answers.children ?? [testChild])),
+    http.get('/api/children/:id/insights/summary', ({ request }) => {
+      record(request);
+      return HttpResponse.json(answers.summary ?? summary);
+    }),
+    http.get('/api/children/:id/insights/daily', ({ request }) => {
+      record(request);
+      return HttpResponse.json(answers.daily ?? daily);
+    }),
+    http.get('/api/children/:id/insights/weekly', ({ request }) => {
+      record(request);
+      return HttpResponse.json(answers.weekly ?? weekly);
+    }),
+    http.get('/api/feedings', ({ request }) => {
+      record(request);
+      return HttpResponse.json(answers.feedings ?? feedings);
+    }),
+    http.get('/api/sleep', ({ request }) => {
+      record(request);
+      return HttpResponse.json(answers.sleeps ?? sleeps);
+    }),
+    http.get('/api/milestone-alerts/:childId', () => HttpResponse.json({ message: 'No active alert' }, { status: 404 })),
+  );
+  return requests;
+}
+
+function renderDashboard() {
+  const result = renderPage(<DashboardPage />, { path: '/' });
+  return { ...result, user: userEvent.setup() };
+}
+
+const summaryCard = (label: string) =>
+  Array.from(screen.getByRole('listitem', { name: label }).querySelectorAll('p')).map((p) => p.textContent);
+
+describe('DashboardPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));
+    signIn();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  describe('states', () => {
+    it("shows 'Loading dashboard...' until the data is there", async () => {
+      answerDashboard();
+      renderDashboard();
+
+      expect(screen.getByRole('status')).toHaveTextContent('Loading dashboard...');
+      expect(await screen.findByRole('heading', { name: 'JD Dashboard' })).toBeInTheDocument();
+      await screen.findByRole('region', { name: "Today's Summary" });
+      expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's message and a Retry that reloads the page", async () => {
+      server.use(http.get('/api/children', () => HttpResponse.json({ message: 'Service unavailable' }, { status: 503 })));
+      const reload = vi.fn();
+      vi.stubGlobal('location', { ...window.location, reload });
+      const { user } = renderDashboard();
+
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByRole('heading', { name: 'Error Loading Data' })).toBeInTheDocument();
+      expect(alert).toHaveTextContent('Service unavailable');
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(reload).toHaveBeenCalledOnce();
+    });
+
+    it("falls back to 'Unable to load dashboard data' when an insight fails without a message", async () => {
+      answerDashboard();
+      server.use(http.get('/api/children/:id/insights/weekly', () => new HttpResponse(null, { status: 500 })));
+      renderDashboard();
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Error Loading Data');
+      expect(alert).toHaveTextContent('Unable to load dashboard data');
+      // The header stays, so the parent can still switch child or log an entry.
+      expect(screen.getByRole('button', { name: 'Add Feeding' })).toBeInTheDocument();
+    });
+
+    it('tells a parent without children to finish onboarding', async () => {
+      answerDashboard({ children: [] });
+      const { user } = renderDashboard();
+
+      expect(await screen.findByRole('heading', { name: 'No Children Found' })).toBeInTheDocument();
+      expect(
+        screen.getByText("You haven't added any children yet. Please complete your onboarding first."),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Add a child' }));
+      expect(await screen.findByRole('heading', { name: 'Page /onboarding' })).toBeInTheDocument();
+    });
+  });
+
+  describe('header', () => {
+    it("names the first child, shows today's long date and time, and asks for today's data", async () => {
+      const requests = answerDashboard({ children: [testChild, secondChild] });
+      renderDashboard();
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'JD Dashboard' })).toBeInTheDocument();
+      expect(screen.getByText('Sunday, June 15, 2025 · 12:00 PM')).toBeInTheDocument();
+      expect(screen.getByLabelText('Child')).toHaveValue('child-1');
+      await screen.findByRole('region', { name: "Today's Summary" });
+
+      const asked = requests.map((url) => `${url.pathname}${url.search}`);
+      const zone = encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(asked).toEqual(
+        expect.arrayContaining([
+          `/api/children/child-1/insights/summary?from=2025-06-15&to=2025-06-15&tz=${zone}`,
+          `/api/children/child-1/insights/daily?days=8&tz=${zone}`,
+          `/api/children/child-1/insights/weekly?tz=${zone}`,
+          '/api/feedings?childId=child-1&date=2025-06-15',
+          '/api/sleep?childId=child-1&date=2025-06-15&limit=20',
+        ]),
+      );
+    });
+
+    it("falls back to 'Baby' when the child has no display name", async () => {
+      answerDashboard({ children: [{ ...testChild, displayName: '' }] });
+      renderDashboard();
+
+      expect(await screen.findByRole('heading', { name: 'Baby Dashboard' })).toBeInTheDocument();
+    });
+
+    it('switches child from the selector, and its last option goes to onboarding', async () => {
+      const requests = answerDashboard({ children: [testChild, secondChild] });
+      const { user } = renderDashboard();
+      await screen.findByRole('region', { name: "Today's Summary" });
+
+      const select = screen.getByLabelText('Child');
+      expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'JD',
+        'Sam',
+        '+ Add a child',
+      ]);
+      await user.selectOptions(select, 'Sam');
+      expect(await screen.findByRole('heading', { name: 'Sam Dashboard' })).toBeInTheDocument();
+      await waitFor(() => expect(requests.some((url) => url.search.includes('childId=child-2'))).toBe(true));
+
+      await user.selectOptions(screen.getByLabelText('Child'), '+ Add a child');
+      expect(await screen.findByRole('heading', { name: 'Page /onboarding' })).toBeInTheDocument();
+    });
+  });
+
+  describe("Today's Summary", () => {
+    it('shows the eight cards, with trends against the earlier days that have data', async () => {
+      answerDashboard();
+      renderDashboard();
+      await screen.findByRole('region', { name: "Today's Summary" });
+
+      expect(summaryCard('Feeds today')).toEqual(['Feeds today', '6', '↓ 25% vs 3-day avg']);
+      expect(summaryCard('Total oz today')).toEqual(['Total oz today', '20.0 oz', '↓ 20% vs 3-day avg']);
+      expect(summaryCard('Avg oz per feed')).toEqual(['Avg oz per feed', '3.3 oz']);
+      expect(summaryCard('Avg interval')).toEqual(['Avg interval', '2h 30m', '↑ 25% vs 3-day avg']);
+      expect(summaryCard('Last feed')).toEqual(['Last feed', '11:15 AM', '4.5 oz · Bottle']);
+      expect(summaryCard('Total sleep today')).toEqual([
+        'Total sleep today',
+        '2h 0m',
+        'Naps 2h 0m · Night 0m',
+        '↓ 85% vs 3-day avg',
+      ]);
+      expect(summaryCard('Avg nap')).toEqual(['Avg nap', '1h 0m']);
+      expect(summaryCard('Bedtime window')).toEqual(['Bedtime window', '7:15 PM – 7:45 PM']);
+      expect(within(screen.getByRole('region', { name: "Today's Summary" })).getAllByRole('listitem')).toHaveLength(8);
+    });
+
+    it('shows no trend without earlier data, and dashes for what is not known yet', async () => {
+      answerDashboard({
+        summary: makeSummary(),
+        daily: makeDailyResponse([makeDay('2025-06-14'), makeDay('2025-06-15', { feedCount: 1, totalOz24h: 3 })]),
+      });
+      renderDashboard();
+      await screen.findByRole('region', { name: "Today's Summary" });
+
+      expect(summaryCard('Feeds today')).toEqual(['Feeds today', '1']);
+      expect(summaryCard('Total oz today')).toEqual(['Total oz today', '3.0 oz']);
+      expect(summaryCard('Avg oz per feed')).toEqual(['Avg oz per feed', '-']);
+      expect(summaryCard('Avg interval')).toEqual(['Avg interval', '-']);
+      expect(summaryCard('Last feed')).toEqual(['Last feed', '-']);
+      expect(summaryCard('Bedtime window')).toEqual(['Bedtime window', '-']);
+      expect(screen.queryByText(/day avg/)).not.toBeInTheDocument();
+    });
+  });
+
+  describe('Last 7 Days', () => {
+    it("lists the week with today's row marked, weekends set apart and feed badges by tier", async () => {
+      answerDashboard();
+      renderDashboard();
+
+      const table = within(await screen.findByRole('region', { name: 'Last 7 Days' })).getByRole('table');
+      const [header, ...rows] = within(table).getAllByRole('row');
+      expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+        'Day',
+        'Feeds',
+        'Amount',
+        'Sleep',
+        'Notes',
+      ]);
+      expect(rows).toHaveLength(7);
+
+      const [today, saturday, friday, thursday] = rows as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+      expect(within(today).getByRole('rowheader')).toHaveTextContent('Sun Jun 15Today');
+      expect(today).toHaveAttribute('aria-current', 'date');
+      expect(within(today).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+        '6',
+        '20.0 oz',
+        '2h 0m',
+        'Short sleep',
+      ]);
+      expect(within(saturday).queryByText('Today')).not.toBeInTheDocument();
+      expect(within(saturday).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+        '9',
+        '25.0 oz',
+        '14h 0m',
+        'Frequent feeds',
+      ]);
+      expect(within(friday).getByText('Great sleep day')).toBeInTheDocument();
+      expect(within(thursday).getByText('Normal day')).toBeInTheDocument();
+      expect(within(rows[6]!).getByText('No data')).toBeInTheDocument();
+
+      expect(today).toHaveClass('weekend-row');
+      expect(saturday).toHaveClass('weekend-row');
+      expect(friday).not.toHaveClass('weekend-row');
+      // More than 8 feeds, more than 5, and the rest.
+      expect(within(saturday).getByText('9')).toHaveClass('feeds-high');
+      expect(within(today).getByText('6')).toHaveClass('feeds-medium');
+      expect(within(friday).getByText('8')).toHaveClass('feeds-medium');
+      expect(within(thursday).getByText('3')).toHaveClass('feeds-low');
+    });
+
+    it("shows 'No data yet' when nothing was logged all week", async () => {
+      answerDashboard({ weekly: weekly.map((row) => ({ ...row, feeds: 0, note: 'No data' })) });
+      renderDashboard();
+
+      const section = await screen.findByRole('region', { name: 'Last 7 Days' });
+      expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+      expect(within(section).getByRole('heading', { name: 'No data yet' })).toBeInTheDocument();
+      expect(within(section).getByText('Start logging activities to see your weekly trends')).toBeInTheDocument();
+    });
+  });
+
+  describe("Today's Activity Timeline", () => {
+    it("lists today's feedings and sleeps newest first with their details", async () => {
+      answerDashboard();
+      renderDashboard();
+
+      const list = await screen.findByRole('list', { name: "Today's activities" });
+      const items = within(list).getAllByRole('listitem');
+      expect(items.map((item) => within(item).getByText(/^(Feeding|Sleep)$/).textContent)).toEqual([
+        'Feeding',
+        'Sleep',
+        'Feeding',
+      ]);
+
+      const [nursing, nap, bottle] = items as [HTMLElement, HTMLElement, HTMLElement];
+      expect(nursing).toHaveTextContent('🤱Feeding11:15 AMDuration20mAmount-Left side first');
+      expect(nap).toHaveTextContent('😴Sleep10:00 AMDuration1h 5mAmount-Sleep session');
+      expect(bottle).toHaveTextContent('🍼Feeding9:30 AMDuration15mAmount4 ozBottle feeding');
+      for (const item of items) {
+        expect(within(item).getByRole('button')).toHaveAttribute('title', 'Delete entry');
+      }
+    });
+
+    it('deletes an entry and refetches the lists as of that write', async () => {
+      answerDashboard();
+      let remainingSleeps = sleeps;
+      const minPositions: (string | null)[] = [];
+      server.use(
+        http.delete('/api/sleep/:id', ({ params }) => {
+          remainingSleeps = remainingSleeps.filter((sleep) => sleep.id !== params.id);
+          return HttpResponse.json({ ok: true, position: 42 }, { headers: { 'X-Event-Position': '42' } });
+        }),
+        http.get('/api/sleep', ({ request }) => {
+          minPositions.push(request.headers.get('X-Min-Position'));
+          return HttpResponse.json(remainingSleeps);
+        }),
+      );
+      const { user } = renderDashboard();
+
+      await user.click(await screen.findByRole('button', { name: 'Delete sleep at 10:00 AM' }));
+
+      await waitFor(() => expect(screen.queryByText('Sleep session')).not.toBeInTheDocument());
+      expect(screen.getAllByTitle('Delete entry')).toHaveLength(2);
+      expect(minPositions).toEqual([null, '42']);
+    });
+
+    it('only logs a failed delete and keeps the entry', async () => {
+      answerDashboard();
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      let deleteCalls = 0;
+      server.use(
+        http.delete('/api/feedings/:id', () => {
+          deleteCalls += 1;
+          return HttpResponse.json({ message: 'Feeding not found' }, { status: 404 });
+        }),
+      );
+      const { user } = renderDashboard();
+
+      await user.click(await screen.findByRole('button', { name: 'Delete feeding at 9:30 AM' }));
+
+      await waitFor(() => expect(logged).toHaveBeenCalled());
+      expect(deleteCalls).toBe(1);
+      expect(screen.getByText('Bottle feeding')).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it("shows 'No activities today' when nothing was logged today", async () => {
+      answerDashboard({ feedings: [], sleeps: [] });
+      renderDashboard();
+
+      const section = await screen.findByRole('region', { name: "Today's Activity Timeline" });
+      expect(within(section).getByRole('heading', { name: 'No activities today' })).toBeInTheDocument();
+      expect(within(section).getByText('Start by adding a feeding or sleep session above.')).toBeInTheDocument();
+    });
+  });
+
+  describe('adding entries', () => {
+    it("logs a feeding from 'Add Feeding', showing 'Adding...' while it saves, then lists it", async () => {
+      answerDashboard({ feedings: [] });
+      let saved: Feeding[] = [];
+      let release: () => void = () => {};
+      server.use(
+        http.post('/api/feedings', async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          saved = [makeFeeding({ id: 'feeding-9', entry: { datetime: '2025-06-15T12:00', notes: 'After the walk' } })];
+          return HttpResponse.json(saved[0], { status: 201, headers: { 'X-Event-Position': '7' } });
+        }),
+        http.get('/api/feedings', () => HttpResponse.json(saved)),
+      );
+      const { user } = renderDashboard();
+
+      await user.click(await screen.findByRole('button', { name: 'Add Feeding' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Feeding' });
+      await user.type(within(dialog).getByLabelText('Amount (oz)'), '4');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Entry' }));
+
+      expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
+      // The dashboard's own button says so too, behind the dialog.
+      expect(screen.getAllByRole('button', { name: 'Adding...' })).toHaveLength(2);
+      release();
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(await screen.findByText('After the walk')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add Feeding' })).toBeEnabled();
+    });
+
+    it("opens 'Add Sleep' and closes it again with Cancel", async () => {
+      answerDashboard();
+      const { user } = renderDashboard();
+
+      await user.click(await screen.findByRole('button', { name: 'Add Sleep' }));
+      expect(screen.getByRole('dialog', { name: 'Add Sleep' })).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+
+  it('opens the milestone alert of the selected child by itself', async () => {
+    answerDashboard();
+    server.use(
+      http.get('/api/milestone-alerts/:childId', () =>
+        HttpResponse.json({
+          id: 'alert-1',
+          isNew: false,
+          alertType: 'MILESTONE_REACHED',
+          milestone: { label: '4 months', amountPerFeeding: '4–6 oz', feedingsPerDay: '5–6', details: [] },
+        }),
+      ),
+    );
+    renderDashboard();
+
+    expect(await screen.findByRole('dialog', { name: '4 months milestone reached' })).toBeInTheDocument();
+  });
+});
