@@ -2,6 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
+import { seedReferralCodes } from './accounts/referral-codes';
 import { buildCommandApp } from './command-app';
 import { registerMilestoneJobs } from './jobs/milestone-scan.job';
 import type { CommandDeps } from './command-deps';
@@ -13,6 +14,7 @@ await runService('command-api', async () => {
   const deps: CommandDeps = { ...adapters, config, clock: () => new Date(), newId: () => uuidv7() };
   // In the full stack the job workers (milestone scans) run beside the write side that they append through.
   await registerMilestoneJobs(deps);
+  await seedReferralCodes(deps);
   const app = await buildCommandApp(deps, { level: config.LOG_LEVEL });
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   return {

@@ -1,6 +1,7 @@
 import { CHILDREN_COLLECTION } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { TIMELINE_COLLECTION } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { REFERRAL_CODES_COLLECTION } from '@nightlight/domain/read-models/users/referral-code-document';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 
 /** The indexes the projections and the query routes rely on; creating them again is harmless. */
@@ -9,4 +10,5 @@ export async function ensureReadModelIndexes(readStore: ReadStore): Promise<void
   await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, startedAt: 1 });
   await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, kind: 1, localDate: 1 });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).createIndex({ childId: 1, date: 1 });
+  await readStore.collection(REFERRAL_CODES_COLLECTION).createIndex({ issuedTo: 1 });
 }

@@ -19,7 +19,9 @@ await runService('query-api', async () => {
       logger,
       onProgress: (position, head) => console.log(`Rebuilding read models: ${position} of ${head} events`),
     });
-    return server;
+    console.log(`Nightlight is running at ${server.url}`);
+    if (server.starterReferralCode) console.log(`Sign up with the referral code ${server.starterReferralCode} (mint more with: npm run referral -- create)`);
+    return { close: () => server.close() };
   }
   if (!config.COMMAND_API_URL) throw new Error('COMMAND_API_URL is required when READ_STORE=mongo');
   const adapters = await createAdapters(config);

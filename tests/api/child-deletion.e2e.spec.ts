@@ -81,7 +81,7 @@ async function expectGone(): Promise<void> {
 }
 
 describe('deleting a child', () => {
-  it.each([{ confirmText: 'delete' }, { confirmText: 'DELETE ' }, { confirmText: '' }, {}])('refuses %j with "Please type DELETE to confirm" and changes nothing', async (body) => {
+  it.each([{ confirmText: 'delete' }, { confirmText: 'DELETE ' }, { confirmText: '' }, {}, undefined])('refuses %j with "Please type DELETE to confirm" and changes nothing', async (body) => {
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await write('DELETE', `/api/settings/children/${doomed.childId}`, body);
     expect(answer.status).toBe(400);

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
 import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
-import { researchDigest } from '@nightlight/projector/research/research-digest';
+import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
 import { writeResearchExport } from '@nightlight/projector/research/research-export';
 import { generateFamilies } from './support/generate-families';
 

@@ -63,8 +63,8 @@ describeInBrowser(
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('heading', { name: 'Bean Dashboard' }).waitFor();
       // Onboarding is done on the server too: a new sign-in is not asked to set up again.
-      const me = await suite().server.call('POST', '/api/auth/login', { body: { email, password: STRONG_PASSWORD } });
-      expect(me.body.user.onboardingCompleted).toBe(true);
+      const signedInAgain = await suite().server.call('POST', '/api/auth/login', { body: { email, password: STRONG_PASSWORD } });
+      expect(signedInAgain.body.user.onboardingCompleted).toBe(true);
     });
 
     it('edits a child inline, changes the password, logs out and signs in with the new password', async () => {

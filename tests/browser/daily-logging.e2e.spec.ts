@@ -138,6 +138,15 @@ describeInBrowser('daily logging in Chromium', (suite) => {
       // Nothing may push the page sideways: a phone user would have to scroll to read a row.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      if (width < 720) {
+        // On phones the Add buttons float at the bottom: scrolled to the end, the last entry must
+        // still show above them rather than behind them.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        const lastEntry = await page.getByRole('list', { name: "Today's activities" }).getByRole('listitem').last().boundingBox();
+        const addFeeding = await page.getByRole('button', { name: 'Add Feeding' }).boundingBox();
+        expect(lastEntry!.y + lastEntry!.height, 'last entry behind the Add buttons').toBeLessThanOrEqual(addFeeding!.y);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
       await page.screenshot({ path: artifactPath(`dashboard-${width}.png`), fullPage: true });
     }
   });

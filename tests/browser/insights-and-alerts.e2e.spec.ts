@@ -43,11 +43,16 @@ function fullDay(localDate: string): string {
   });
 }
 
-/** Points at a chart's data point, as a person hovering it would, and reads the tooltip. */
+/**
+ * Points at a chart's data point, as a person hovering it would, and reads the tooltip. The
+ * pointer goes to the point's column halfway up the plot: a point on the plot's top edge (the
+ * week's highest value) would leave the pointer outside the area the chart listens on.
+ */
 async function hoverPoint(page: Page, chart: Locator, index: number, date: string): Promise<string> {
-  const box = await chart.locator(`.apexcharts-marker[j="${index}"]`).first().boundingBox();
-  if (!box) throw new Error(`no point ${index} drawn`);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const point = await chart.locator(`.apexcharts-marker[j="${index}"]`).first().boundingBox();
+  const plot = await chart.locator('.apexcharts-inner').boundingBox();
+  if (!point || !plot) throw new Error(`no point ${index} drawn`);
+  await page.mouse.move(point.x + point.width / 2, plot.y + plot.height / 2);
   const tooltip = chart.locator('.apexcharts-tooltip');
   await expect.poll(() => tooltip.locator('.apexcharts-tooltip-title').innerText()).toBe(fullDay(date));
   return (await tooltip.locator('.apexcharts-tooltip-text-y-value').innerText()).trim();
@@ -118,7 +123,6 @@ describeInBrowser(
       expect(await hoverPoint(page, ounces, 4, d2)).toBe('12.5 oz');
       expect(await hoverPoint(page, ounces, 5, d1)).toBe('14.5 oz');
       expect(await hoverPoint(page, ounces, 6, today)).toBe('0.0 oz');
-      for (const m of await nights.locator('.apexcharts-marker').all()) console.log(await m.getAttribute('j'), await m.getAttribute('class'), await m.boundingBox());
       expect(await hoverPoint(page, nights, 3, d3)).toBe('6.5 h');
       expect(await hoverPoint(page, nights, 4, d2)).toBe('8.0 h');
 

@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
 import { decideChild, type ChildCommand } from '@nightlight/domain/children/child.decider';
 import { evolveChild, initialChildState, type ChildEvent, type ChildState } from '@nightlight/domain/children/child.events';
 import { researchFactsForAnonymization } from '@nightlight/domain/research/research-identity';
 import { childStreamId, emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { UserState } from '@nightlight/domain/users/user.events';
-import { secretFromConfigOrFile } from '@nightlight/infrastructure/crypto/secret-files';
+import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
 import type { CommandDeps } from '../command-deps';
 import type { Decider } from '../command-handler';
 import { decideWithRetry, emailReservationDecider, loadState, userDecider, type AccountCommandContext } from './account-streams';
@@ -18,6 +17,7 @@ const childDecider: Decider<ChildCommand, ChildState, ChildEvent> = { initialSta
  */
 export async function anonymizeAccount(deps: CommandDeps, user: UserState, context: AccountCommandContext): Promise<number> {
   const userId = user.userId!;
+  const digest = researchDigest(deps.config);
   // MAX_SAFE_INTEGER rather than now: access tokens carry whole seconds, and even one issued this second must fail.
   await deps.sessions.revokeAllForUser(userId, Number.MAX_SAFE_INTEGER);
   let position = (await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'AnonymizeAccount', data: { userId } }, context)).position;
@@ -29,17 +29,14 @@ export async function anonymizeAccount(deps: CommandDeps, user: UserState, conte
     const child = await loadState(deps.eventStore, childStreamId(childId), childDecider);
     const birthDate = child.profile && child.ownerId === userId ? await deps.cipher.open(userId, child.profile.birthDate) : null;
     // Research keeps the child's date shift and its birth date moved by that shift, so ages stay exact
-    // once the key is gone. The shift is HMAC('shift:' + childId) with the research secret, exactly as
-    // the research replay (projector/src/research/research-digest.ts) derives it.
-    const researchSecret = secretFromConfigOrFile(deps.config.RESEARCH_SECRET, deps.config.dataDir, 'research.key');
-    const researchDigest = (message: string) => createHmac('sha256', researchSecret).update(message).digest('hex');
+    // once the key is gone; the shift comes from the same keyed digest the research replay uses.
     const command: ChildCommand = {
       type: 'AnonymizeChild',
       data: {
         childId,
         ownerId: userId,
         birthMonth: birthDate ? birthDate.slice(0, 7) : null,
-        ...(birthDate ? researchFactsForAnonymization(researchDigest, childId, birthDate) : { researchDateShiftDays: null }),
+        ...(birthDate ? researchFactsForAnonymization(digest, childId, birthDate) : { researchDateShiftDays: null }),
       },
     };
     const anonymized = await decideWithRetry(deps, childStreamId(childId), childDecider, command, context);

@@ -72,6 +72,8 @@ export const usersProjection: Projection = {
         await users.updateOne({ _id: userId }, { $set: { onboardingCompleted: event.type === 'OnboardingCompleted', position } });
         return;
       case 'AccountDeleted':
+        // In the full stack command-api shreds the key; this process must not keep a cached copy.
+        context.cipher.forget(userId);
         await users.deleteOne({ _id: userId });
         await context.readStore.collection(REFERRAL_CODES_COLLECTION).deleteMany({ issuedTo: userId });
         return;

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
-import { researchDigest } from './research-digest';
+import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
 import { writeResearchExport } from './research-export';
 
 const USAGE = `Usage:

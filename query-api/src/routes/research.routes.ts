@@ -8,7 +8,7 @@ import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/perso
 import { bearerToken } from '@nightlight/infrastructure/http/authentication';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
-import { researchDigest } from '@nightlight/projector/research/research-digest';
+import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
 import { researchNdjson } from '@nightlight/projector/research/research-export';
 
 export interface ResearchRouteDeps {

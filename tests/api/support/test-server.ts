@@ -17,7 +17,8 @@ export interface TestServer {
 /** The embedded default on a random port, with its own temporary DATA_DIR (a real SQLite file). */
 export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date; webDist?: string } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-test-'));
-  const config = () => loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'TEST42,FAMILY', ...env });
+  // Every test signs up from 127.0.0.1: the per-IP limit is raised unless a test sets its own.
+  const config = () => loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'TEST42,FAMILY', RATE_LIMIT_PER_IP: '1000', ...env });
   // API tests need no web app; browser tests pass the built one.
   const webDist = options.webDist ?? path.join(dataDir, 'no-web');
   let server = await startEmbeddedServer(config(), { clock: options.clock, webDist });

@@ -50,10 +50,3 @@ export function formatWallClockTime(time: string): string {
     timeZone: 'UTC',
   });
 }
-
-/** Minutes as the API writes durations: 'Xh Ym', or 'Ym' under an hour. */
-export function formatDurationMinutes(totalMinutes: number): string {
-  const minutes = Math.max(0, Math.round(totalMinutes));
-  const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
-}

@@ -3,6 +3,8 @@ import type { KeyStore } from '../ports/key-store';
 
 const ALGORITHM = 'aes-256-gcm';
 const VERSION = 'v1';
+/** Opened data keys kept in memory; a replay of a large log touches many owners once each. */
+const MAX_CACHED_KEYS = 10_000;
 
 function encrypt(key: Buffer, plaintext: Buffer): string {
   const iv = randomBytes(12);
@@ -72,6 +74,7 @@ export class PersonalDataCipher {
       : await this.keyStore.getWrappedKey(ownerId);
     if (!wrapped) return null;
     const key = decrypt(this.wrappingKey, wrapped.toString('utf8'));
+    if (this.keys.size >= MAX_CACHED_KEYS) this.keys.delete(this.keys.keys().next().value!);
     this.keys.set(ownerId, key);
     return key;
   }

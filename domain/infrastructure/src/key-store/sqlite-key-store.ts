@@ -1,5 +1,15 @@
 import Database from 'better-sqlite3';
+import { EventStoreUnavailableError } from '../ports/event-store';
 import type { KeyStore } from '../ports/key-store';
+
+// A new parent's first write creates their data key here; when the disk is full or read-only that
+// is the same "nothing was saved, try again" as a failed append (HTTP 503), not an unexpected error.
+const UNAVAILABLE_CODES = ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_LOCKED'];
+
+function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix));
+}
 
 /**
  * Wrapped data keys in their own small SQLite file, apart from the event log, so destroying a key
@@ -23,7 +33,12 @@ export function createSqliteKeyStore({ file }: { file: string }): KeyStore {
       const existing = select.get(ownerId);
       if (existing) return existing.wrapped_key;
       // Another process may create the owner's key at the same time; whichever row landed first wins.
-      insert.run(ownerId, create());
+      try {
+        insert.run(ownerId, create());
+      } catch (error) {
+        if (isUnavailable(error)) throw new EventStoreUnavailableError('Key store cannot take writes', { cause: error });
+        throw error;
+      }
       return select.get(ownerId)!.wrapped_key;
     },
     async getWrappedKey(ownerId) {

@@ -228,12 +228,8 @@ describe('DashboardPage', () => {
       expect(summaryCard('Avg oz per feed')).toEqual(['Avg oz per feed', '3.3 oz']);
       expect(summaryCard('Avg interval')).toEqual(['Avg interval', '2h 30m', '↑ 25% vs 3-day avg']);
       expect(summaryCard('Last feed')).toEqual(['Last feed', '11:15 AM', '4.5 oz · Bottle']);
-      expect(summaryCard('Total sleep today')).toEqual([
-        'Total sleep today',
-        '2h 0m',
-        'Naps 2h 0m · Night 0m',
-        '↓ 85% vs 3-day avg',
-      ]);
+      // Today's calendar-day sleep against Sat, Fri and Thu of the weekly table (870 min on average).
+      expect(summaryCard('Total sleep today')).toEqual(['Total sleep today', '2h 0m', 'Since midnight', '↓ 86% vs 3-day avg']);
       expect(summaryCard('Avg nap')).toEqual(['Avg nap', '1h 0m']);
       expect(summaryCard('Bedtime window')).toEqual(['Bedtime window', '7:15 PM – 7:45 PM']);
       expect(within(screen.getByRole('region', { name: "Today's Summary" })).getAllByRole('listitem')).toHaveLength(8);
@@ -243,6 +239,7 @@ describe('DashboardPage', () => {
       answerDashboard({
         summary: makeSummary(),
         daily: makeDailyResponse([makeDay('2025-06-14'), makeDay('2025-06-15', { feedCount: 1, totalOz24h: 3 })]),
+        weekly: weekly.map((row) => ({ ...row, sleepHours: '0m', note: row.isToday ? 'Short sleep' : 'No data' })),
       });
       renderDashboard();
       await screen.findByRole('region', { name: "Today's Summary" });
@@ -252,6 +249,7 @@ describe('DashboardPage', () => {
       expect(summaryCard('Avg oz per feed')).toEqual(['Avg oz per feed', '-']);
       expect(summaryCard('Avg interval')).toEqual(['Avg interval', '-']);
       expect(summaryCard('Last feed')).toEqual(['Last feed', '-']);
+      expect(summaryCard('Total sleep today')).toEqual(['Total sleep today', '0m', 'Since midnight']);
       expect(summaryCard('Bedtime window')).toEqual(['Bedtime window', '-']);
       expect(screen.queryByText(/day avg/)).not.toBeInTheDocument();
     });

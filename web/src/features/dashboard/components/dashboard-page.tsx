@@ -72,7 +72,7 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   } else if (insights.summary && insights.daily && insights.weekly) {
     content = (
       <>
-        <TodaySummary summary={insights.summary} daily={insights.daily} />
+        <TodaySummary summary={insights.summary} daily={insights.daily} weekly={insights.weekly} />
         <WeeklyTable rows={insights.weekly} />
         <Card title="Today's Activity Timeline" className="timeline-card">
           <EntryList

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Card } from '../../../components/card.tsx';
-import type { DailyInsightsResponse, InsightsSummary } from '../../../types/api.ts';
+import type { DailyInsightsResponse, InsightsSummary, WeeklyRow } from '../../../types/api.ts';
 import { buildStatCards } from '../lib/stat-cards.ts';
 import { describeTrend } from '../lib/trend.ts';
 
-type TodaySummaryProps = { summary: InsightsSummary; daily: DailyInsightsResponse };
+type TodaySummaryProps = { summary: InsightsSummary; daily: DailyInsightsResponse; weekly: readonly WeeklyRow[] };
 
-export function TodaySummary({ summary, daily }: TodaySummaryProps) {
-  const cards = buildStatCards(summary, daily);
+export function TodaySummary({ summary, daily, weekly }: TodaySummaryProps) {
+  const cards = buildStatCards(summary, daily, weekly);
   const idPrefix = useId();
   return (
     <Card title="Today's Summary" className="today-summary">

@@ -1,5 +1,5 @@
-import { formatDurationMinutes, formatWallClockTime } from '../../../lib/local-date.ts';
-import type { DailyInsights, DailyInsightsResponse, InsightsSummary } from '../../../types/api.ts';
+import { formatWallClockTime } from '../../../lib/local-date.ts';
+import type { DailyInsights, DailyInsightsResponse, InsightsSummary, WeeklyRow } from '../../../types/api.ts';
 import { trendOf, type Trend } from './trend.ts';
 
 export type StatCard = {
@@ -14,7 +14,14 @@ const NONE = '-';
 const hasLogging = (day: DailyInsights) =>
   day.feeding.feedCount > 0 || day.sleep.totalDayMins > 0 || day.sleep.totalNightMins > 0;
 
-const totalSleepMins = (day: DailyInsights) => day.sleep.totalDayMins + day.sleep.totalNightMins;
+const NO_DATA_NOTE = 'No data';
+
+/** '13h 20m' or '45m', as the weekly rows write sleep, back to minutes; null when unreadable. */
+export function parseDurationText(text: string): number | null {
+  const match = /^(?:(\d+)h\s*)?(\d+)m$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1] ?? 0) * 60 + Number(match[2]);
+}
 
 function formatOunces(oz: number): string {
   return `${oz.toFixed(1)} oz`;
@@ -34,11 +41,32 @@ function formatBedtimeWindow({ earliest, latest }: InsightsSummary['sleep']['bed
 }
 
 /**
- * The eight 'Today's Summary' cards. Today's figures come from the daily insights' last day;
- * the averages, last feed and bedtime from the summary over today. Trends compare today with
- * the earlier days of the daily insights on which anything was logged.
+ * 'Total sleep today' is the sleep inside today's calendar day, as in the Last 7 Days table
+ * (a night that ends this morning counts), not the insights' night of today, which has barely
+ * begun for most of the day. Its trend compares with the table's earlier days that have data.
  */
-export function buildStatCards(summary: InsightsSummary, daily: DailyInsightsResponse): StatCard[] {
+function totalSleepCard(weekly: readonly WeeklyRow[]): StatCard {
+  const today = weekly.find((row) => row.isToday);
+  if (!today) return { label: 'Total sleep today', value: NONE, trend: null };
+  const earlier = weekly.filter((row) => !row.isToday && row.note !== NO_DATA_NOTE);
+  return {
+    label: 'Total sleep today',
+    value: today.sleepHours,
+    detail: 'Since midnight',
+    trend: trendOf(parseDurationText(today.sleepHours), earlier.map((row) => parseDurationText(row.sleepHours))),
+  };
+}
+
+/**
+ * The eight 'Today's Summary' cards. Today's feeding figures come from the daily insights' last
+ * day; the averages, last feed and bedtime from the summary over today; the sleep total from the
+ * weekly rows. Trends compare today with the earlier days on which anything was logged.
+ */
+export function buildStatCards(
+  summary: InsightsSummary,
+  daily: DailyInsightsResponse,
+  weekly: readonly WeeklyRow[],
+): StatCard[] {
   const { today } = daily;
   const earlier = daily.days.filter((day) => day.date < today.date && hasLogging(day));
   const trend = (pick: (day: DailyInsights) => number | null) => trendOf(pick(today), earlier.map(pick));
@@ -61,12 +89,7 @@ export function buildStatCards(summary: InsightsSummary, daily: DailyInsightsRes
       trend: trend((day) => day.feeding.avgIntervalMins),
     },
     { label: 'Last feed', ...formatLastFeed(summary.feeding.lastFeed), trend: null },
-    {
-      label: 'Total sleep today',
-      value: formatDurationMinutes(totalSleepMins(today)),
-      detail: `Naps ${today.sleep.totalDayHuman} · Night ${today.sleep.totalNightHuman}`,
-      trend: trend(totalSleepMins),
-    },
+    totalSleepCard(weekly),
     { label: 'Avg nap', value: summary.sleep.avgNapHuman ?? NONE, trend: null },
     { label: 'Bedtime window', value: formatBedtimeWindow(summary.sleep.bedtimeWindow), trend: null },
   ];

@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import type { KeyedDigest } from '@nightlight/domain/research/research-identity';
-import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
-import { secretFromConfigOrFile } from '@nightlight/infrastructure/crypto/secret-files';
+import type { AppConfig } from '../config/app-config';
+import { secretFromConfigOrFile } from './secret-files';
 
 /**
- * HMAC-SHA256 with the research secret (RESEARCH_SECRET, or research.key in DATA_DIR). Account
- * deletion derives the same shift with the same secret, so both must read it from the same place.
+ * HMAC-SHA256 with the research secret (RESEARCH_SECRET, or research.key in DATA_DIR): the one
+ * definition both the research replay and account deletion derive pseudonyms and date shifts from.
  */
 export function researchDigest(config: Pick<AppConfig, 'RESEARCH_SECRET' | 'dataDir'>): KeyedDigest {
   const secret = secretFromConfigOrFile(config.RESEARCH_SECRET, config.dataDir, 'research.key');
