@@ -42,31 +42,42 @@ function wallClockFromIntl(instant: Date, timeZone: string): WallClock {
 }
 
 /**
- * Zones change their UTC offset only at instants on a quarter-hour, so the offset found for one
- * instant holds for its whole quarter-hour. Caching it per quarter-hour turns the slow Intl call
- * into a map lookup for the thousands of entries a projection rebuild converts.
+ * The slow part of zone arithmetic is Intl. A zone's offset is looked up once per UTC day: when the
+ * offset at the start and at the end of the day agree, the day has no transition (no zone changes
+ * twice in a day and back) and that offset holds all day. On a transition day the offset is looked
+ * up per quarter-hour, since zones change offset only on quarter-hour instants.
  */
+const DAY_MS = 86_400_000;
 const QUARTER_HOUR_MS = 15 * 60_000;
-const MAX_CACHED_OFFSETS = 200_000;
-const offsetCache = new Map<string, number>();
+const MAX_CACHED_DAYS = 100_000;
+const dayOffsets = new Map<string, Map<number, number | Map<number, number>>>();
 
-function offsetOfQuarterHour(instantMs: number, timeZone: string): number {
-  const quarter = Math.floor(instantMs / QUARTER_HOUR_MS);
-  const key = `${timeZone}|${quarter}`;
-  let offset = offsetCache.get(key);
-  if (offset === undefined) {
-    const start = quarter * QUARTER_HOUR_MS;
-    const w = wallClockFromIntl(new Date(start), timeZone);
-    offset = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - start;
-    if (offsetCache.size >= MAX_CACHED_OFFSETS) offsetCache.clear();
-    offsetCache.set(key, offset);
+function intlOffset(instantMs: number, timeZone: string): number {
+  const w = wallClockFromIntl(new Date(instantMs), timeZone);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instantMs;
+}
+
+function offsetAt(instantMs: number, timeZone: string): number {
+  let days = dayOffsets.get(timeZone);
+  if (!days) dayOffsets.set(timeZone, (days = new Map()));
+  const day = Math.floor(instantMs / DAY_MS);
+  let known = days.get(day);
+  if (known === undefined) {
+    const atStart = intlOffset(day * DAY_MS, timeZone);
+    known = atStart === intlOffset((day + 1) * DAY_MS - QUARTER_HOUR_MS, timeZone) ? atStart : new Map<number, number>();
+    if (days.size >= MAX_CACHED_DAYS) days.clear();
+    days.set(day, known);
   }
+  if (typeof known === 'number') return known;
+  const quarter = Math.floor(instantMs / QUARTER_HOUR_MS);
+  let offset = known.get(quarter);
+  if (offset === undefined) known.set(quarter, (offset = intlOffset(quarter * QUARTER_HOUR_MS, timeZone)));
   return offset;
 }
 
 function wallClockOf(instant: Date, timeZone: string): WallClock {
   const ms = instant.getTime();
-  const local = new Date(ms + offsetOfQuarterHour(ms, timeZone));
+  const local = new Date(ms + offsetAt(ms, timeZone));
   return {
     year: local.getUTCFullYear(),
     month: local.getUTCMonth() + 1,
@@ -76,8 +87,6 @@ function wallClockOf(instant: Date, timeZone: string): WallClock {
     second: local.getUTCSeconds(),
   };
 }
-
-const DAY_MS = 86_400_000;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

@@ -94,9 +94,17 @@ function stringRange(condition: unknown): StringRange | null {
   return { low: bound('$gte', '$gt'), high: bound('$lte', '$lt') };
 }
 
-/** Documents are plain JSON here; a JSON round trip copies them faster than structuredClone. */
+/**
+ * Documents are plain data (JSON-like, dates allowed); copying them field by field is several times
+ * faster than structuredClone or a JSON round trip, and copies are made on every read and write.
+ */
 function copy<V>(value: V): V {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as V);
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return new Date(value.getTime()) as V;
+  if (Array.isArray(value)) return value.map(copy) as V;
+  const result: Record<string, unknown> = {};
+  for (const key in value) result[key] = copy((value as Record<string, unknown>)[key]);
+  return result as V;
 }
 
 function firstAtLeast(keys: { key: string }[], value: string): number {
