@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import type { ChildRemoved } from '../children/child.events';
+import { eventDefinition } from './event-definition';
+import { eventRegistry, schemaVersionOf, upcastEvent, validateEventData, type EventRegistry, type RegisteredEventType } from './event-registry';
+
+/** One valid event of every type the system appends, as its decider produces it (sealed fields are ciphertext). */
+const samples: Record<RegisteredEventType, unknown> = {
+  UserRegistered: { userId: 'u1', email: 'sealed-email', emailDigest: 'digest-1', passwordHash: 'sealed-hash', referralCode: 'ABC123' },
+  EmailChanged: { userId: 'u1', email: 'sealed-email-2', emailDigest: 'digest-2' },
+  PasswordChanged: { userId: 'u1', passwordHash: 'sealed-hash-2' },
+  OnboardingCompleted: { userId: 'u1' },
+  OnboardingReopened: { userId: 'u1' },
+  ChildLinkedToAccount: { userId: 'u1', childId: 'c1' },
+  AccountDeleted: { userId: 'u1' },
+  EmailReserved: { userId: 'u1' },
+  EmailReleased: { userId: 'u1' },
+  ReferralCodeIssued: { code: 'ABC123', uses: 5, issuedTo: 'u1' },
+  ReferralCodeRedeemed: { code: 'ABC123', userId: 'u2' },
+  OperatorReferralCodeListed: { code: 'ABC123', uses: 1000, source: 'config' },
+  ChildRegistered: {
+    childId: 'c1',
+    ownerId: 'u1',
+    displayName: 'sealed-name',
+    birthDate: 'sealed-birth-date',
+    sex: 'Female',
+    nightWindowStart: '19:00',
+    nightWindowEnd: '08:00',
+    timezone: 'Europe/Oslo',
+  },
+  ChildProfileUpdated: {
+    childId: 'c1',
+    ownerId: 'u1',
+    displayName: 'sealed-name-2',
+    birthDate: 'sealed-birth-date',
+    sex: 'Unknown',
+    nightWindowStart: '20:00',
+    nightWindowEnd: '07:00',
+    timezone: 'UTC',
+  },
+  ChildRemoved: { childId: 'c1', ownerId: 'u1' },
+  ChildAnonymized: { childId: 'c1', sex: 'Female', birthMonth: '2026-03', researchDateShiftDays: -12, researchBirthDate: '2026-02-27' },
+  MilestoneAlertRaised: {
+    childId: 'c1',
+    alertId: 'c1:1-month:ONE_WEEK_WARNING',
+    milestoneKey: '1-month',
+    alertType: 'ONE_WEEK_WARNING',
+    windowStart: '2026-04-08',
+    windowEnd: '2026-04-15',
+    raisedAt: '2026-04-08T06:00:00.000Z',
+  },
+  MilestoneAlertShown: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-08T07:00:00.000Z' },
+  MilestoneAlertDismissed: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-08T07:05:00.000Z' },
+  MilestoneAlertSnoozed: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-08T07:05:00.000Z', until: '2026-04-09T07:05:00.000Z' },
+  FeedingLogged: {
+    feedingId: 'f1',
+    childId: 'c1',
+    ownerId: 'u1',
+    startedAt: '2026-11-20T14:00:00.000Z',
+    endedAt: '2026-11-20T14:15:00.000Z',
+    amountOz: 4.25,
+    method: 'Bottle',
+    type: 'Formula',
+    notes: 'sealed-notes',
+  },
+  FeedingCorrected: {
+    feedingId: 'f1',
+    childId: 'c1',
+    ownerId: 'u1',
+    startedAt: '2026-11-20T14:00:00.000Z',
+    endedAt: '2026-11-20T14:30:00.000Z',
+    amountOz: null,
+    method: 'Nursing',
+    type: null,
+    notes: 'sealed-notes',
+  },
+  FeedingDeleted: { feedingId: 'f1', childId: 'c1', ownerId: 'u1' },
+  SleepLogged: {
+    sleepId: 's1',
+    childId: 'c1',
+    ownerId: 'u1',
+    startedAt: '2026-11-20T19:00:00.000Z',
+    endedAt: '2026-11-21T05:00:00.000Z',
+    environment: { roomTemp: 19.5, whiteNoise: true, sleepSackTag: '1.0 TOG' },
+    notes: 'sealed-notes',
+  },
+  SleepCorrected: {
+    sleepId: 's1',
+    childId: 'c1',
+    ownerId: 'u1',
+    startedAt: '2026-11-20T19:30:00.000Z',
+    endedAt: '2026-11-21T05:00:00.000Z',
+    environment: null,
+    notes: 'sealed-notes',
+  },
+  SleepDeleted: { sleepId: 's1', childId: 'c1', ownerId: 'u1' },
+};
+
+const feedingLogged = samples.FeedingLogged as Record<string, unknown>;
+
+// The compiler refuses a schema that drifts from its event type (here: `ownerId` is missing).
+// @ts-expect-error the schema does not describe ChildRemoved's data
+eventDefinition<ChildRemoved>()(z.strictObject({ childId: z.string() }));
+
+describe('the event registry', () => {
+  it('knows every event type the system appends, each at schema version 1', () => {
+    expect(Object.keys(eventRegistry).sort()).toEqual([
+      'AccountDeleted',
+      'ChildAnonymized',
+      'ChildLinkedToAccount',
+      'ChildProfileUpdated',
+      'ChildRegistered',
+      'ChildRemoved',
+      'EmailChanged',
+      'EmailReleased',
+      'EmailReserved',
+      'FeedingCorrected',
+      'FeedingDeleted',
+      'FeedingLogged',
+      'MilestoneAlertDismissed',
+      'MilestoneAlertRaised',
+      'MilestoneAlertShown',
+      'MilestoneAlertSnoozed',
+      'OnboardingCompleted',
+      'OnboardingReopened',
+      'OperatorReferralCodeListed',
+      'PasswordChanged',
+      'ReferralCodeIssued',
+      'ReferralCodeRedeemed',
+      'SleepCorrected',
+      'SleepDeleted',
+      'SleepLogged',
+      'UserRegistered',
+    ]);
+    expect(new Set(Object.keys(eventRegistry).map((type) => schemaVersionOf(type)))).toEqual(new Set([1]));
+  });
+
+  it.each(Object.entries(samples))('accepts a valid %s and reads it back, through JSON, unchanged', (type, data) => {
+    const stored = JSON.parse(JSON.stringify({ type, data, metadata: { schemaVersion: 1 } })) as { type: string; data: unknown; metadata: { schemaVersion: number } };
+
+    expect(() => validateEventData(type, data)).not.toThrow();
+    expect(upcastEvent(stored)).toEqual({ type, data, metadata: { schemaVersion: 1 } });
+  });
+
+  it('accepts optional fields left out', () => {
+    expect(() => validateEventData('ReferralCodeIssued', { code: 'ABC123', uses: 1000 })).not.toThrow();
+    expect(() => validateEventData('ChildAnonymized', { childId: 'c1', sex: 'Male', birthMonth: null, researchDateShiftDays: null })).not.toThrow();
+  });
+});
+
+describe('validateEventData', () => {
+  it('names the type, the field and the problem for a wrongly typed field', () => {
+    expect(() => validateEventData('FeedingLogged', { ...feedingLogged, amountOz: '4' })).toThrow(
+      'Event FeedingLogged has invalid data: amountOz: Invalid input: expected number, received string',
+    );
+  });
+
+  it('names a missing field', () => {
+    expect(() => validateEventData('ChildRemoved', { childId: 'c1' })).toThrow(
+      'Event ChildRemoved has invalid data: ownerId: Invalid input: expected string, received undefined',
+    );
+  });
+
+  it('names a nested field by its path', () => {
+    const sleep = samples.SleepLogged as Record<string, unknown>;
+    expect(() => validateEventData('SleepLogged', { ...sleep, environment: { roomTemp: 20, whiteNoise: 'yes', sleepSackTag: null } })).toThrow(
+      'Event SleepLogged has invalid data: environment.whiteNoise: Invalid input: expected boolean, received string',
+    );
+  });
+
+  it('refuses a value outside an enumeration', () => {
+    expect(() => validateEventData('FeedingLogged', { ...feedingLogged, method: 'Spoon' })).toThrow(
+      'Event FeedingLogged has invalid data: method: Invalid option: expected one of "Bottle"|"Nursing"',
+    );
+  });
+
+  it('refuses a field the type does not have, so nothing unsealed slips into the log beside the sealed data', () => {
+    expect(() => validateEventData('UserRegistered', { ...(samples.UserRegistered as object), plainEmail: 'parent@example.com' })).toThrow(
+      'Event UserRegistered has invalid data: Unrecognized key: "plainEmail"',
+    );
+  });
+
+  it('refuses an unknown event type', () => {
+    expect(() => validateEventData('FeedingForgotten', {})).toThrow('Event type "FeedingForgotten" is not in the event registry: give it a schema before appending it');
+    expect(() => schemaVersionOf('FeedingForgotten')).toThrow('Event type "FeedingForgotten" is not in the event registry');
+  });
+
+  it('does not treat inherited object keys as event types', () => {
+    expect(() => validateEventData('toString', {})).toThrow('Event type "toString" is not in the event registry');
+  });
+});
+
+describe('upcastEvent', () => {
+  // A bottle event whose schema changed twice: ounces became millilitres (v2), then temperature was added (v3).
+  const testRegistry: EventRegistry = {
+    BottlePrepared: {
+      version: 3,
+      schema: z.strictObject({ bottleId: z.string(), volumeMl: z.number(), temperature: z.enum(['warm', 'room']) }),
+      upcasters: {
+        1: (data) => {
+          const { amountOz, ...rest } = data as { amountOz: number; bottleId: string };
+          return { ...rest, volumeMl: Math.round(amountOz * 29.5735) };
+        },
+        2: (data) => ({ ...(data as object), temperature: 'room' }),
+      },
+    },
+    // Recorded before versions were counted from 1.
+    BottleDiscarded: {
+      version: 1,
+      schema: z.strictObject({ bottleId: z.string() }),
+      upcasters: { 0: (data) => ({ bottleId: (data as { id: string }).id }) },
+    },
+    // A broken chain: the step from version 1 to 2 was never written.
+    BottleLabelled: {
+      version: 3,
+      schema: z.strictObject({ bottleId: z.string(), label: z.string() }),
+      upcasters: { 2: (data) => data },
+    },
+  };
+  const recorded = (schemaVersion: number, data: unknown, type = 'BottlePrepared') => ({
+    id: 'e1',
+    type,
+    data,
+    metadata: { correlationId: 'k1', causationId: 'k1', schemaVersion, recordedAt: '2026-11-20T14:00:00.000Z' },
+  });
+
+  it('lifts version 1 data through every upcaster to version 3', () => {
+    expect(upcastEvent(recorded(1, { bottleId: 'b1', amountOz: 4 }), testRegistry)).toEqual({
+      id: 'e1',
+      type: 'BottlePrepared',
+      data: { bottleId: 'b1', volumeMl: 118, temperature: 'room' },
+      metadata: { correlationId: 'k1', causationId: 'k1', schemaVersion: 3, recordedAt: '2026-11-20T14:00:00.000Z' },
+    });
+  });
+
+  it('applies only the upcasters after the recorded version', () => {
+    expect(upcastEvent(recorded(2, { bottleId: 'b1', volumeMl: 90 }), testRegistry).data).toEqual({ bottleId: 'b1', volumeMl: 90, temperature: 'room' });
+  });
+
+  it('gives data the current schema accepts', () => {
+    const lifted = upcastEvent(recorded(1, { bottleId: 'b1', amountOz: 2 }), testRegistry);
+    expect(() => validateEventData(lifted.type, lifted.data, testRegistry)).not.toThrow();
+  });
+
+  it('leaves the recorded event as it was', () => {
+    const original = recorded(1, { bottleId: 'b1', amountOz: 4 });
+    upcastEvent(original, testRegistry);
+    expect(original).toEqual(recorded(1, { bottleId: 'b1', amountOz: 4 }));
+  });
+
+  it('returns an event already at the current version as it is', () => {
+    const current = recorded(3, { bottleId: 'b1', volumeMl: 118, temperature: 'warm' });
+    expect(upcastEvent(current, testRegistry)).toBe(current);
+  });
+
+  it('returns an event written by a newer release, or of a type it does not know, as it is', () => {
+    const newer = recorded(4, { bottleId: 'b1', volumeMl: 118, temperature: 'warm', shaken: true });
+    const unknown = recorded(1, { anything: true }, 'BottleWarmed');
+    expect(upcastEvent(newer, testRegistry)).toBe(newer);
+    expect(upcastEvent(unknown, testRegistry)).toBe(unknown);
+  });
+
+  it('lifts from version 0 when the chain starts there', () => {
+    expect(upcastEvent(recorded(0, { id: 'b7' }, 'BottleDiscarded'), testRegistry)).toMatchObject({ data: { bottleId: 'b7' }, metadata: { schemaVersion: 1 } });
+  });
+
+  it('fails loudly when a step of the chain is missing', () => {
+    expect(() => upcastEvent(recorded(1, { bottleId: 'b7' }, 'BottleLabelled'), testRegistry)).toThrow(
+      'Event BottleLabelled recorded as version 1 cannot be read: no upcaster from version 1 to 2',
+    );
+  });
+
+  it('fails loudly on metadata without a schema version', () => {
+    const event = { type: 'BottlePrepared', data: {}, metadata: {} } as unknown as Parameters<typeof upcastEvent>[0];
+    expect(() => upcastEvent(event, testRegistry)).toThrow('Event BottlePrepared has no integer metadata.schemaVersion (found undefined)');
+  });
+});

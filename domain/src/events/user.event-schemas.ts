@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import type {
+  AccountDeleted,
+  ChildLinkedToAccount,
+  EmailChanged,
+  OnboardingCompleted,
+  OnboardingReopened,
+  PasswordChanged,
+  UserEvent,
+  UserRegistered,
+} from '../users/user.events';
+import { eventDefinition, type EventDefinition } from './event-definition';
+
+const userOnly = z.strictObject({ userId: z.string() });
+
+/** E-mail and password hash arrive sealed; `emailDigest` is a keyed HMAC. None is plain personal data. */
+export const userEventDefinitions = {
+  UserRegistered: eventDefinition<UserRegistered>()(
+    z.strictObject({ userId: z.string(), email: z.string(), emailDigest: z.string(), passwordHash: z.string(), referralCode: z.string() }),
+  ),
+  EmailChanged: eventDefinition<EmailChanged>()(z.strictObject({ userId: z.string(), email: z.string(), emailDigest: z.string() })),
+  PasswordChanged: eventDefinition<PasswordChanged>()(z.strictObject({ userId: z.string(), passwordHash: z.string() })),
+  OnboardingCompleted: eventDefinition<OnboardingCompleted>()(userOnly),
+  OnboardingReopened: eventDefinition<OnboardingReopened>()(userOnly),
+  ChildLinkedToAccount: eventDefinition<ChildLinkedToAccount>()(z.strictObject({ userId: z.string(), childId: z.string() })),
+  AccountDeleted: eventDefinition<AccountDeleted>()(userOnly),
+} satisfies Record<UserEvent['type'], EventDefinition>;
