@@ -89,15 +89,16 @@ describeInBrowser('daily logging in Chromium', (suite) => {
 
     const weekly = page.getByRole('region', { name: 'Last 7 Days' });
     const todayRow = weekly.getByRole('row').filter({ hasText: 'Today' });
-    const cells = (await todayRow.getByRole('cell').allInnerTexts()).map((text) => text.trim());
-    expect(cells.slice(0, 3)).toEqual(['1', '4.0 oz', '1h 30m']);
+    // The table refetches after each write; wait for the row to show both entries.
+    await expect
+      .poll(async () => (await todayRow.getByRole('cell').allInnerTexts()).map((text) => text.trim()).slice(0, 3))
+      .toEqual(['1', '4.0 oz', '1h 30m']);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Activity' }).click();
     await page.getByRole('heading', { name: 'Activity Log' }).waitFor();
     const today = longDate(todayIn());
     await page.getByRole('heading', { name: today }).waitFor();
-    const logged = await entryTexts(page, `Activities on ${today}`);
-    expect(logged).toEqual([feedingEntry, sleepEntry]);
+    await expect.poll(() => entryTexts(page, `Activities on ${today}`)).toEqual([feedingEntry, sleepEntry]);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
     const sleepItem = page.getByRole('list', { name: timeline }).getByRole('listitem').filter({ hasText: 'Sleep' });
