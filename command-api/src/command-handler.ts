@@ -1,5 +1,6 @@
+import { schemaVersionOf, validateEventData } from '@nightlight/domain/events/event-registry';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
-import type { EventMetadata, EventStore } from '@nightlight/infrastructure/ports/event-store';
+import type { EventStore, NewEvent } from '@nightlight/infrastructure/ports/event-store';
 
 export interface Decider<Command, State, Event extends DomainEvent> {
   initialState: () => State;
@@ -22,7 +23,14 @@ export interface CommandResult<State> {
   appended: number;
 }
 
-export const SCHEMA_VERSION = 1;
+/**
+ * Every append goes through here: data that does not match its type's schema is a bug and is
+ * refused before anything is written, and each event records the schema version of its own type.
+ */
+export function toNewEvent(event: DomainEvent, id: string, metadata: { userId?: string; correlationId: string; causationId: string; recordedAt: string }): NewEvent {
+  validateEventData(event.type, event.data);
+  return { id, type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: schemaVersionOf(event.type) } };
+}
 
 /**
  * Load the stream, decide, append with the revision that was read: a concurrent change to the
@@ -41,17 +49,16 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   const lastPosition = recorded.at(-1)?.position ?? 0;
   if (events.length === 0) return { state, position: lastPosition, appended: 0 };
 
-  const metadata: EventMetadata = {
+  const metadata = {
     ...(context.userId ? { userId: context.userId } : {}),
     correlationId: context.correlationId,
     causationId: context.causationId ?? context.correlationId,
-    schemaVersion: SCHEMA_VERSION,
     recordedAt: context.now.toISOString(),
   };
   const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
   const result = await eventStore.append(
     streamId,
-    events.map((event) => ({ id: context.newId(), type: event.type, data: event.data, metadata })),
+    events.map((event) => toNewEvent(event, context.newId(), metadata)),
     expected,
   );
   return { state: events.reduce(decider.evolve, state), position: result.position, appended: events.length };

@@ -14,7 +14,7 @@ import { DomainRuleError } from '@nightlight/domain/shared/domain-event';
 import { referralStreamId } from '@nightlight/domain/shared/stream-ids';
 import { WrongExpectedRevisionError } from '@nightlight/infrastructure/ports/event-store';
 import type { CommandDeps } from '../command-deps';
-import { SCHEMA_VERSION } from '../command-handler';
+import { toNewEvent } from '../command-handler';
 import { decideWithRetry, loadReferralCode, referralCodeDecider } from './account-streams';
 
 export type ReferralDeps = Pick<CommandDeps, 'eventStore' | 'clock' | 'newId'> & { config: Pick<CommandDeps['config'], 'REFERRAL_CODES'> };
@@ -45,7 +45,7 @@ async function list(deps: ReferralDeps, code: string, uses: number, source: Oper
   const event: OperatorReferralCodeListed = { type: 'OperatorReferralCodeListed', data: { code, uses, source } };
   await deps.eventStore.append(
     REFERRAL_REGISTRY_STREAM_ID,
-    [{ id: deps.newId(), ...event, metadata: { correlationId, causationId: correlationId, schemaVersion: SCHEMA_VERSION, recordedAt: now } }],
+    [toNewEvent(event, deps.newId(), { correlationId, causationId: correlationId, recordedAt: now })],
     expected,
   );
 }

@@ -6,6 +6,7 @@ import { PersonalDataCipher } from '../crypto/personal-data-cipher';
 import { secretFromConfigOrFile } from '../crypto/secret-files';
 import { createEsdbEventStore } from '../event-store/esdb-event-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
+import { createUpcastingEventStore } from '../event-store/upcasting-event-store';
 import { createBullmqJobQueue } from '../jobs/bullmq-job-queue';
 import { createInProcessJobQueue } from '../jobs/in-process-job-queue';
 import { createMongoKeyStore } from '../key-store/mongo-key-store';
@@ -39,8 +40,10 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
   mkdirSync(config.dataDir, { recursive: true });
   const file = (name: string) => path.join(config.dataDir, name);
 
-  const eventStore =
-    config.EVENT_STORE === 'esdb' ? createEsdbEventStore({ connectionString: config.ESDB_URL! }) : createSqliteEventStore({ file: file('events.sqlite') });
+  // Every reader (command handlers, projector, research export) sees events at their current schema version.
+  const eventStore = createUpcastingEventStore(
+    config.EVENT_STORE === 'esdb' ? createEsdbEventStore({ connectionString: config.ESDB_URL! }) : createSqliteEventStore({ file: file('events.sqlite') }),
+  );
   const readStore =
     config.READ_STORE === 'mongo' ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB }) : createMemoryReadStore();
   const keyStore =
