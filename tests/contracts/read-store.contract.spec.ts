@@ -160,6 +160,21 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       ]);
     });
 
+    it('answers an indexed equality-and-range read through inserts, moves and deletes, in either sort order', async () => {
+      await collection.createIndex({ childId: 1, startedAt: 1 });
+      await collection.insertOne({ _id: 'f11', childId: 'c1', amountMl: 30, startedAt: '2024-05-01T08:00:00Z' });
+      await collection.updateOne({ _id: 'f4' }, { $set: { startedAt: '2024-05-01T05:00:00Z' } });
+      await collection.replaceOne({ _id: 'f2' }, { _id: 'f2', childId: 'c2', amountMl: 90, startedAt: '2024-05-01T07:30:00Z' });
+      await collection.deleteOne({ _id: 'f1' });
+      const range = { childId: 'c1', startedAt: { $gte: '2024-05-01T05:00:00Z', $lt: '2024-05-01T09:00:00Z' } };
+
+      expect((await collection.find(range, { sort: { startedAt: 1 } })).map((doc) => doc._id)).toEqual(['f4', 'f11']);
+      expect((await collection.find(range, { sort: { startedAt: -1 } })).map((doc) => doc._id)).toEqual(['f11', 'f4']);
+      expect((await collection.find({ childId: 'c2', startedAt: { $gt: '2024-05-01T07:00:00Z' } }, { sort: { startedAt: 1 } })).map((doc) => doc._id)).toEqual(['f2']);
+      expect((await collection.find({ childId: 'c1', startedAt: { $lte: '2024-05-01T05:00:00Z' }, amountMl: 60 })).map((doc) => doc._id)).toEqual(['f4']);
+      expect(await collection.countDocuments({ childId: 'c1', startedAt: { $gte: '2024-05-01' } })).toBe(2);
+    });
+
     it('hands out copies: changing a returned or inserted document does not change the store', async () => {
       const inserted: Feeding = { _id: 'f10', childId: 'c10', amountMl: 10, startedAt: 'z', tags: ['a'] };
       await collection.insertOne(inserted);

@@ -75,20 +75,40 @@ function offsetAt(instantMs: number, timeZone: string): number {
   return offset;
 }
 
-function wallClockOf(instant: Date, timeZone: string): WallClock {
-  const ms = instant.getTime();
-  const local = new Date(ms + offsetAt(ms, timeZone));
-  return {
-    year: local.getUTCFullYear(),
-    month: local.getUTCMonth() + 1,
-    day: local.getUTCDate(),
-    hour: local.getUTCHours(),
-    minute: local.getUTCMinutes(),
-    second: local.getUTCSeconds(),
-  };
+/** Milliseconds since the epoch of an instant given as a Date or an ISO string. */
+function epochMs(instant: Date | string): number {
+  return typeof instant === 'string' ? Date.parse(instant) : instant.getTime();
+}
+
+/** The instant's wall clock in the zone, counted as if that wall clock were UTC. */
+function localMs(instant: Date | string, timeZone: string): number {
+  const ms = epochMs(instant);
+  return ms + offsetAt(ms, timeZone);
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+// A rebuild reads hundreds of thousands of local dates and times: each string is made once.
+const MINUTES_PER_DAY = 24 * 60;
+const MINUTE_MS = 60_000;
+const TIMES_OF_DAY: readonly LocalTime[] = Array.from({ length: MINUTES_PER_DAY }, (_, minute) => `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`);
+const datesByDayNumber = new Map<number, LocalDate>();
+
+/** 'YYYY-MM-DD' of a count of days since 1970-01-01. */
+function dateOfDayNumber(dayNumber: number): LocalDate {
+  let date = datesByDayNumber.get(dayNumber);
+  if (date === undefined) {
+    const d = new Date(dayNumber * DAY_MS);
+    date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    if (datesByDayNumber.size >= MAX_CACHED_DAYS) datesByDayNumber.clear();
+    datesByDayNumber.set(dayNumber, date);
+  }
+  return date;
+}
+
+function dayNumberOf(date: LocalDate): number {
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
 
 export function isValidTimeZone(timeZone: string): boolean {
   try {
@@ -104,31 +124,29 @@ export function toInstant(value: Date | string): Date {
 }
 
 export function localDateOf(instant: Date | string, timeZone: string): LocalDate {
-  const w = wallClockOf(toInstant(instant), timeZone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  return dateOfDayNumber(Math.floor(localMs(instant, timeZone) / DAY_MS));
 }
 
 export function localTimeOf(instant: Date | string, timeZone: string): LocalTime {
-  const w = wallClockOf(toInstant(instant), timeZone);
-  return `${pad(w.hour)}:${pad(w.minute)}`;
+  return TIMES_OF_DAY[localMinuteOfDay(instant, timeZone)]!;
 }
 
 /** 'YYYY-MM-DDTHH:MM', the timeline's minute-precision local datetime. */
 export function localDateTimeOf(instant: Date | string, timeZone: string): string {
-  return `${localDateOf(instant, timeZone)}T${localTimeOf(instant, timeZone)}`;
+  const local = localMs(instant, timeZone);
+  const dayNumber = Math.floor(local / DAY_MS);
+  return `${dateOfDayNumber(dayNumber)}T${TIMES_OF_DAY[Math.floor((local - dayNumber * DAY_MS) / MINUTE_MS)]!}`;
 }
 
 /** Minutes since local midnight of the instant's local date. */
 export function localMinuteOfDay(instant: Date | string, timeZone: string): number {
-  const w = wallClockOf(toInstant(instant), timeZone);
-  return w.hour * 60 + w.minute;
+  const local = localMs(instant, timeZone);
+  return Math.floor((local - Math.floor(local / DAY_MS) * DAY_MS) / MINUTE_MS);
 }
 
-/** Offset of the zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
-function offsetMs(instant: Date, timeZone: string): number {
-  const w = wallClockOf(instant, timeZone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+/** Offset of the zone from UTC at an instant, in milliseconds (positive east of Greenwich), whole seconds. */
+function offsetMs(instantMs: number, timeZone: string): number {
+  return Math.floor(localMs(new Date(instantMs), timeZone) / 1000) * 1000 - Math.floor(instantMs / 1000) * 1000;
 }
 
 /**
@@ -138,30 +156,34 @@ function offsetMs(instant: Date, timeZone: string): number {
  * earlier of the two instants is returned.
  */
 export function instantOfLocal(date: LocalDate, time: LocalTime, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wallAsUtc = Date.UTC(y, m - 1, d, hh, mm);
+  const wallAsUtc = dayNumberOf(date) * DAY_MS + (hh * 60 + mm) * MINUTE_MS;
   // The offsets a day either side bracket any transition near this wall time, so one of them is
   // the offset in force at the answer (a zone never changes offset twice within two days).
-  const offsetBefore = offsetMs(new Date(wallAsUtc - DAY_MS), timeZone);
-  const offsetAfter = offsetMs(new Date(wallAsUtc + DAY_MS), timeZone);
+  const offsetBefore = offsetMs(wallAsUtc - DAY_MS, timeZone);
+  const offsetAfter = offsetMs(wallAsUtc + DAY_MS, timeZone);
   const wanted = `${date}T${time}`;
-  const matches = [wallAsUtc - offsetBefore, wallAsUtc - offsetAfter].filter(
-    (candidate) => localDateTimeOf(new Date(candidate), timeZone) === wanted,
-  );
-  if (matches.length > 0) return new Date(Math.min(...matches));
-  return new Date(wallAsUtc - offsetBefore);
+  const matches = [wallAsUtc - offsetBefore, wallAsUtc - offsetAfter].filter((candidate) => localDateTimeOf(new Date(candidate), timeZone) === wanted);
+  return new Date(matches.length > 0 ? Math.min(...matches) : wallAsUtc - offsetBefore);
 }
+
+const startsOfLocalDates = new Map<string, Map<LocalDate, number>>();
 
 /** The instant the local date begins (its midnight, or the first instant after a gap). */
 export function startOfLocalDate(date: LocalDate, timeZone: string): Date {
-  return instantOfLocal(date, '00:00', timeZone);
+  let starts = startsOfLocalDates.get(timeZone);
+  if (!starts) startsOfLocalDates.set(timeZone, (starts = new Map()));
+  let start = starts.get(date);
+  if (start === undefined) {
+    start = instantOfLocal(date, '00:00', timeZone).getTime();
+    if (starts.size >= MAX_CACHED_DAYS) starts.clear();
+    starts.set(date, start);
+  }
+  return new Date(start);
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const shifted = new Date(Date.UTC(y, m - 1, d + days));
-  return shifted.toISOString().slice(0, 10);
+  return dateOfDayNumber(dayNumberOf(date) + days);
 }
 
 /** Whole days from a to b (b - a) between two local dates. */

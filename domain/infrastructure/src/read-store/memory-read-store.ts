@@ -65,14 +65,26 @@ function seedFromFilter(filter: Filter, seed: Record<string, unknown> = {}): Rec
 
 /**
  * Ids of the documents holding each string value of an index's leading field and, when the index
- * has a second field, those ids ordered by its string value (sorted lazily, after changes), so an
- * equality plus a range on the second field reads only the documents in that range.
+ * has a second field, those ids kept ordered by its string value, so an equality plus a range on
+ * the second field reads only the documents in that range.
  */
 interface EqualityIndex {
   path: string;
   rangePath: string | null;
   members: Map<string, Set<string>>;
-  ordered: Map<string, { key: string; id: string }[] | null>;
+  ordered: Map<string, OrderedEntry[]>;
+}
+
+/** The documents a filter can match; `exact` when they all do, `orderedBy` the path they ascend by. */
+interface Candidates<T> {
+  docs: T[];
+  exact: boolean;
+  orderedBy: string | null;
+}
+
+interface OrderedEntry {
+  key: string;
+  id: string;
 }
 
 const RANGE_OPERATORS = ['$gte', '$gt', '$lte', '$lt'];
@@ -107,12 +119,26 @@ function copy<V>(value: V): V {
   return result as V;
 }
 
-function firstAtLeast(keys: { key: string }[], value: string): number {
+/** Index of the first entry whose key is at least `value` (keys ascending). */
+function firstAtLeast(entries: readonly OrderedEntry[], value: string): number {
   let low = 0;
-  let high = keys.length;
+  let high = entries.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (keys[middle]!.key < value) low = middle + 1;
+    if (entries[middle]!.key < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Where an entry goes: after every smaller key, and among equal keys in id order. */
+function insertionPoint(entries: readonly OrderedEntry[], entry: OrderedEntry): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const other = entries[middle]!;
+    if (other.key < entry.key || (other.key === entry.key && other.id < entry.id)) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -147,41 +173,36 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   // Projections and queries address one document by _id, or one child's documents by an indexed
   // field; narrowing to those before mingo tests the filter keeps rebuilds and reads from scanning
   // the whole collection.
-  const candidates = (filter: Filter): T[] => {
+  const candidates = (filter: Filter): Candidates<T> => {
+    const conditions = Object.keys(filter).length;
     const id = filter['_id'];
     if (typeof id === 'string') {
       const doc = documents.get(id);
-      return doc ? [doc] : [];
+      return { docs: doc ? [doc] : [], exact: conditions === 1, orderedBy: null };
     }
     for (const index of equalityIndexes) {
       const value = filter[index.path];
       if (typeof value !== 'string') continue;
       const ids = index.members.get(value);
-      if (!ids) return [];
+      if (!ids) return { docs: [], exact: true, orderedBy: null };
       const range = index.rangePath ? stringRange(filter[index.rangePath]) : null;
-      if (!range) return [...ids].map((member) => documents.get(member)!);
-      const ordered = orderedMembers(index, value, ids);
+      if (!range) return { docs: [...ids].map((member) => documents.get(member)!), exact: conditions === 1, orderedBy: null };
+      const ordered = index.ordered.get(value) ?? [];
       // Just past a string in sort order: itself followed by the smallest character.
       const after = (bound: string) => `${bound}\u0000`;
       const from = range.low === null ? 0 : firstAtLeast(ordered, range.low.inclusive ? range.low.value : after(range.low.value));
       const to = range.high === null ? ordered.length : firstAtLeast(ordered, range.high.inclusive ? after(range.high.value) : range.high.value);
-      return ordered.slice(from, to).map((entry) => documents.get(entry.id)!);
+      const docs = ordered.slice(from, to).map((entry) => documents.get(entry.id)!);
+      return { docs, exact: conditions === 2, orderedBy: index.rangePath };
     }
-    return [...documents.values()];
+    return { docs: [...documents.values()], exact: conditions === 0, orderedBy: null };
   };
 
-  const orderedMembers = (index: EqualityIndex, value: string, ids: Set<string>) => {
-    let ordered = index.ordered.get(value);
-    if (!ordered) {
-      ordered = [];
-      for (const id of ids) {
-        const key = valueAt(documents.get(id)!, index.rangePath!);
-        if (typeof key === 'string') ordered.push({ key, id });
-      }
-      ordered.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-      index.ordered.set(value, ordered);
-    }
-    return ordered;
+  // Each write moves one entry in the ordered lists, so reads never sort a child's whole history.
+  const orderedEntryOf = (index: EqualityIndex, doc: T): OrderedEntry | null => {
+    if (index.rangePath === null) return null;
+    const key = valueAt(doc, index.rangePath);
+    return typeof key === 'string' ? { key, id: doc._id } : null;
   };
 
   const unindex = (doc: T): void => {
@@ -189,7 +210,11 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       const value = valueAt(doc, index.path);
       if (typeof value !== 'string') continue;
       index.members.get(value)?.delete(doc._id);
-      index.ordered.set(value, null);
+      const entry = orderedEntryOf(index, doc);
+      const ordered = index.ordered.get(value);
+      if (!entry || !ordered) continue;
+      const at = insertionPoint(ordered, entry);
+      if (ordered[at]?.id === entry.id) ordered.splice(at, 1);
     }
   };
 
@@ -200,30 +225,18 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       let ids = index.members.get(value);
       if (!ids) index.members.set(value, (ids = new Set()));
       ids.add(doc._id);
-      index.ordered.set(value, null);
+      const entry = orderedEntryOf(index, doc);
+      if (!entry) continue;
+      let ordered = index.ordered.get(value);
+      if (!ordered) index.ordered.set(value, (ordered = []));
+      ordered.splice(insertionPoint(ordered, entry), 0, entry);
     }
   };
 
-  /** True when candidates() already applied every condition of the filter exactly. */
-  const answeredByIndex = (filter: Filter): boolean => {
-    const keys = Object.keys(filter);
-    return equalityIndexes.some(
-      (index) =>
-        typeof filter[index.path] === 'string' &&
-        index.rangePath !== null &&
-        keys.length === 2 &&
-        keys.includes(index.rangePath) &&
-        stringRange(filter[index.rangePath]) !== null &&
-        equalityIndexes.find((first) => typeof filter[first.path] === 'string') === index,
-    );
-  };
-
-  const select = (filter: Filter): T[] => {
+  const matching = (filter: Filter): Candidates<T> => {
     const found = candidates(filter);
-    return answeredByIndex(filter) ? found : found.filter(tester(filter));
+    return found.exact ? found : { ...found, docs: found.docs.filter(tester(filter)) };
   };
-
-  const matching = (filter: Filter): T[] => select(filter);
 
   // Missing fields index as null, so two documents without the field collide, as in MongoDB.
   const indexKey = (index: UniqueIndex, doc: Record<string, unknown>): string =>
@@ -267,7 +280,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   };
 
   const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
-    const [existing] = matching(filter).slice(0, 1);
+    const [existing] = matching(filter).docs;
     if (existing) {
       const updated = copy(existing) as Record<string, unknown>;
       const modified = modify(updated, update);
@@ -288,7 +301,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   };
 
   const replaceOne = (filter: Filter, replacement: T, upsert: boolean): UpdateResult => {
-    const [existing] = matching(filter).slice(0, 1);
+    const [existing] = matching(filter).docs;
     if (existing) {
       if (replacement._id !== undefined && replacement._id !== existing._id) {
         throw new Error("The _id field cannot be changed by a replacement");
@@ -303,15 +316,19 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   };
 
   const deleteMatching = (filter: Filter, limit: number): number => {
-    const victims = matching(filter).slice(0, limit);
+    const victims = matching(filter).docs.slice(0, limit);
     for (const doc of victims) remove(doc);
     return victims.length;
   };
 
   const find = (filter: Filter, options: FindOptions = {}): T[] => {
     // Sort before projecting, as MongoDB does, so a projection may leave out the sort keys.
-    const matched = select(filter);
-    if (!options.sort && !options.projection) {
+    const { docs: matched, orderedBy } = matching(filter);
+    const sortKeys = Object.entries(options.sort ?? {});
+    // A range read through an index comes out ordered by the index's second field already.
+    const presorted = sortKeys.length === 1 && sortKeys[0]![0] === orderedBy;
+    if (presorted && sortKeys[0]![1] === -1) matched.reverse();
+    if ((!options.sort || presorted) && !options.projection) {
       const from = options.skip ?? 0;
       return matched.slice(from, options.limit ? from + options.limit : undefined).map((doc) => copy(doc));
     }
@@ -335,7 +352,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       return find(filter, { ...options, limit: 1 })[0] ?? null;
     },
     async countDocuments(filter) {
-      return matching(filter).length;
+      return matching(filter).docs.length;
     },
     async insertOne(document) {
       insert(document);
