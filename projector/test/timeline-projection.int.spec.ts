@@ -56,11 +56,14 @@ describe('timeline projection', () => {
         method: 'Bottle',
         type: 'Formula',
         environment: null,
-        notes: 'before bed',
-        entry: { id: 'feeding-1', datetime: '2026-11-20T21:30', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', notes: 'before bed', status: 'completed' },
+        sealedNotes: expect.stringMatching(/^v1\./),
+        entry: { id: 'feeding-1', datetime: '2026-11-20T21:30', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', status: 'completed' },
         position,
       },
     ]);
+    // The read model never holds the notes in the clear: only their owner's key opens them.
+    const [doc] = await all(readStore, 'timeline');
+    expect(await stores.cipher.open('owner-1', doc!.sealedNotes as string)).toBe('before bed');
     expect(await all(readStore, 'daily_insights')).toEqual([
       {
         _id: 'child-mia:2026-11-20',
@@ -107,10 +110,10 @@ describe('timeline projection', () => {
     expect(doc).toMatchObject({
       localDate: '2026-11-21',
       amountOz: 3.5,
-      notes: 'morning bottle',
-      entry: { datetime: '2026-11-21T08:00', amount: '3.5 oz', duration: '30m', notes: 'morning bottle' },
+      entry: { datetime: '2026-11-21T08:00', amount: '3.5 oz', duration: '30m' },
       position,
     });
+    expect(await stores.cipher.open('owner-1', doc!.sealedNotes as string)).toBe('morning bottle');
     const daily = await all(readStore, 'daily_insights');
     expect(daily.map((d) => [d._id, (d.feeding as { totalOz24h: number }).totalOz24h])).toEqual([['child-mia:2026-11-21', 3.5]]);
   });
@@ -143,9 +146,11 @@ describe('timeline projection', () => {
         amountOz: null,
         method: null,
         environment: { roomTemp: 70, whiteNoise: false, sleepSackTag: null },
-        entry: { datetime: '2026-11-20T12:00', type: 'Sleep', icon: '😴', amount: '-', duration: '1h 45m', notes: 'Sleep session' },
+        entry: { datetime: '2026-11-20T12:00', type: 'Sleep', icon: '😴', amount: '-', duration: '1h 45m' },
       },
     ]);
+    const [sleepDoc] = await all(readStore, 'timeline');
+    expect(await stores.cipher.open('owner-1', sleepDoc!.sealedNotes as string)).toBe('Sleep session');
     // 12:00 to 13:45 local is a nap of 105 minutes.
     expect(await all(readStore, 'daily_insights')).toMatchObject([{ _id: 'child-mia:2026-11-20', sleep: { napCount: 1, totalDayMins: 105, calendarDaySleepMins: 105 } }]);
 

@@ -63,6 +63,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   const queryDeps: QueryDeps = {
     config,
     readStore: adapters.readStore,
+    cipher: adapters.cipher,
     tokens: adapters.tokens,
     sessions: adapters.sessions,
     progress: embeddedProgress(projector, adapters, () => ready),

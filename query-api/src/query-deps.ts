@@ -1,5 +1,6 @@
 import type { TokenService } from '@nightlight/infrastructure/auth/token-service';
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
+import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import type { SessionStore } from '@nightlight/infrastructure/ports/session-store';
 
@@ -14,6 +15,8 @@ export interface ProjectionProgress {
 export interface QueryDeps {
   config: AppConfig;
   readStore: ReadStore;
+  /** Opens the sealed notes of the entries a parent reads. */
+  cipher: PersonalDataCipher;
   tokens: TokenService;
   sessions: SessionStore;
   progress: ProjectionProgress;

@@ -1,4 +1,4 @@
-import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { loadConfig, queryApiConfigSchema } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
 import { checkpointProgress } from './checkpoint-progress';
@@ -12,7 +12,7 @@ import { researchRoutes } from './routes/research.routes';
  * or beside a separate command-api); with MongoDB it reads what the projector processes write.
  */
 await runService('query-api', async () => {
-  const config = loadConfig();
+  const config = loadConfig(process.env, queryApiConfigSchema);
   const logger = { level: config.LOG_LEVEL };
   if (config.READ_STORE === 'memory') {
     const server = await startEmbeddedServer(config, {
@@ -23,11 +23,10 @@ await runService('query-api', async () => {
     if (server.starterReferralCode) console.log(`Sign up with the referral code ${server.starterReferralCode} (mint more with: npm run referral -- create)`);
     return { close: () => server.close() };
   }
-  if (!config.COMMAND_API_URL) throw new Error('COMMAND_API_URL is required when READ_STORE=mongo');
   const adapters = await createAdapters(config);
-  const deps = { config, readStore: adapters.readStore, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), clock: () => new Date() };
+  const deps = { config, readStore: adapters.readStore, cipher: adapters.cipher, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), clock: () => new Date() };
   const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher });
-  const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL), research, webDist: WEB_DIST, logger });
+  const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL!), research, webDist: WEB_DIST, logger });
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   return {
     url,

@@ -10,7 +10,7 @@ import { assertNoOverlap } from '../commands/overlap-check';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
 /** What the server records of an entry after the rules ran: plain notes, defaults applied. */
-type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId'>;
+type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: string };
 
 /**
  * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
@@ -59,8 +59,9 @@ export function entryRoutes<Command, State extends { details: (CheckedEntry & { 
     });
   }
 
+  /** The answer of a write: the entry as the timeline will show it, with the plain notes the parent sent. */
   const view = (id: string, childId: string, ownerId: string, checked: CheckedEntry, timezone: string, position: number) =>
-    timelineApiView(timelineDocument({ ...checked, id, kind: entry.kind, childId, ownerId }, timezone, position));
+    timelineApiView(timelineDocument({ ...checked, id, kind: entry.kind, childId, ownerId, sealedNotes: '' }, timezone, position), checked.notes);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.post(entry.path, async (request, reply) => {

@@ -12,6 +12,9 @@ export interface TimelineEntryView {
   status: 'completed';
 }
 
+/** The entry without its notes: notes are free text, opened from their sealed form only for their owner. */
+export type EntryViewWithoutNotes = Omit<TimelineEntryView, 'notes'>;
+
 export function durationText(startedAt: string, endedAt: string): string {
   const minutes = Math.max(0, Math.floor((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000));
   const hours = Math.floor(minutes / 60);
@@ -19,9 +22,9 @@ export function durationText(startedAt: string, endedAt: string): string {
 }
 
 export function feedingEntryView(
-  feeding: { id: string; startedAt: string; endedAt: string; amountOz: number | null; method: string; notes: string },
+  feeding: { id: string; startedAt: string; endedAt: string; amountOz: number | null; method: string },
   timezone: string,
-): TimelineEntryView {
+): EntryViewWithoutNotes {
   return {
     id: feeding.id,
     datetime: localDateTimeOf(feeding.startedAt, timezone),
@@ -29,15 +32,14 @@ export function feedingEntryView(
     icon: feeding.method === 'Nursing' ? '🤱' : '🍼',
     amount: feeding.amountOz === null ? '-' : `${feeding.amountOz} oz`,
     duration: durationText(feeding.startedAt, feeding.endedAt),
-    notes: feeding.notes,
     status: 'completed',
   };
 }
 
 export function sleepEntryView(
-  sleep: { id: string; startedAt: string; endedAt: string; notes: string },
+  sleep: { id: string; startedAt: string; endedAt: string },
   timezone: string,
-): TimelineEntryView {
+): EntryViewWithoutNotes {
   return {
     id: sleep.id,
     datetime: localDateTimeOf(sleep.startedAt, timezone),
@@ -45,7 +47,6 @@ export function sleepEntryView(
     icon: '😴',
     amount: '-',
     duration: durationText(sleep.startedAt, sleep.endedAt),
-    notes: sleep.notes,
     status: 'completed',
   };
 }

@@ -5,7 +5,7 @@ const zone = 'America/New_York';
 
 describe('feeding entry', () => {
   it('shows a bottle with its amount, duration and local start time', () => {
-    const feeding = { id: 'f1', startedAt: '2026-11-21T02:30:00.000Z', endedAt: '2026-11-21T02:50:00.000Z', amountOz: 4.25, method: 'Bottle', notes: 'Bottle feeding' };
+    const feeding = { id: 'f1', startedAt: '2026-11-21T02:30:00.000Z', endedAt: '2026-11-21T02:50:00.000Z', amountOz: 4.25, method: 'Bottle' };
     expect(feedingEntryView(feeding, zone)).toEqual({
       id: 'f1',
       // 02:30 UTC is 21:30 the evening before in New York (EST, UTC-5).
@@ -14,25 +14,24 @@ describe('feeding entry', () => {
       icon: '🍼',
       amount: '4.25 oz',
       duration: '20m',
-      notes: 'Bottle feeding',
       status: 'completed',
     });
   });
 
   it('shows nursing without an amount as "-"', () => {
-    const feeding = { id: 'f2', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T13:05:00.000Z', amountOz: null, method: 'Nursing', notes: 'n' };
+    const feeding = { id: 'f2', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T13:05:00.000Z', amountOz: null, method: 'Nursing' };
     expect(feedingEntryView(feeding, zone)).toMatchObject({ datetime: '2026-07-01T08:00', icon: '🤱', amount: '-', duration: '1h 5m' });
   });
 
   it('shows a zero amount as "0 oz", not as missing', () => {
-    const feeding = { id: 'f3', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T12:15:00.000Z', amountOz: 0, method: 'Bottle', notes: 'n' };
+    const feeding = { id: 'f3', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T12:15:00.000Z', amountOz: 0, method: 'Bottle' };
     expect(feedingEntryView(feeding, zone).amount).toBe('0 oz');
   });
 });
 
 describe('sleep entry', () => {
   it('shows a sleep crossing midnight with its local start and hours', () => {
-    const sleep = { id: 's1', startedAt: '2026-11-21T04:45:00.000Z', endedAt: '2026-11-21T12:00:00.000Z', notes: 'Sleep session' };
+    const sleep = { id: 's1', startedAt: '2026-11-21T04:45:00.000Z', endedAt: '2026-11-21T12:00:00.000Z' };
     expect(sleepEntryView(sleep, zone)).toEqual({
       id: 's1',
       datetime: '2026-11-20T23:45',
@@ -40,7 +39,6 @@ describe('sleep entry', () => {
       icon: '😴',
       amount: '-',
       duration: '7h 15m',
-      notes: 'Sleep session',
       status: 'completed',
     });
   });

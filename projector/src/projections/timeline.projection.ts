@@ -35,9 +35,9 @@ export const timelineProjection: Projection = {
       if (!existing) return;
       await timeline.deleteOne({ _id: id });
     } else {
-      const notes = (await context.cipher.open(event.data.ownerId, event.data.notes)) ?? '';
       const kind = event.type.startsWith('Feeding') ? 'feeding' : 'sleep';
-      const doc = timelineDocument({ ...event.data, id, kind, notes }, child.timezone, recorded.position);
+      const { notes: sealedNotes, ...facts } = event.data;
+      const doc = timelineDocument({ ...facts, id, kind, sealedNotes }, child.timezone, recorded.position);
       await timeline.replaceOne({ _id: id }, doc, { upsert: true });
       touched.push(doc);
     }

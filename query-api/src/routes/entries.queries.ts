@@ -19,9 +19,11 @@ const listQuery = z
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
 
 /** GET routes of feedings (kind 'feeding', path /api/feedings) and sleeps (kind 'sleep', path /api/sleep). */
-export function entryQueries({ readStore }: QueryDeps, kind: 'feeding' | 'sleep', basePath: string, notFound: string) {
+export function entryQueries({ readStore, cipher }: QueryDeps, kind: 'feeding' | 'sleep', basePath: string, notFound: string) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+    // Notes stay sealed in the read model; a shredded key leaves them empty.
+    const view = async (doc: TimelineDocument) => timelineApiView(doc, (await cipher.open(doc.ownerId, doc.sealedNotes)) ?? '');
 
     app.get(basePath, async (request) => {
       const query = parseInput(listQuery, request.query);
@@ -33,14 +35,14 @@ export function entryQueries({ readStore }: QueryDeps, kind: 'feeding' | 'sleep'
       }
       // With a limit the newest entries are the ones that matter (the dashboard's recent list).
       const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit } : { sort: { startedAt: 1 } });
-      return docs.map(timelineApiView);
+      return Promise.all(docs.map(view));
     });
 
     app.get(`${basePath}/:id`, async (request) => {
       const id = parseIdParam(request.params, notFound);
       const doc = await timeline.findOne({ _id: id, kind, ownerId: request.userId });
       if (!doc) throw new HttpError(404, notFound);
-      return timelineApiView(doc);
+      return view(doc);
     });
   };
 }

@@ -1,11 +1,15 @@
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
 import type { SleepEnvironment } from '../../sleeps/sleep.events';
-import { feedingEntryView, sleepEntryView, type TimelineEntryView } from '../../timeline/timeline-entry';
+import { feedingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
 import { localDateOf } from '../../time/zoned-time';
 
 export const TIMELINE_COLLECTION = 'timeline';
 
-/** One feeding or sleep of a child, with its plain notes, as its owner sees it. */
+/**
+ * One feeding or sleep of a child in its local-time view. The notes stay sealed with the owner's
+ * key, as in the event: they are opened only when the owner reads the entry, so no read store ever
+ * holds free text in the clear and shredding the key makes them unreadable there too.
+ */
 export interface TimelineDocument {
   _id: string;
   kind: 'feeding' | 'sleep';
@@ -19,8 +23,8 @@ export interface TimelineDocument {
   method: FeedingMethod | null;
   type: BottleContent | null;
   environment: SleepEnvironment | null;
-  notes: string;
-  entry: TimelineEntryView;
+  sealedNotes: string;
+  entry: EntryViewWithoutNotes;
   /** Position of the last event applied: an event at or below it was seen already. */
   position: number;
   [key: string]: unknown;
@@ -37,7 +41,7 @@ export interface EntryFacts {
   method?: FeedingMethod | null;
   type?: BottleContent | null;
   environment?: SleepEnvironment | null;
-  notes: string;
+  sealedNotes: string;
 }
 
 /** The document for an entry in the child's zone; re-run for every entry when the zone changes. */
@@ -59,15 +63,18 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     method: facts.method ?? null,
     type: facts.type ?? null,
     environment: facts.environment ?? null,
-    notes: facts.notes,
+    sealedNotes: facts.sealedNotes,
     entry,
     position,
   };
 }
 
-/** The API's shape of a timeline document (seed §3 Feeding / Sleep session plus the timeline entry). */
-export function timelineApiView(doc: TimelineDocument): Record<string, unknown> {
-  const common = { id: doc._id, childId: doc.childId, startedAt: doc.startedAt, endedAt: doc.endedAt, notes: doc.notes, entry: doc.entry };
+/** The API's shape of a timeline document (seed §3 Feeding / Sleep session plus the timeline entry), with its opened notes. */
+export function timelineApiView(
+  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'entry'>,
+  notes: string,
+): Record<string, unknown> {
+  const common = { id: doc._id, childId: doc.childId, startedAt: doc.startedAt, endedAt: doc.endedAt, notes, entry: { ...doc.entry, notes } };
   return doc.kind === 'feeding'
     ? { ...common, amountOz: doc.amountOz, method: doc.method, type: doc.type }
     : { ...common, environment: doc.environment };
