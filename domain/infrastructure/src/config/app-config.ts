@@ -1,7 +1,64 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.string().url().optional();
+
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** A secret given as base64 (what `openssl rand -base64 32` prints), checked for its decoded length. */
+function base64Secret({ exactBytes, minBytes }: { exactBytes?: number; minBytes?: number }) {
+  const wanted = exactBytes !== undefined ? `exactly ${exactBytes}` : `at least ${minBytes}`;
+  return z.string().refine(
+    (value) => {
+      if (!BASE64.test(value)) return false;
+      const bytes = Buffer.from(value, 'base64').length;
+      return exactBytes !== undefined ? bytes === exactBytes : bytes >= (minBytes ?? 0);
+    },
+    { message: `must be base64 of ${wanted} bytes (openssl rand -base64 32)` },
+  );
+}
+
+/** proxy-addr's named ranges, which Fastify's trustProxy accepts beside addresses and CIDRs. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const kind = isIP(address);
+  if (kind === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) >= 1 && Number(range) <= (kind === 4 ? 32 : 128);
+  // An IPv4 netmask (255.255.255.0) is accepted for IPv4 addresses.
+  return kind === 4 && isIP(range) === 4;
+}
+
+/**
+ * Which proxies may tell this service the client's address (X-Forwarded-For) and scheme
+ * (X-Forwarded-Proto): off by default, so no client can pick its own address and slip past the
+ * per-address rate limits. `true` trusts every peer; otherwise a comma-separated list of
+ * addresses, CIDRs or the names loopback, linklocal, uniquelocal. A hop count is refused: Fastify
+ * ignores it, because it cannot check who sent the header.
+ */
+const trustProxySetting = z
+  .string()
+  .default('false')
+  .transform((value, ctx): boolean | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === 'false' || trimmed === '') return false;
+    if (trimmed === 'true') return true;
+    if (/^\d+$/.test(trimmed)) {
+      ctx.addIssue({ code: 'custom', message: 'a hop count cannot check who sent the header: name the proxy instead (an address, a CIDR, loopback or uniquelocal)' });
+      return z.NEVER;
+    }
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be false, true, or addresses and CIDRs separated by commas (not ${bad.map((entry) => `'${entry}'`).join(', ')})` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every setting the services read, validated once at start-up. */
 export const appConfigSchema = z
@@ -19,12 +76,14 @@ export const appConfigSchema = z
     COMMAND_API_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Base64 of 32 bytes. The embedded default creates one in DATA_DIR when it is not set. */
-    MASTER_KEY: z.string().optional(),
+    MASTER_KEY: base64Secret({ exactBytes: 32 }).optional(),
     /** Base64 of at least 32 bytes for signing tokens; created in DATA_DIR when not set. */
-    JWT_SECRET: z.string().optional(),
+    JWT_SECRET: base64Secret({ minBytes: 32 }).optional(),
     REFERRAL_CODES: z.string().default(''),
     RESEARCH_TOKENS: z.string().default(''),
-    RESEARCH_SECRET: z.string().optional(),
+    /** Base64 of at least 32 bytes: the key of research pseudonyms; created in DATA_DIR when not set. */
+    RESEARCH_SECRET: base64Secret({ minBytes: 32 }).optional(),
+    TRUST_PROXY: trustProxySetting,
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
@@ -46,6 +105,16 @@ export const appConfigSchema = z
     }
   });
 
+/**
+ * query-api's settings. Reading MongoDB, it has no write side of its own: every write goes to the
+ * command-api process, so it must know where that is.
+ */
+export const queryApiConfigSchema = appConfigSchema.superRefine((config, ctx) => {
+  if (config.READ_STORE === 'mongo' && !config.COMMAND_API_URL) {
+    ctx.addIssue({ code: 'custom', path: ['COMMAND_API_URL'], message: 'is required when READ_STORE=mongo (the command-api address, e.g. http://command-api:3001)' });
+  }
+});
+
 export type AppConfig = z.infer<typeof appConfigSchema> & { dataDir: string };
 
 export class ConfigError extends Error {
@@ -56,8 +125,8 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment; a bad value stops start-up with a message naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = appConfigSchema.safeParse(env);
+export function loadConfig(env: Record<string, string | undefined> = process.env, schema: typeof appConfigSchema = appConfigSchema): AppConfig {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
