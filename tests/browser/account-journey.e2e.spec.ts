@@ -67,7 +67,7 @@ describeInBrowser(
       expect(signedInAgain.body.user.onboardingCompleted).toBe(true);
     });
 
-    it('edits a child inline, changes the password, logs out and signs in with the new password', async () => {
+    it('edits a child inline, changes the password, stays signed in across a token refresh, then signs in with the new password', async () => {
       const { server } = suite();
       const parent = await registerParent(server, 'settings');
       await addChild(server, parent, 'JD', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
@@ -104,6 +104,19 @@ describeInBrowser(
       await passwordForm.getByLabel('Confirm New Password').fill(newPassword);
       await passwordForm.getByRole('button', { name: 'Update Password' }).click();
       await page.getByRole('status').filter({ hasText: 'Password updated successfully!' }).waitFor();
+
+      // The change revoked every session, this one included; the tokens it answered with must
+      // carry the parent on. Past the access token's 15 minutes the next read refreshes with them.
+      clockOffsetMs = 16 * MINUTE;
+      const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
+      expect((await refreshed).status()).toBe(200);
+      await page.getByRole('heading', { name: 'Peanut Dashboard' }).waitFor();
+      await page.getByRole('region', { name: "Today's Summary" }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/');
+      // And a reload reads the same session back from storage.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Peanut Dashboard' }).waitFor();
 
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/auth/login');

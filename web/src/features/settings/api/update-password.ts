@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
-import type { OkResponse } from '../../../types/api.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import type { TokenPair } from '../../../types/api.ts';
 
 export const updatePasswordInputSchema = z
   .object({
@@ -14,13 +15,21 @@ export const updatePasswordInputSchema = z
 
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;
 
-export function updatePassword(input: UpdatePasswordInput): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/settings/user/password', {
+export type UpdatePasswordResponse = TokenPair & { ok: true };
+
+export function updatePassword(input: UpdatePasswordInput): Promise<UpdatePasswordResponse> {
+  return apiRequest<UpdatePasswordResponse>('/api/settings/user/password', {
     method: 'PUT',
     body: updatePasswordInputSchema.parse(input),
   });
 }
 
 export function useUpdatePassword() {
-  return useMutation({ mutationFn: updatePassword });
+  const setTokens = useAuthStore((state) => state.setTokens);
+  return useMutation({
+    mutationFn: updatePassword,
+    // The server revokes every session of the account, this one included, and answers with a
+    // fresh pair: keeping the old tokens would sign this device out at its next refresh.
+    onSuccess: ({ accessToken, refreshToken }) => setTokens(accessToken, refreshToken),
+  });
 }

@@ -8,6 +8,9 @@ import { renderPage } from '../../../testing/render-app.tsx';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { SettingsPage } from './settings-page.tsx';
 
+// PUT /api/settings/user/password revokes every session and answers with a fresh pair (docs/api.md).
+const passwordChanged = { ok: true, accessToken: 'access-after-change', refreshToken: 'refresh-after-change', position: 12 };
+
 function answerSettings(children: unknown[] = [testChild]) {
   server.use(
     http.get('/api/settings/user', () => HttpResponse.json({ email: 'parent@example.com' })),
@@ -158,7 +161,7 @@ describe('SettingsPage', () => {
       server.use(
         http.put('/api/settings/user/password', async ({ request }) => {
           body = await request.json();
-          return HttpResponse.json({ ok: true });
+          return HttpResponse.json(passwordChanged, { headers: { 'X-Event-Position': '12' } });
         }),
       );
       const { user } = await renderSettings();
@@ -172,6 +175,32 @@ describe('SettingsPage', () => {
       expect(await screen.findByRole('status')).toHaveTextContent('Password updated successfully!');
       expect(screen.queryByRole('form', { name: 'Change password' })).not.toBeInTheDocument();
       expect(body).toEqual({ currentPassword: 'OldSecret1', newPassword: 'NewSecret1', confirmPassword: 'NewSecret1' });
+    });
+
+    it('keeps this device signed in with the tokens the change answers with', async () => {
+      answerSettings();
+      server.use(http.put('/api/settings/user/password', () => HttpResponse.json(passwordChanged)));
+      const { sessionExpiry } = useAuthStore.getState();
+      const { user } = await renderSettings();
+      const form = await openPasswordForm(user);
+
+      await user.type(within(form).getByLabelText('Current Password'), 'OldSecret1');
+      await user.type(within(form).getByLabelText('New Password'), 'NewSecret1');
+      await user.type(within(form).getByLabelText('Confirm New Password'), 'NewSecret1');
+      await user.click(within(form).getByRole('button', { name: 'Update Password' }));
+      await screen.findByText('Password updated successfully!');
+
+      // The old pair was revoked by the change: the store and localStorage must hold the new one.
+      expect(useAuthStore.getState()).toMatchObject({
+        accessToken: 'access-after-change',
+        refreshToken: 'refresh-after-change',
+        isAuthenticated: true,
+        sessionExpiry,
+      });
+      expect(JSON.parse(localStorage.getItem('auth-storage') ?? '{}').state).toMatchObject({
+        accessToken: 'access-after-change',
+        refreshToken: 'refresh-after-change',
+      });
     });
 
     it("shows the server's message under the form", async () => {
