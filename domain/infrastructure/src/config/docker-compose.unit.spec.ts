@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { appConfigSchema, loadConfig, queryApiConfigSchema } from './app-config';
+
+/**
+ * docker-compose.yml cannot run here (no container engine), so what can be checked without one is
+ * checked: every service's environment passes the configuration schema, sets every variable of it
+ * (or leaves out, on purpose, one that service does not read), keeps DATA_DIR on a volume the
+ * service's user can write, and refuses to start without the shared secrets.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+interface ComposeService {
+  build?: { dockerfile: string };
+  environment?: Record<string, string | number>;
+  volumes?: string[];
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const services = Object.entries(compose.services).filter(([, service]) => service.build);
+
+/** Secrets as an operator's .env gives them; every other ${VAR:-default} falls back to its default. */
+const operatorEnv: Record<string, string> = { MASTER_KEY: randomBytes(32).toString('base64'), JWT_SECRET: randomBytes(32).toString('base64'), RESEARCH_SECRET: randomBytes(32).toString('base64') };
+
+function interpolate(value: string, env: Record<string, string>): string {
+  return value.replace(/\$\{(\w+)(?::([?-])([^}]*))?\}/g, (_match, name: string, kind?: string, rest?: string) => {
+    if (env[name]) return env[name];
+    if (kind === '?') throw new Error(rest);
+    return kind === '-' ? (rest ?? '') : '';
+  });
+}
+
+function environmentOf(service: ComposeService, env: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), env)]));
+}
+
+/** Settings a service does not read, which its environment may leave to the default. */
+const NOT_READ_BY: Record<string, string[]> = {
+  PROJECTOR_SHARD: ['command-api', 'query-api'],
+  COMMAND_API_URL: ['command-api', 'projector-0', 'projector-1'],
+};
+
+describe('docker-compose.yml', () => {
+  it('runs command-api, two projector workers and query-api from the Dockerfiles', () => {
+    expect(services.map(([name]) => name).sort()).toEqual(['command-api', 'projector-0', 'projector-1', 'query-api']);
+  });
+
+  it.each(services)('gives %s a valid configuration that sets every variable it reads', (name, service) => {
+    const environment = environmentOf(service, operatorEnv);
+    const config = loadConfig(environment, name === 'query-api' ? queryApiConfigSchema : appConfigSchema);
+    expect(config).toMatchObject({ NODE_ENV: 'production', EVENT_STORE: 'esdb', READ_STORE: 'mongo', DATA_DIR: '/data', ...operatorEnv });
+    const unset = Object.keys(appConfigSchema.shape).filter((variable) => !(variable in environment) && !NOT_READ_BY[variable]?.includes(name));
+    expect(unset).toEqual([]);
+  });
+
+  it.each(services)('keeps the DATA_DIR of %s on a volume of its own', (name, service) => {
+    const volume = service.volumes?.find((mount) => mount.endsWith(':/data'))?.split(':')[0];
+    expect(volume).toBe(`${name}-data`);
+    expect(compose.volumes).toHaveProperty(volume!);
+  });
+
+  it('refuses to start without each shared secret, so no service makes up a key of its own', () => {
+    for (const secret of ['MASTER_KEY', 'JWT_SECRET', 'RESEARCH_SECRET']) {
+      const { [secret]: _missing, ...env } = operatorEnv;
+      for (const [, service] of services) expect(() => environmentOf(service, env)).toThrow(`set ${secret} (openssl rand -base64 32)`);
+    }
+  });
+
+  it('lets only query-api be reached from outside, and trusts forwarded addresses only on the inside', () => {
+    const exposed = Object.entries(compose.services).filter(([, service]) => 'ports' in service && service.build).map(([name]) => name);
+    expect(exposed).toEqual(['query-api']);
+    expect(environmentOf(compose.services['query-api']!, operatorEnv)['TRUST_PROXY']).toBe('false');
+    expect(environmentOf(compose.services['command-api']!, operatorEnv)['TRUST_PROXY']).toBe('uniquelocal');
+  });
+});
+
+describe.each(['command-api', 'projector', 'query-api'])('%s/Dockerfile', (service) => {
+  it('runs as node with DATA_DIR on a folder that node owns', () => {
+    const finalStage = read(`${service}/Dockerfile`).split(/^FROM /m).at(-1)!;
+    const lines = finalStage.split('\n').map((line) => line.trim());
+    const user = lines.indexOf('USER node');
+    expect(user).toBeGreaterThan(0);
+    expect(lines.slice(0, user)).toEqual(expect.arrayContaining(['RUN mkdir -p /data && chown node:node /data', 'ENV DATA_DIR=/data', 'VOLUME /data']));
+  });
+});
+
+describe('README', () => {
+  it('documents every configuration variable', () => {
+    const readme = read('README.md');
+    const undocumented = Object.keys(appConfigSchema.shape).filter((variable) => !readme.includes(`\`${variable}\``));
+    expect(undocumented).toEqual([]);
+  });
+});
