@@ -5,8 +5,10 @@ import { commandRoutes } from './command-routes';
 
 /** command-api as its own HTTP service (the full stack); query-api forwards every write here. */
 export async function buildCommandApp(deps: CommandDeps, logger: boolean | { level: string } = false): Promise<FastifyInstance> {
-  // Behind query-api: the client's address arrives in X-Forwarded-For (rate limits use it).
-  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: true });
+  // Behind query-api, which puts the client's address it saw in X-Forwarded-For (rate limits use
+  // it). Only the peers TRUST_PROXY names (query-api's network) may say so; anyone else who reaches
+  // this port is limited by its own address.
+  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: deps.config.TRUST_PROXY });
   registerErrorHandler(app);
   app.setNotFoundHandler((request, reply) => reply.status(404).send(noRouteMessage(request.method, request.url)));
   app.get('/healthz', async () => ({ status: 'ok' }));

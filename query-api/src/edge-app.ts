@@ -17,6 +17,9 @@ import { milestoneAlertQueries } from './routes/milestone-alerts.queries';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+const CSP_DIRECTIVES = { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] };
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
 export interface EdgeOptions {
   /** The write routes: command-api's plugin in-process, or a plugin that forwards to it over HTTP. */
   writes: FastifyPluginAsync;
@@ -34,12 +37,21 @@ export interface EdgeOptions {
  * to command-api; the built React app is served from the same origin.
  */
 export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: true });
+  // X-Forwarded-For and -Proto count only from the proxies TRUST_PROXY names (none by default):
+  // otherwise any client could choose its own address and slip past the per-address rate limits.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: deps.config.TRUST_PROXY });
   registerErrorHandler(app);
+  // Served over plain HTTP (a LAN address, Safari on localhost), upgrade-insecure-requests would send
+  // every script and stylesheet to an https:// that does not exist and leave the page blank, and
+  // HSTS would pin a scheme the server does not serve. Both are sent only on HTTPS requests.
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] },
-    },
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') {
+      reply.helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, strictTransportSecurity: { maxAge: ONE_YEAR_S, includeSubDomains: true } });
+    }
   });
   // Same-origin app: no other origin may call the API from a browser.
   await app.register(cors, { origin: false });
