@@ -22,11 +22,13 @@ describe('query client defaults', () => {
     expect([0, 1].map((count) => mutationRetry(count, serverError))).toEqual([true, false]);
   });
 
-  it('does not retry answers that will not change, but does retry conflicts and rate limits', () => {
+  it('does not retry answers that will not change, conflicts included, but does retry timeouts and rate limits', () => {
     expect(queryRetry(0, new ApiError(404, 'Not found'))).toBe(false);
     expect(mutationRetry(0, new ApiError(400, 'Bad input'))).toBe(false);
-    expect(mutationRetry(0, new ApiError(409, 'Conflict'))).toBe(true);
+    expect(mutationRetry(0, new ApiError(409, 'This overlaps a feeding already logged for this child'))).toBe(false);
+    expect(mutationRetry(0, new ApiError(408, 'Request timeout'))).toBe(true);
     expect(queryRetry(0, new ApiError(429, 'Slow down'))).toBe(true);
+    expect(mutationRetry(0, new ApiError(429, 'Slow down'))).toBe(true);
   });
 
   it('waits 1 s, then doubles, never more than 30 s', () => {

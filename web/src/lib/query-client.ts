@@ -4,8 +4,9 @@ import { ApiError } from './api-client.ts';
 const MINUTE = 60 * 1000;
 
 // A 4xx other than these will answer the same way the next time, so retrying only delays the
-// error; 408/409/429 are the server asking us to try again.
-const RETRYABLE_CLIENT_STATUSES = new Set([408, 409, 429]);
+// error; 408 and 429 are the server asking us to try again. A 409 is not: an entry that overlaps
+// another, or an alert already dismissed, conflicts just the same a second later.
+const RETRYABLE_CLIENT_STATUSES = new Set([408, 429]);
 
 function isRetryable(error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) {

@@ -30,7 +30,7 @@ export const createFeedingInputSchema = z
 
 export type CreateFeedingInput = z.infer<typeof createFeedingInputSchema>;
 
-/** `idempotencyKey` is made once per submit, so a retried request cannot log the feeding twice. */
+/** `idempotencyKey` names the entry, not the request: a retried or repeated submit cannot log the feeding twice. */
 export type CreateFeedingVariables = { input: CreateFeedingInput; idempotencyKey: string };
 
 export function createFeeding({ input, idempotencyKey }: CreateFeedingVariables): Promise<Feeding> {

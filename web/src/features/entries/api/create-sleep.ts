@@ -21,7 +21,7 @@ export const createSleepInputSchema = z.object({
 
 export type CreateSleepInput = z.infer<typeof createSleepInputSchema>;
 
-/** `idempotencyKey` is made once per submit, so a retried request cannot log the sleep twice. */
+/** `idempotencyKey` names the entry, not the request: a retried or repeated submit cannot log the sleep twice. */
 export type CreateSleepVariables = { input: CreateSleepInput; idempotencyKey: string };
 
 export function createSleep({ input, idempotencyKey }: CreateSleepVariables): Promise<Sleep> {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
@@ -23,7 +23,7 @@ function Harness() {
 
 type Posted = { body: Record<string, unknown>; idempotencyKey: string | null };
 
-function answerPosts(respond: (call: number) => Response = () => HttpResponse.json(makeFeeding(), { status: 201 })) {
+function answerPosts(respond: (call: number) => Response | Promise<Response> = () => HttpResponse.json(makeFeeding(), { status: 201 })) {
   const posted: Posted[] = [];
   server.use(
     http.post('/api/feedings', async ({ request }) => {
@@ -57,6 +57,8 @@ describe('AddFeedingDialog', () => {
     vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));
     signIn();
   });
+
+  afterEach(() => vi.unstubAllGlobals());
 
   it('opens dated now, capped at now, as a bottle feeding of breast milk', async () => {
     await openDialog();
@@ -220,9 +222,9 @@ describe('AddFeedingDialog', () => {
       expect(screen.getByRole('radio', { name: 'Breast Milk' })).toBeChecked();
     });
 
-    it('retries a failed request with the same key, and a new submit gets a new key', async () => {
+    it('sends one key per entry: a retry and a second tap after a failure reuse it, an edit makes a new one', async () => {
       const posted = answerPosts((call) =>
-        call === 3
+        call === 5
           ? HttpResponse.json(makeFeeding(), { status: 201 })
           : HttpResponse.json({ message: 'Event store unavailable' }, { status: 503 }),
       );
@@ -234,19 +236,80 @@ describe('AddFeedingDialog', () => {
       await user.type(amount(), '4');
       await user.click(submit());
 
-      await waitFor(() => expect(logged).toHaveBeenCalled());
+      await waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
       expect(posted).toHaveLength(2);
+      expect(posted[0]!.idempotencyKey).toMatch(UUID);
       expect(posted[1]!.idempotencyKey).toBe(posted[0]!.idempotencyKey);
       // Failures are only logged: the dialog stays open with what was typed.
       expect(dialog).toBeInTheDocument();
       expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
       expect(amount()).toHaveValue(4);
 
+      // The answer may have been lost after the server wrote the entry: the same entry, the same key.
+      await user.click(submit());
+      await waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+      expect(posted).toHaveLength(4);
+      expect(new Set(posted.map((post) => post.idempotencyKey)).size).toBe(1);
+
+      // Changed, it is another entry.
+      await user.clear(amount());
+      await user.type(amount(), '5');
       await user.click(submit());
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-      expect(posted).toHaveLength(3);
-      expect(posted[2]!.idempotencyKey).toMatch(UUID);
-      expect(posted[2]!.idempotencyKey).not.toBe(posted[0]!.idempotencyKey);
+      expect(posted).toHaveLength(5);
+      expect(posted[4]!.idempotencyKey).toMatch(UUID);
+      expect(posted[4]!.idempotencyKey).not.toBe(posted[0]!.idempotencyKey);
+    });
+
+    it('sends a double tap once', async () => {
+      let release: () => void = () => {};
+      const posted = answerPosts(async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(makeFeeding(), { status: 201 });
+      });
+      const { user, dialog } = await openDialog();
+      await user.type(amount(), '4');
+
+      // Two submits in one go, before the button can turn into 'Adding...'.
+      const form = submit().closest('form')!;
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+
+      expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
+      release();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(posted).toHaveLength(1);
+    });
+
+    it('gets a new key each time it opens', async () => {
+      const posted = answerPosts();
+      const { user } = await openDialog();
+
+      await user.type(amount(), '4');
+      await user.click(submit());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Open feeding dialog' }));
+      await user.type(amount(), '4');
+      await user.click(submit());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      expect(posted).toHaveLength(2);
+      expect(posted[1]!.idempotencyKey).not.toBe(posted[0]!.idempotencyKey);
+    });
+
+    it('still adds the entry where crypto.randomUUID is missing (plain http on the home network)', async () => {
+      vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+      const posted = answerPosts();
+      const { user } = await openDialog();
+
+      await user.type(amount(), '4');
+      await user.click(submit());
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(posted).toHaveLength(1);
+      expect(posted[0]!.idempotencyKey).toMatch(UUID);
     });
 
     it('Cancel closes without saving', async () => {

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { FeedingMethod, FeedingType } from '../../../types/api.ts';
 import { FEEDING_AMOUNT_MAX_OZ, FEEDING_AMOUNT_STEP_OZ, useCreateFeeding } from '../api/create-feeding.ts';
+import { useEntryIdempotencyKey } from '../hooks/use-entry-idempotency-key.ts';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import {
   emptyFeedingForm,
@@ -37,11 +38,15 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
   const [errors, setErrors] = useState<FeedingFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const createFeeding = useCreateFeeding();
+  const idempotencyKey = useEntryIdempotencyKey();
+  // Set on submit, before React re-renders the button as disabled: a second tap in between is dropped.
+  const saving = useRef(false);
   const isBottle = values.method === 'Bottle';
 
   function update(changes: Partial<FeedingFormValues>) {
     const next = { ...values, ...changes };
     setValues(next);
+    idempotencyKey.formChanged();
     // After the first submit, messages follow the fields as they are corrected.
     if (submitted) setErrors(validateFeedingForm(next, new Date()));
   }
@@ -51,11 +56,18 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
     setSubmitted(true);
     const found = validateFeedingForm(values, new Date());
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || saving.current) return;
+    saving.current = true;
     createFeeding.mutate(
-      { input: toCreateFeedingInput(childId, values), idempotencyKey: crypto.randomUUID() },
+      { input: toCreateFeedingInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
       {
-        onSuccess: onDone,
+        onSuccess: () => {
+          idempotencyKey.reset();
+          onDone();
+        },
+        onSettled: () => {
+          saving.current = false;
+        },
         // The product shows no message for a failed save; the form stays filled in for another try.
         onError: (error) => console.error('Could not add the feeding', error),
       },

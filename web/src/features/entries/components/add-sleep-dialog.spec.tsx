@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
@@ -23,7 +23,7 @@ function Harness() {
 
 type Posted = { body: Record<string, unknown>; idempotencyKey: string | null };
 
-function answerPosts() {
+function answerPosts(respond: (call: number) => Response | Promise<Response> = () => HttpResponse.json(makeSleep(), { status: 201 })) {
   const posted: Posted[] = [];
   server.use(
     http.post('/api/sleep', async ({ request }) => {
@@ -31,11 +31,13 @@ function answerPosts() {
         body: (await request.json()) as Record<string, unknown>,
         idempotencyKey: request.headers.get('Idempotency-Key'),
       });
-      return HttpResponse.json(makeSleep(), { status: 201 });
+      return respond(posted.length);
     }),
   );
   return posted;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function openDialog() {
   renderPage(<Harness />);
@@ -57,6 +59,8 @@ describe('AddSleepDialog', () => {
     vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));
     signIn();
   });
+
+  afterEach(() => vi.unstubAllGlobals());
 
   it('opens dated now, capped at now, with the environment untouched', async () => {
     await openDialog();
@@ -184,6 +188,68 @@ describe('AddSleepDialog', () => {
       expect(duration()).toHaveValue(null);
       expect(whiteNoise()).not.toBeChecked();
       expect(duration()).not.toHaveAccessibleDescription();
+    });
+
+    it("shows 'Adding...' while saving and sends a double tap once", async () => {
+      let release: () => void = () => {};
+      const posted = answerPosts(async () => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return HttpResponse.json(makeSleep(), { status: 201 });
+      });
+      const user = await openDialog();
+      await user.type(duration(), '45');
+
+      // Two submits in one go, before the button can turn into 'Adding...'.
+      const form = submit().closest('form')!;
+      fireEvent.submit(form);
+      fireEvent.submit(form);
+
+      const dialog = screen.getByRole('dialog', { name: 'Add Sleep' });
+      expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
+      expect(within(dialog).queryByRole('button', { name: 'Add Entry' })).not.toBeInTheDocument();
+      release();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(posted).toHaveLength(1);
+    });
+
+    it('sends the same key again for the same sleep after a failure, and a new one once it is edited', async () => {
+      const posted = answerPosts((call) =>
+        call === 3
+          ? HttpResponse.json(makeSleep(), { status: 201 })
+          : HttpResponse.json({ message: 'This overlaps a sleep already logged for this child' }, { status: 409 }),
+      );
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const user = await openDialog();
+
+      await user.type(duration(), '45');
+      await user.click(submit());
+      await waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
+      await user.click(submit());
+      await waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+      expect(posted).toHaveLength(2);
+      expect(posted[0]!.idempotencyKey).toMatch(UUID);
+      expect(posted[1]!.idempotencyKey).toBe(posted[0]!.idempotencyKey);
+
+      await user.clear(duration());
+      await user.type(duration(), '30');
+      await user.click(submit());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(posted[2]!.idempotencyKey).toMatch(UUID);
+      expect(posted[2]!.idempotencyKey).not.toBe(posted[0]!.idempotencyKey);
+    });
+
+    it('still adds the sleep where crypto.randomUUID is missing (plain http on the home network)', async () => {
+      vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+      const posted = answerPosts();
+      const user = await openDialog();
+
+      await user.type(duration(), '45');
+      await user.click(submit());
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(posted[0]!.idempotencyKey).toMatch(UUID);
     });
   });
 });

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useCreateSleep } from '../api/create-sleep.ts';
+import { useEntryIdempotencyKey } from '../hooks/use-entry-idempotency-key.ts';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import {
   emptySleepForm,
@@ -34,10 +35,14 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
   const [errors, setErrors] = useState<SleepFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const createSleep = useCreateSleep();
+  const idempotencyKey = useEntryIdempotencyKey();
+  // Set on submit, before React re-renders the button as disabled: a second tap in between is dropped.
+  const saving = useRef(false);
 
   function update(changes: Partial<SleepFormValues>) {
     const next = { ...values, ...changes };
     setValues(next);
+    idempotencyKey.formChanged();
     // After the first submit, messages follow the fields as they are corrected.
     if (submitted) setErrors(validateSleepForm(next, new Date()));
   }
@@ -47,11 +52,18 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
     setSubmitted(true);
     const found = validateSleepForm(values, new Date());
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0 || saving.current) return;
+    saving.current = true;
     createSleep.mutate(
-      { input: toCreateSleepInput(childId, values), idempotencyKey: crypto.randomUUID() },
+      { input: toCreateSleepInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
       {
-        onSuccess: onDone,
+        onSuccess: () => {
+          idempotencyKey.reset();
+          onDone();
+        },
+        onSettled: () => {
+          saving.current = false;
+        },
         // The product shows no message for a failed save; the form stays filled in for another try.
         onError: (error) => console.error('Could not add the sleep', error),
       },
