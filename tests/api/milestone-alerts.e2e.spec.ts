@@ -40,7 +40,7 @@ const ONE_MONTH_WARNING = {
   },
 };
 
-/** The scan runs as a job after the write; wait for it and for the projections to take its event. */
+/** Wait for any scan job and for the projections to take every event. */
 async function settle(): Promise<void> {
   await server.server.adapters.jobs.drained();
   await server.server.projector.waitFor(await server.server.adapters.eventStore.headPosition(), 2000);
@@ -69,12 +69,71 @@ async function alertAfter(write: { headers: Headers }, childId: string) {
   return alertOf(childId, parent, { 'x-min-position': write.headers.get('x-event-position')! });
 }
 
+const profileOf = (birthDate: string) => ({ displayName: 'JB', birthDate, sex: 'Female', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'America/New_York' });
+
+async function correctBirthDate(childId: string, birthDate: string) {
+  const updated = await server.call('PUT', `/api/settings/children/${childId}`, { token: await tokenOf(parent), body: profileOf(birthDate) });
+  expect(updated.status).toBe(200);
+  return updated;
+}
+
 describe('milestone alerts', () => {
   it('warns a week ahead of one month for a child registered at 24 days old', async () => {
     const childId = await addChild('2026-02-24');
     const alert = await alertOf(childId);
     expect(alert.status).toBe(200);
     expect(alert.body).toEqual({ id: `${childId}:1-month:ONE_WEEK_WARNING`, ...ONE_MONTH_WARNING });
+  });
+
+  it("shows a new child's alert on the first read after the create, without waiting for any job", async () => {
+    // Born 27 February: 3 weeks old today, one month old on 27 March, warned from 20 March.
+    const created = await server.call('POST', '/api/children', {
+      token: await tokenOf(parent),
+      body: { displayName: 'JB', birthDate: '2026-02-27', sex: 'Female', timezone: 'America/New_York' },
+    });
+    expect(created.status).toBe(201);
+    const alert = await alertAfter(created, created.body.id);
+    expect(alert.status).toBe(200);
+    expect(alert.headers.get('x-projection-stale')).toBeNull();
+    expect(alert.body).toEqual({ id: `${created.body.id}:1-month:ONE_WEEK_WARNING`, ...ONE_MONTH_WARNING });
+  });
+
+  it('moves the warning with a corrected birth date: two days later, it is still shown on 24 March', async () => {
+    const childId = await addChild('2026-02-24');
+    const corrected = await correctBirthDate(childId, '2026-02-26');
+    // Born 26 February the warning runs from 19 to 25 March, under the same id.
+    expect((await alertAfter(corrected, childId)).body).toEqual({ id: `${childId}:1-month:ONE_WEEK_WARNING`, ...ONE_MONTH_WARNING });
+    now = Date.parse('2026-03-24T15:00:00Z');
+    expect((await alertOf(childId)).body).toEqual({ id: `${childId}:1-month:ONE_WEEK_WARNING`, ...ONE_MONTH_WARNING });
+  });
+
+  it('withdraws the one-month warning when the corrected birth date makes the child 2 months old', async () => {
+    const childId = await addChild('2026-02-24');
+    const corrected = await correctBirthDate(childId, '2026-01-10');
+    const alert = await alertAfter(corrected, childId);
+    expect(alert.status).toBe(404);
+    expect(alert.body).toEqual({ message: 'No active alert' });
+    // A dialog still open on the withdrawn alert can no longer act on it.
+    expect((await act(`${childId}:1-month:ONE_WEEK_WARNING`, 'dismiss')).body).toEqual({ message: 'Alert not found' });
+  });
+
+  it('shows the corrected warning again, as new, after the parent dismissed the one of the wrong dates', async () => {
+    const childId = await addChild('2026-02-24');
+    await act(`${childId}:1-month:ONE_WEEK_WARNING`, 'dismiss');
+    const corrected = await correctBirthDate(childId, '2026-02-26');
+    expect((await alertAfter(corrected, childId)).body).toEqual({ id: `${childId}:1-month:ONE_WEEK_WARNING`, ...ONE_MONTH_WARNING });
+  });
+
+  it('leaves the alert as it is when a profile update keeps the birth date, and the scan raises nothing more', async () => {
+    const childId = await addChild('2026-02-24');
+    const alertId = `${childId}:1-month:ONE_WEEK_WARNING`;
+    await act(alertId, 'shown');
+    const renamed = await server.call('PUT', `/api/settings/children/${childId}`, { token: await tokenOf(parent), body: { ...profileOf('2026-02-24'), displayName: 'Jo' } });
+    expect((await alertAfter(renamed, childId)).body).toEqual({ id: alertId, ...ONE_MONTH_WARNING, isNew: false });
+    await server.server.adapters.jobs.enqueue('milestones.scan-child', { childId });
+    await settle();
+    const events = await server.server.adapters.eventStore.readStream(`child-${childId}`);
+    expect(events.map((event) => event.type)).toEqual(['ChildRegistered', 'MilestoneAlertRaised', 'MilestoneAlertShown', 'ChildProfileUpdated']);
   });
 
   it('has no alert for a child 10 days old', async () => {
@@ -157,13 +216,8 @@ describe('milestone alerts', () => {
 
   it('raises the alert when a corrected birth date puts the child in a window', async () => {
     const childId = await addChild('2026-03-10');
-    const updated = await server.call('PUT', `/api/settings/children/${childId}`, {
-      token: await tokenOf(parent),
-      body: { displayName: 'JB', birthDate: '2026-02-24', sex: 'Female', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'America/New_York' },
-    });
-    expect(updated.status).toBe(200);
-    await settle();
-    expect((await alertOf(childId)).body).toEqual({ id: `${childId}:1-month:ONE_WEEK_WARNING`, ...ONE_MONTH_WARNING });
+    const updated = await correctBirthDate(childId, '2026-02-24');
+    expect((await alertAfter(updated, childId)).body).toEqual({ id: `${childId}:1-month:ONE_WEEK_WARNING`, ...ONE_MONTH_WARNING });
   });
 
   it('forgets the alerts of a removed child', async () => {

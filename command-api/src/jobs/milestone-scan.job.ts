@@ -1,4 +1,5 @@
 import { evolveChild, initialChildState } from '@nightlight/domain/children/child.events';
+import { evolveChildStream, initialChildStreamState, type ChildStreamState } from '@nightlight/domain/children/child-stream.decider';
 import type { MilestoneAlertEvent } from '@nightlight/domain/milestones/milestone-alert';
 import { decide, type RaiseDueMilestoneAlert } from '@nightlight/domain/milestones/milestone-alert-decider';
 import { CHILDREN_COLLECTION } from '@nightlight/domain/read-models/children/child-document';
@@ -6,7 +7,6 @@ import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { WrongExpectedRevisionError } from '@nightlight/infrastructure/ports/event-store';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
-import { evolveChildAlerts, initialChildAlertsState, type ChildAlertsState } from './child-alerts-state';
 
 export const SCAN_CHILD_JOB = 'milestones.scan-child';
 export const SCAN_ALL_JOB = 'milestones.scan-all';
@@ -18,13 +18,14 @@ export interface ScanChildData {
 }
 
 /**
- * Raises on the child's stream with the birth date that was opened before it. If the profile changed
- * in between (every update seals it anew), nothing is raised: the update enqueued a scan of its own.
+ * Decides on the child's stream with the birth date that was opened before it. If the profile
+ * changed in between (every update seals it anew), nothing is decided: the update decided the
+ * alerts of its own birth date in its own append.
  */
-function scanDecider(sealedBirthDate: string): Decider<RaiseDueMilestoneAlert, ChildAlertsState, MilestoneAlertEvent> {
+function scanDecider(sealedBirthDate: string): Decider<RaiseDueMilestoneAlert, ChildStreamState, MilestoneAlertEvent> {
   return {
-    initialState: initialChildAlertsState,
-    evolve: evolveChildAlerts,
+    initialState: initialChildStreamState,
+    evolve: evolveChildStream,
     decide(command, { child, alerts }) {
       if (child.status !== 'active' || child.profile?.birthDate !== sealedBirthDate) return [];
       return decide(command, alerts);

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { decideChild, type ChildCommand } from '@nightlight/domain/children/child.decider';
+import { DEFAULT_NIGHT_WINDOW_END, DEFAULT_NIGHT_WINDOW_START, type ChildProfileData, type Sex } from '@nightlight/domain/children/child.events';
 import {
-  DEFAULT_NIGHT_WINDOW_END,
-  DEFAULT_NIGHT_WINDOW_START,
-  evolveChild,
-  initialChildState,
-  type ChildEvent,
-  type ChildProfileData,
-  type ChildState,
-  type Sex,
-} from '@nightlight/domain/children/child.events';
+  decideChildStream,
+  evolveChildStream,
+  initialChildStreamState,
+  type ChildStreamCommand,
+  type ChildStreamState,
+} from '@nightlight/domain/children/child-stream.decider';
 import { checkBirthDate, checkNightWindow, checkTimezone, DISPLAY_NAME_MAX } from '@nightlight/domain/children/child-profile-rules';
+import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
@@ -20,10 +18,10 @@ import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
-const childDecider: Decider<ChildCommand, ChildState, ChildEvent> = {
-  initialState: initialChildState,
-  evolve: evolveChild,
-  decide: decideChild,
+const childDecider: Decider<ChildStreamCommand, ChildStreamState, DomainEvent> = {
+  initialState: initialChildStreamState,
+  evolve: evolveChildStream,
+  decide: decideChildStream,
 };
 
 const sexSchema = z
@@ -88,21 +86,16 @@ export function childRoutes(deps: CommandDeps) {
     };
   }
 
-  async function run(command: ChildCommand, userId: string, correlationId: string) {
-    return handleCommand(eventStore, childStreamId(command.data.childId), childDecider, command, {
-      userId,
-      correlationId,
-      now: clock(),
-      newId,
-    });
+  async function run(command: ChildStreamCommand, now: Date, userId: string, correlationId: string) {
+    return handleCommand(eventStore, childStreamId(command.data.childId), childDecider, command, { userId, correlationId, now, newId });
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.post('/api/children', async (request, reply) => {
       const body = parseInput(registerChildBody, request.body);
-      const timezone = body.timezone ?? 'UTC';
-      checkTimezone(timezone);
-      checkBirthDate(body.birthDate, localDateOf(clock(), timezone));
+      const timezone = checkTimezone(body.timezone ?? 'UTC');
+      const now = clock();
+      checkBirthDate(body.birthDate, localDateOf(now, timezone));
       const ownerId = request.userId;
       const childId = newEntityId(request, ownerId, newId);
       const profile = await sealProfile(ownerId, {
@@ -113,30 +106,40 @@ export function childRoutes(deps: CommandDeps) {
         nightWindowEnd: DEFAULT_NIGHT_WINDOW_END,
         timezone,
       });
-      const result = await run({ type: 'RegisterChild', data: { childId, ownerId, ...profile } }, ownerId, correlationIdOf(request));
-      if (result.state.ownerId !== ownerId || !result.state.profile) throw new HttpError(409, 'This request was already used for another record');
+      const result = await run(
+        { type: 'RegisterChild', data: { childId, ownerId, ...profile }, alertsAsOf: { birthDate: body.birthDate, now } },
+        now,
+        ownerId,
+        correlationIdOf(request),
+      );
+      const { child } = result.state;
+      if (child.ownerId !== ownerId || !child.profile) throw new HttpError(409, 'This request was already used for another record');
       await linkChildToAccount(deps, ownerId, childId, correlationIdOf(request));
-      await deps.jobs.enqueue('milestones.scan-child', { childId }, { jobId: `scan-${childId}-${result.position}` });
-      return sendWritten(reply, 201, { ...(await viewOf(childId, ownerId, result.state.profile)) }, result.position);
+      return sendWritten(reply, 201, { ...(await viewOf(childId, ownerId, child.profile)) }, result.position);
     });
 
     app.put('/api/settings/children/:id', async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
       const body = parseInput(updateChildBody, request.body);
       checkNightWindow(body.nightWindowStart, body.nightWindowEnd);
-      checkTimezone(body.timezone);
-      checkBirthDate(body.birthDate, localDateOf(clock(), body.timezone));
+      const timezone = checkTimezone(body.timezone);
+      const now = clock();
+      checkBirthDate(body.birthDate, localDateOf(now, timezone));
       const ownerId = request.userId;
-      const profile = await sealProfile(ownerId, body);
-      const result = await run({ type: 'UpdateChildProfile', data: { childId: id, ownerId, ...profile } }, ownerId, correlationIdOf(request));
-      await deps.jobs.enqueue('milestones.scan-child', { childId: id }, { jobId: `scan-${id}-${result.position}` });
+      const profile = await sealProfile(ownerId, { ...body, timezone });
+      const result = await run(
+        { type: 'UpdateChildProfile', data: { childId: id, ownerId, ...profile }, alertsAsOf: { birthDate: body.birthDate, now } },
+        now,
+        ownerId,
+        correlationIdOf(request),
+      );
       return sendWritten(reply, 200, { ...(await viewOf(id, ownerId, profile)) }, result.position);
     });
 
     app.delete('/api/settings/children/:id', async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
       parseInput(removeChildBody, request.body);
-      const result = await run({ type: 'RemoveChild', data: { childId: id, ownerId: request.userId } }, request.userId, correlationIdOf(request));
+      const result = await run({ type: 'RemoveChild', data: { childId: id, ownerId: request.userId } }, clock(), request.userId, correlationIdOf(request));
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { evolveChildStream, initialChildStreamState, type ChildStreamState } from '@nightlight/domain/children/child-stream.decider';
 import type { MilestoneAlertEvent } from '@nightlight/domain/milestones/milestone-alert';
 import { decide, MilestoneAlertNotFound, type MilestoneAlertCommand } from '@nightlight/domain/milestones/milestone-alert-decider';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
@@ -6,7 +7,6 @@ import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
-import { evolveChildAlerts, initialChildAlertsState, type ChildAlertsState } from '../jobs/child-alerts-state';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
 /** One answer for a malformed id, another user's child and an unknown alert: nothing is revealed. */
@@ -14,10 +14,10 @@ const ALERT_NOT_FOUND = 'Alert not found';
 
 type ParentAlertCommand = Exclude<MilestoneAlertCommand, { type: 'RaiseDueMilestoneAlert' }>;
 
-function parentAlertDecider(userId: string): Decider<ParentAlertCommand, ChildAlertsState, MilestoneAlertEvent> {
+function parentAlertDecider(userId: string): Decider<ParentAlertCommand, ChildStreamState, MilestoneAlertEvent> {
   return {
-    initialState: initialChildAlertsState,
-    evolve: evolveChildAlerts,
+    initialState: initialChildStreamState,
+    evolve: evolveChildStream,
     decide(command, { child, alerts }) {
       if (child.status !== 'active' || child.ownerId !== userId) throw new NotFoundError(ALERT_NOT_FOUND);
       try {

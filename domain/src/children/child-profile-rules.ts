@@ -19,7 +19,14 @@ export function checkNightWindow(start: string, end: string): void {
   if (!isLocalTime(end)) throw new DomainRuleError('Night sleep end must be a time (HH:MM)', 'nightWindowEnd');
 }
 
-export function checkTimezone(timezone: string): void {
-  if (!timezone.includes('/') && timezone !== 'UTC') throw new DomainRuleError('Timezone must be an IANA time zone name', 'timezone');
-  if (!isValidTimeZone(timezone)) throw new DomainRuleError('Timezone must be an IANA time zone name', 'timezone');
+/**
+ * Refuses anything but an IANA zone name and answers the zone's canonical spelling, so that
+ * 'america/new_york' and 'US/Eastern' are both recorded as 'America/New_York' and one zone has
+ * one name in every read model.
+ */
+export function checkTimezone(timezone: string): string {
+  // Abbreviations such as 'EST' or 'GMT' are valid to Intl but name no place; UTC is the one exception.
+  const named = timezone.includes('/') || timezone.toUpperCase() === 'UTC';
+  if (!named || !isValidTimeZone(timezone)) throw new DomainRuleError('Timezone must be an IANA time zone name', 'timezone');
+  return new Intl.DateTimeFormat('en-US', { timeZone: timezone }).resolvedOptions().timeZone;
 }

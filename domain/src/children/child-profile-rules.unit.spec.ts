@@ -63,6 +63,15 @@ describe('time zone', () => {
     expect(refusal(() => checkTimezone(zone))).toBeNull();
   });
 
+  it.each([
+    ['america/new_york', 'America/New_York'],
+    ['US/Eastern', 'America/New_York'],
+    ['utc', 'UTC'],
+    ['Etc/UTC', 'UTC'],
+  ])('records %s by its canonical name %s', (zone, canonical) => {
+    expect(checkTimezone(zone)).toBe(canonical);
+  });
+
   it.each(['Mars/Olympus', 'EST', 'GMT', ''])('refuses %j', (zone) => {
     expect(refusal(() => checkTimezone(zone))).toEqual({ message: 'Timezone must be an IANA time zone name', path: 'timezone' });
   });

@@ -52,6 +52,7 @@ const samples: Record<RegisteredEventType, unknown> = {
   MilestoneAlertShown: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-08T07:00:00.000Z' },
   MilestoneAlertDismissed: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-08T07:05:00.000Z' },
   MilestoneAlertSnoozed: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-08T07:05:00.000Z', until: '2026-04-09T07:05:00.000Z' },
+  MilestoneAlertWithdrawn: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-10T09:00:00.000Z' },
   FeedingLogged: {
     feedingId: 'f1',
     childId: 'c1',
@@ -121,6 +122,7 @@ describe('the event registry', () => {
       'MilestoneAlertRaised',
       'MilestoneAlertShown',
       'MilestoneAlertSnoozed',
+      'MilestoneAlertWithdrawn',
       'OnboardingCompleted',
       'OnboardingReopened',
       'OperatorReferralCodeListed',

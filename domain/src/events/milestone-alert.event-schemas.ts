@@ -5,6 +5,7 @@ import type {
   MilestoneAlertRaised,
   MilestoneAlertShown,
   MilestoneAlertSnoozed,
+  MilestoneAlertWithdrawn,
 } from '../milestones/milestone-alert';
 import { eventDefinition, type EventDefinition } from './event-definition';
 
@@ -24,4 +25,5 @@ export const milestoneAlertEventDefinitions = {
   MilestoneAlertShown: eventDefinition<MilestoneAlertShown>()(z.strictObject({ ...alertRef, at: z.string() })),
   MilestoneAlertDismissed: eventDefinition<MilestoneAlertDismissed>()(z.strictObject({ ...alertRef, at: z.string() })),
   MilestoneAlertSnoozed: eventDefinition<MilestoneAlertSnoozed>()(z.strictObject({ ...alertRef, at: z.string(), until: z.string() })),
+  MilestoneAlertWithdrawn: eventDefinition<MilestoneAlertWithdrawn>()(z.strictObject({ ...alertRef, at: z.string() })),
 } satisfies Record<MilestoneAlertEvent['type'], EventDefinition>;

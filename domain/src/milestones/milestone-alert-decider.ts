@@ -2,15 +2,20 @@ import { ConflictError, NotFoundError } from '../shared/domain-event.ts';
 import { localDateOf, type LocalDate } from '../time/zoned-time.ts';
 import {
   alertIdFor,
+  evolve,
   type MilestoneAlert,
   type MilestoneAlertEvent,
   type MilestoneAlertsState,
 } from './milestone-alert.ts';
-import { dueAlert } from './milestone-schedule.ts';
+import { dueAlert, windowFor } from './milestone-schedule.ts';
 
 const SNOOZE_MS = 24 * 60 * 60 * 1000;
 
-/** Issued by the milestone scan; `today` is taken in the child's time zone, not the server's. */
+/**
+ * Brings a child's alerts in line with its birth date at `now`: withdraws the alerts whose window the
+ * birth date no longer gives, then raises the one due today, taken in the child's time zone, not
+ * the server's. Decided with every registration and profile update, and by the milestone scan.
+ */
 export interface RaiseDueMilestoneAlert {
   type: 'RaiseDueMilestoneAlert';
   data: { childId: string; birthDate: LocalDate; timezone: string; now: Date };
@@ -85,12 +90,23 @@ export function decide(command: MilestoneAlertCommand, state: MilestoneAlertsSta
 }
 
 function raise({ childId, birthDate, timezone, now }: RaiseDueMilestoneAlert['data'], state: MilestoneAlertsState): MilestoneAlertEvent[] {
+  const at = now.toISOString();
+  const withdrawn: MilestoneAlertEvent[] = Object.values(state.alerts)
+    .filter((alert) => !matchesBirthDate(alert, birthDate))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map((alert) => ({ type: 'MilestoneAlertWithdrawn', data: { childId: alert.childId, alertId: alert.id, at } }));
+  const current = withdrawn.reduce(evolve, state);
   const due = dueAlert(birthDate, localDateOf(now, timezone));
-  if (!due) return [];
+  if (!due) return withdrawn;
   const alertId = alertIdFor(childId, due.milestoneKey, due.alertType);
   // A scan may run many times inside one window; the alert is raised once.
-  if (state.alerts[alertId]) return [];
-  return [{ type: 'MilestoneAlertRaised', data: { childId, alertId, ...due, raisedAt: now.toISOString() } }];
+  if (current.alerts[alertId]) return withdrawn;
+  return [...withdrawn, { type: 'MilestoneAlertRaised', data: { childId, alertId, ...due, raisedAt: at } }];
+}
+
+function matchesBirthDate(alert: MilestoneAlert, birthDate: LocalDate): boolean {
+  const window = windowFor(birthDate, alert.milestoneKey, alert.alertType);
+  return window !== null && window.windowStart === alert.windowStart && window.windowEnd === alert.windowEnd;
 }
 
 function actionableAlert(state: MilestoneAlertsState, alertId: string): MilestoneAlert {

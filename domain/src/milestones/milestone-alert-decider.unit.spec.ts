@@ -85,6 +85,92 @@ describe('RaiseDueMilestoneAlert', () => {
   });
 });
 
+describe('RaiseDueMilestoneAlert after the birth date was corrected', () => {
+  // 11:00 on 20 March 2026 in New York. Born 24 February, the child was warned for 17 to 23 March.
+  const now = new Date('2026-03-20T15:00:00Z');
+  const bornOn = (birthDate: string): RaiseDueMilestoneAlert => ({
+    type: 'RaiseDueMilestoneAlert',
+    data: { childId: 'c1', birthDate, timezone: 'America/New_York', now },
+  });
+  const warnedFrom24Feb: MilestoneAlertRaised = {
+    type: 'MilestoneAlertRaised',
+    data: { ...warningRaised.data, windowStart: '2026-03-17', windowEnd: '2026-03-23', raisedAt: '2026-03-17T12:00:00.000Z' },
+  };
+  const withdrawn = (alertId: string): MilestoneAlertEvent => ({ type: 'MilestoneAlertWithdrawn', data: { childId: 'c1', alertId, at: '2026-03-20T15:00:00.000Z' } });
+
+  it('keeps an alert whose window the birth date still gives', () => {
+    expect(given(warnedFrom24Feb).when(bornOn('2026-02-24'))).toEqual([]);
+  });
+
+  it('withdraws the warning of 24 February and raises the one of 26 February, 19 to 25 March, under the same id', () => {
+    expect(given(warnedFrom24Feb).when(bornOn('2026-02-26'))).toEqual([
+      withdrawn(warningId),
+      {
+        type: 'MilestoneAlertRaised',
+        data: {
+          childId: 'c1',
+          alertId: warningId,
+          milestoneKey: '1-month',
+          alertType: 'ONE_WEEK_WARNING',
+          windowStart: '2026-03-19',
+          windowEnd: '2026-03-25',
+          raisedAt: '2026-03-20T15:00:00.000Z',
+        },
+      },
+    ]);
+  });
+
+  it('leaves the corrected alert in force: on 24 March the warning of 26 February is still due and raised once', () => {
+    const [withdrawal, raised] = given(warnedFrom24Feb).when(bornOn('2026-02-26'));
+    const on24March: RaiseDueMilestoneAlert = { type: 'RaiseDueMilestoneAlert', data: { ...bornOn('2026-02-26').data, now: new Date('2026-03-24T15:00:00Z') } };
+    expect(given(warnedFrom24Feb, withdrawal!, raised as MilestoneAlertEvent).when(on24March)).toEqual([]);
+  });
+
+  it('only withdraws when the child turns out to be 2 months old, past every window', () => {
+    // Born 10 January: 2 months on 10 March, reached-window 10 to 16 March, next warning opens 3 May.
+    expect(given(warnedFrom24Feb).when(bornOn('2026-01-10'))).toEqual([withdrawn(warningId)]);
+  });
+
+  it('withdraws a dismissed or snoozed alert too and raises the corrected one as new', () => {
+    const dismissed: MilestoneAlertEvent = { type: 'MilestoneAlertDismissed', data: { childId: 'c1', alertId: warningId, at: '2026-03-18T12:00:00.000Z' } };
+    const events = given(warnedFrom24Feb, dismissed).when(bornOn('2026-02-26'));
+    expect(events.map((event) => event.type)).toEqual(['MilestoneAlertWithdrawn', 'MilestoneAlertRaised']);
+    const state = [warnedFrom24Feb, dismissed, ...events].reduce(evolve, initialState());
+    expect(state.alerts[warningId]).toEqual({
+      id: warningId,
+      childId: 'c1',
+      milestoneKey: '1-month',
+      alertType: 'ONE_WEEK_WARNING',
+      windowStart: '2026-03-19',
+      windowEnd: '2026-03-25',
+      shown: false,
+      dismissed: false,
+      snoozedUntil: null,
+    });
+  });
+
+  it('withdraws every alert the corrected birth date moved, past ones included, in id order', () => {
+    const reachedFrom24Feb: MilestoneAlertRaised = {
+      type: 'MilestoneAlertRaised',
+      data: {
+        childId: 'c1',
+        alertId: 'c1:1-month:MILESTONE_REACHED',
+        milestoneKey: '1-month',
+        alertType: 'MILESTONE_REACHED',
+        windowStart: '2026-03-24',
+        windowEnd: '2026-03-30',
+        raisedAt: '2026-03-24T12:00:00.000Z',
+      },
+    };
+    // Born 10 February: reached 10 March, window 10 to 16 March; neither stored window matches.
+    const later = { type: 'RaiseDueMilestoneAlert' as const, data: { ...bornOn('2026-02-10').data, now: new Date('2026-03-25T15:00:00Z') } };
+    expect(given(warnedFrom24Feb, reachedFrom24Feb).when(later)).toEqual([
+      { type: 'MilestoneAlertWithdrawn', data: { childId: 'c1', alertId: 'c1:1-month:MILESTONE_REACHED', at: '2026-03-25T15:00:00.000Z' } },
+      { type: 'MilestoneAlertWithdrawn', data: { childId: 'c1', alertId: warningId, at: '2026-03-25T15:00:00.000Z' } },
+    ]);
+  });
+});
+
 describe('MarkMilestoneAlertShown', () => {
   const markShown: MilestoneAlertCommand = {
     type: 'MarkMilestoneAlertShown',

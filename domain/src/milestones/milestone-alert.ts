@@ -23,13 +23,26 @@ export type MilestoneAlertSnoozed = DomainEvent<
   { childId: string; alertId: string; at: string; until: string }
 >;
 
-export type MilestoneAlertEvent = MilestoneAlertRaised | MilestoneAlertShown | MilestoneAlertDismissed | MilestoneAlertSnoozed;
+/**
+ * The birth date was corrected and no longer gives this alert's window: the alert was about the
+ * wrong dates and is gone, whatever the parent did with it. The one due on the corrected dates is
+ * raised in the same decision, possibly under the same id.
+ */
+export type MilestoneAlertWithdrawn = DomainEvent<'MilestoneAlertWithdrawn', { childId: string; alertId: string; at: string }>;
+
+export type MilestoneAlertEvent =
+  | MilestoneAlertRaised
+  | MilestoneAlertShown
+  | MilestoneAlertDismissed
+  | MilestoneAlertSnoozed
+  | MilestoneAlertWithdrawn;
 
 const MILESTONE_ALERT_EVENT_TYPES: ReadonlySet<string> = new Set<MilestoneAlertEvent['type']>([
   'MilestoneAlertRaised',
   'MilestoneAlertShown',
   'MilestoneAlertDismissed',
   'MilestoneAlertSnoozed',
+  'MilestoneAlertWithdrawn',
 ]);
 
 /** The child's stream also holds profile events; this picks out the ones the alerts evolve from. */
@@ -85,6 +98,10 @@ export function evolve(state: MilestoneAlertsState, event: MilestoneAlertEvent):
       return updateAlert(state, event.data.alertId, (alert) => ({ ...alert, dismissed: true }));
     case 'MilestoneAlertSnoozed':
       return updateAlert(state, event.data.alertId, (alert) => ({ ...alert, snoozedUntil: event.data.until }));
+    case 'MilestoneAlertWithdrawn': {
+      const { [event.data.alertId]: _withdrawn, ...kept } = state.alerts;
+      return { alerts: kept };
+    }
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -64,6 +64,13 @@ describe('evolve', () => {
     });
   });
 
+  it('forgets a withdrawn alert, so the same id can be raised again with another window', () => {
+    const other: MilestoneAlertEvent = { ...raised, data: { ...raised.data, alertId: 'c1:4-months:MILESTONE_REACHED', milestoneKey: '4-months', alertType: 'MILESTONE_REACHED' } };
+    const withdrawn: MilestoneAlertEvent = { type: 'MilestoneAlertWithdrawn', data: { childId: 'c1', alertId: 'c1:6-months:ONE_WEEK_WARNING', at: '2026-07-09T08:00:00.000Z' } };
+    const state = [raised, other, withdrawn].reduce(evolve, initialState());
+    expect(Object.keys(state.alerts)).toEqual(['c1:4-months:MILESTONE_REACHED']);
+  });
+
   it('leaves the state as it is for an alert it has not seen raised', () => {
     const state = evolve(initialState(), raised);
     const stray: MilestoneAlertEvent = {

@@ -32,7 +32,8 @@ export function milestoneDate(birthDate: LocalDate, ageMonths: number): LocalDat
   return new Date(Date.UTC(year, monthIndex, Math.min(day, lastDayOfTargetMonth))).toISOString().slice(0, 10);
 }
 
-function windowsOf(birthDate: LocalDate): DueAlert[] {
+/** Every alert window the birth date gives, two per alerting milestone. */
+export function windowsOf(birthDate: LocalDate): DueAlert[] {
   return ALERTING_MILESTONES.flatMap(({ key, ageMonths }) => {
     const reachedOn = milestoneDate(birthDate, ageMonths);
     return [
@@ -71,4 +72,13 @@ export function newestWindowHolding<W extends AlertWindow>(windows: Iterable<W>,
  */
 export function dueAlert(birthDate: LocalDate, today: LocalDate): DueAlert | null {
   return newestWindowHolding(windowsOf(birthDate), today);
+}
+
+/**
+ * The window the birth date gives one alert, or null for a milestone that raises none. An alert
+ * recorded with another window was raised from a birth date that has since been corrected.
+ */
+export function windowFor(birthDate: LocalDate, milestoneKey: MilestoneKey, alertType: MilestoneAlertType): AlertWindow | null {
+  const window = windowsOf(birthDate).find((w) => w.milestoneKey === milestoneKey && w.alertType === alertType);
+  return window ? { windowStart: window.windowStart, windowEnd: window.windowEnd } : null;
 }

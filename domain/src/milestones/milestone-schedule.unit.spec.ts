@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localDateOf } from '../time/zoned-time.ts';
-import { dueAlert, milestoneDate, newestWindowHolding } from './milestone-schedule.ts';
+import { dueAlert, milestoneDate, newestWindowHolding, windowFor } from './milestone-schedule.ts';
 
 describe('milestoneDate', () => {
   it('adds calendar months to the birth date', () => {
@@ -171,5 +171,17 @@ describe('newestWindowHolding', () => {
 
   it('gives null when no window holds the day', () => {
     expect(newestWindowHolding([older, newer], '2026-03-13')).toBeNull();
+  });
+});
+
+describe('windowFor', () => {
+  it('gives the window a birth date gives one alert', () => {
+    expect(windowFor('2026-02-24', '1-month', 'ONE_WEEK_WARNING')).toEqual({ windowStart: '2026-03-17', windowEnd: '2026-03-23' });
+    expect(windowFor('2026-02-26', '1-month', 'ONE_WEEK_WARNING')).toEqual({ windowStart: '2026-03-19', windowEnd: '2026-03-25' });
+    expect(windowFor('2026-01-31', '1-month', 'MILESTONE_REACHED')).toEqual({ windowStart: '2026-02-28', windowEnd: '2026-03-06' });
+  });
+
+  it('is null for the newborn baseline, which raises no alert', () => {
+    expect(windowFor('2026-02-24', 'newborn', 'MILESTONE_REACHED')).toBeNull();
   });
 });

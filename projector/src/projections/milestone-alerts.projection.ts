@@ -12,7 +12,15 @@ import type { Projection, ProjectionContext } from '../projection';
  */
 export const milestoneAlertsProjection: Projection = {
   name: 'milestone-alerts',
-  handles: new Set(['MilestoneAlertRaised', 'MilestoneAlertShown', 'MilestoneAlertDismissed', 'MilestoneAlertSnoozed', 'ChildProfileUpdated']),
+  handles: new Set([
+    'MilestoneAlertRaised',
+    'MilestoneAlertShown',
+    'MilestoneAlertDismissed',
+    'MilestoneAlertSnoozed',
+    // A corrected birth date withdraws the alerts it moved: they leave the state, so no stale window is shown.
+    'MilestoneAlertWithdrawn',
+    'ChildProfileUpdated',
+  ]),
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const event = recorded as unknown as MilestoneAlertEvent | ChildProfileUpdated;
     const alerts = context.readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION);

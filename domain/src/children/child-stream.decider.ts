@@ -1,0 +1,44 @@
+import { evolve as evolveAlerts, initialState as initialAlertsState, isMilestoneAlertEvent, type MilestoneAlertEvent, type MilestoneAlertsState } from '../milestones/milestone-alert';
+import { decide as decideAlerts } from '../milestones/milestone-alert-decider';
+import type { LocalDate } from '../time/zoned-time';
+import { decideChild, type RegisterChild, type RemoveChild, type UpdateChildProfile } from './child.decider';
+import { evolveChild, initialChildState, type ChildEvent, type ChildState } from './child.events';
+
+/**
+ * A child's stream holds its profile and its milestone alerts. The alerts follow the birth date,
+ * so a write that records a birth date decides the alerts in the same append: the write's position
+ * then covers the alert the dashboard asks for next.
+ */
+export interface ChildStreamState {
+  child: ChildState;
+  alerts: MilestoneAlertsState;
+}
+
+export const initialChildStreamState = (): ChildStreamState => ({ child: initialChildState(), alerts: initialAlertsState() });
+
+export function evolveChildStream(state: ChildStreamState, event: { type: string; data: unknown }): ChildStreamState {
+  if (isMilestoneAlertEvent(event)) return { ...state, alerts: evolveAlerts(state.alerts, event) };
+  return { ...state, child: evolveChild(state.child, event) };
+}
+
+/**
+ * A registration or profile update, with the plain birth date its sealed profile stands for (the
+ * domain cannot open it) and the time of the write, which decides the child's local "today".
+ */
+export type ChangeChildProfile = (RegisterChild | UpdateChildProfile) & { alertsAsOf: { birthDate: LocalDate; now: Date } };
+
+export type ChildStreamCommand = ChangeChildProfile | RemoveChild;
+
+export function decideChildStream(command: ChildStreamCommand, state: ChildStreamState): (ChildEvent | MilestoneAlertEvent)[] {
+  const childEvents = decideChild(command, state.child);
+  // A removal leaves the alerts in the log; a retried registration records nothing at all.
+  if (command.type === 'RemoveChild' || childEvents.length === 0) return childEvents;
+  const child = childEvents.reduce(evolveChild, state.child);
+  if (child.status !== 'active' || !child.profile) return childEvents;
+  const { birthDate, now } = command.alertsAsOf;
+  const alertEvents = decideAlerts(
+    { type: 'RaiseDueMilestoneAlert', data: { childId: command.data.childId, birthDate, timezone: child.profile.timezone, now } },
+    state.alerts,
+  );
+  return [...childEvents, ...alertEvents];
+}
