@@ -115,7 +115,7 @@ describe('children projection', () => {
 
   it('given ChildAnonymized, then the child disappears like a removed one', async () => {
     await registerChild(stores, mia);
-    await append(stores, childStreamId('child-mia'), 'ChildAnonymized', { childId: 'child-mia', sex: 'Female', birthMonth: '2026-09', researchDateShiftDays: 3 });
+    await append(stores, childStreamId('child-mia'), 'ChildAnonymized', { childId: 'child-mia', sex: 'Female', birthMonth: '2026-09' });
     const readStore = await projectFromStart(stores);
     expect(await readStore.collection('children').find({})).toEqual([]);
   });

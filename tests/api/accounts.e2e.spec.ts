@@ -257,9 +257,34 @@ describe('delete account', () => {
     expect((await server.call('GET', '/api/me', { token: accessToken })).status).toBe(200);
   });
 
+  /** Every way a date is commonly written, so a search does not miss one kept in another format. */
+  function spellingsOf(date: string): string[] {
+    const [year, month, day] = date.split('-') as [string, string, string];
+    const at = new Date(`${date}T00:00:00Z`);
+    const longMonth = at.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+    const shortMonth = at.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+    const d = String(Number(day));
+    return [
+      date,
+      `${year}/${month}/${day}`,
+      `${year}${month}${day}`,
+      `${day}/${month}/${year}`,
+      `${month}/${day}/${year}`,
+      `${day}.${month}.${year}`,
+      `${d} ${longMonth} ${year}`,
+      `${longMonth} ${d}, ${year}`,
+      `${d} ${shortMonth} ${year}`,
+      `${shortMonth} ${d}, ${year}`,
+      String(at.getTime()),
+      String(at.getTime() / 1000),
+    ];
+  }
+
   it('signs out everywhere, shreds the e-mail and the children, and frees the address', async () => {
     const account = await register(newEmail('shredme'));
-    const child = await server.call('POST', '/api/children', { token: account.accessToken, body: { displayName: 'Pip', birthDate: '2026-01-15', sex: 'Female', timezone: 'UTC' } });
+    // Far from every date the log records (today, the feeding's start), so only the child's birth date could match.
+    const birthDate = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+    const child = await server.call('POST', '/api/children', { token: account.accessToken, body: { displayName: 'Pip', birthDate, sex: 'Female', timezone: 'UTC' } });
     expect(child.status).toBe(201);
     const feeding = await server.call('POST', '/api/feedings', { token: account.accessToken, body: { childId: child.body.id, startedAt: new Date(Date.now() - 3_600_000).toISOString(), method: 'Nursing' } });
     expect(feeding.status).toBe(201);
@@ -278,6 +303,16 @@ describe('delete account', () => {
     const bytes = storedEventBytes();
     expect(bytes.includes('UserRegistered')).toBe(true);
     expect(bytes.includes(account.email)).toBe(false);
+    // Research keeps the birth month only: the exact date is nowhere, in any spelling.
+    expect(bytes.includes('ChildAnonymized')).toBe(true);
+    for (const spelling of spellingsOf(birthDate)) expect(bytes.includes(spelling), spelling).toBe(false);
+    // Nor the birth date moved by any research shift (whole weeks, up to 26): with the secret, that would give it back.
+    for (let weeks = -26; weeks <= 26; weeks += 1) {
+      const shifted = new Date(Date.parse(birthDate) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
+      expect(bytes.includes(shifted), shifted).toBe(false);
+    }
+    const anonymized = (await server.server.adapters.eventStore.readStream(`child-${child.body.id}`)).find((event) => event.type === 'ChildAnonymized');
+    expect(anonymized?.data).toEqual({ childId: child.body.id, sex: 'Female', birthMonth: birthDate.slice(0, 7) });
 
     await server.server.projector.waitFor(Number(deleted.headers.get('x-event-position')), 2000);
     const readStore = server.server.adapters.readStore;

@@ -1,9 +1,7 @@
 import { decideChild, type ChildCommand } from '@nightlight/domain/children/child.decider';
 import { evolveChild, initialChildState, type ChildEvent, type ChildState } from '@nightlight/domain/children/child.events';
-import { researchFactsForAnonymization } from '@nightlight/domain/research/research-identity';
 import { childStreamId, emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { UserState } from '@nightlight/domain/users/user.events';
-import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
 import type { CommandDeps } from '../command-deps';
 import type { Decider } from '../command-handler';
 import { decideWithRetry, emailReservationDecider, loadState, userDecider, type AccountCommandContext } from './account-streams';
@@ -17,7 +15,6 @@ const childDecider: Decider<ChildCommand, ChildState, ChildEvent> = { initialSta
  */
 export async function anonymizeAccount(deps: CommandDeps, user: UserState, context: AccountCommandContext): Promise<number> {
   const userId = user.userId!;
-  const digest = researchDigest(deps.config);
   // MAX_SAFE_INTEGER rather than now: access tokens carry whole seconds, and even one issued this second must fail.
   await deps.sessions.revokeAllForUser(userId, Number.MAX_SAFE_INTEGER);
   let position = (await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'AnonymizeAccount', data: { userId } }, context)).position;
@@ -28,17 +25,8 @@ export async function anonymizeAccount(deps: CommandDeps, user: UserState, conte
   for (const childId of user.childIds) {
     const child = await loadState(deps.eventStore, childStreamId(childId), childDecider);
     const birthDate = child.profile && child.ownerId === userId ? await deps.cipher.open(userId, child.profile.birthDate) : null;
-    // Research keeps the child's date shift and its birth date moved by that shift, so ages stay exact
-    // once the key is gone; the shift comes from the same keyed digest the research replay uses.
-    const command: ChildCommand = {
-      type: 'AnonymizeChild',
-      data: {
-        childId,
-        ownerId: userId,
-        birthMonth: birthDate ? birthDate.slice(0, 7) : null,
-        ...(birthDate ? researchFactsForAnonymization(digest, childId, birthDate) : { researchDateShiftDays: null }),
-      },
-    };
+    // Research keeps the birth month only: with the key gone, nothing in the log gives the date back.
+    const command: ChildCommand = { type: 'AnonymizeChild', data: { childId, ownerId: userId, birthMonth: birthDate ? birthDate.slice(0, 7) : null } };
     const anonymized = await decideWithRetry(deps, childStreamId(childId), childDecider, command, context);
     position = Math.max(position, anonymized.position);
   }

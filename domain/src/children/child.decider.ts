@@ -4,10 +4,8 @@ import type { ChildEvent, ChildProfileData, ChildState } from './child.events';
 export type RegisterChild = { type: 'RegisterChild'; data: ChildProfileData & { childId: string; ownerId: string } };
 export type UpdateChildProfile = { type: 'UpdateChildProfile'; data: ChildProfileData & { childId: string; ownerId: string } };
 export type RemoveChild = { type: 'RemoveChild'; data: { childId: string; ownerId: string } };
-export type AnonymizeChild = {
-  type: 'AnonymizeChild';
-  data: { childId: string; ownerId: string; birthMonth: string | null; researchDateShiftDays: number | null; researchBirthDate?: string | null };
-};
+/** `birthMonth` is 'YYYY-MM' of the birth date, opened by the caller before the owner's key is destroyed. */
+export type AnonymizeChild = { type: 'AnonymizeChild'; data: { childId: string; ownerId: string; birthMonth: string | null } };
 export type ChildCommand = RegisterChild | UpdateChildProfile | RemoveChild | AnonymizeChild;
 
 /** Someone else's child, or one that is gone, is "not found": its existence is not revealed. */
@@ -30,8 +28,8 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
     case 'AnonymizeChild': {
       if (state.status !== 'active' && state.status !== 'removed') return [];
       if (state.ownerId !== command.data.ownerId || !state.profile) return [];
-      const { childId, birthMonth, researchDateShiftDays, researchBirthDate } = command.data;
-      return [{ type: 'ChildAnonymized', data: { childId, sex: state.profile.sex, birthMonth, researchDateShiftDays, researchBirthDate } }];
+      const { childId, birthMonth } = command.data;
+      return [{ type: 'ChildAnonymized', data: { childId, sex: state.profile.sex, birthMonth } }];
     }
     default: {
       const exhaustive: never = command;

@@ -20,7 +20,7 @@ const removed: ChildEvent = { type: 'ChildRemoved', data: { childId: 'c1', owner
 const newProfile = { ...profile, displayName: 'sealed-new-name', timezone: 'UTC', nightWindowStart: '20:00' };
 const anonymize = (ownerId: string): ChildCommand => ({
   type: 'AnonymizeChild',
-  data: { childId: 'c1', ownerId, birthMonth: '2026-09', researchDateShiftDays: -12, researchBirthDate: '2026-08-29' },
+  data: { childId: 'c1', ownerId, birthMonth: '2026-09' },
 });
 
 describe('RegisterChild', () => {
@@ -74,7 +74,7 @@ describe('RemoveChild', () => {
 describe('AnonymizeChild', () => {
   const anonymized: ChildEvent = {
     type: 'ChildAnonymized',
-    data: { childId: 'c1', sex: 'Female', birthMonth: '2026-09', researchDateShiftDays: -12, researchBirthDate: '2026-08-29' },
+    data: { childId: 'c1', sex: 'Female', birthMonth: '2026-09' },
   };
 
   it('keeps the sex of the profile and the given birth month, without personal data', () => {

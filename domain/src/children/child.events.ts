@@ -21,13 +21,11 @@ export type ChildProfileUpdated = DomainEvent<'ChildProfileUpdated', ChildProfil
 export type ChildRemoved = DomainEvent<'ChildRemoved', { childId: string; ownerId: string }>;
 /**
  * The owner deleted their account: the child's personal data is shredded with the owner's key.
- * What research needs is kept here without personal data (sex, birth month, the date shift, and the
- * birth date moved by that shift, so research ages stay exact after the key is gone).
+ * What research needs is kept here without personal data: the sex and the birth month ('YYYY-MM').
+ * Neither the date shift nor a shifted birth date is recorded: the shift follows from the research
+ * secret, and beside it a shifted date would give the real birth date back to whoever holds both.
  */
-export type ChildAnonymized = DomainEvent<
-  'ChildAnonymized',
-  { childId: string; sex: Sex; birthMonth: string | null; researchDateShiftDays: number | null; researchBirthDate?: string | null }
->;
+export type ChildAnonymized = DomainEvent<'ChildAnonymized', { childId: string; sex: Sex; birthMonth: string | null }>;
 
 export type ChildEvent = ChildRegistered | ChildProfileUpdated | ChildRemoved | ChildAnonymized;
 

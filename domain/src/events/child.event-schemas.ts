@@ -16,6 +16,16 @@ const childProfile = z.strictObject({
   timezone: z.string(),
 });
 
+/**
+ * Version 1 also recorded the child's research date shift and its birth date moved by that shift,
+ * which together give the real birth date back. Reading it, both are dropped: research derives the
+ * shift from its secret and counts ages from the birth month. The stored event keeps its bytes.
+ */
+function childAnonymizedV1toV2(data: unknown): unknown {
+  const { researchDateShiftDays: _shift, researchBirthDate: _shiftedBirthDate, ...kept } = data as Record<string, unknown>;
+  return kept;
+}
+
 export const childEventDefinitions = {
   ChildRegistered: eventDefinition<ChildRegistered>()(childProfile),
   ChildProfileUpdated: eventDefinition<ChildProfileUpdated>()(childProfile),
@@ -24,9 +34,11 @@ export const childEventDefinitions = {
     z.strictObject({
       childId: z.string(),
       sex,
-      birthMonth: z.string().nullable(),
-      researchDateShiftDays: z.number().int().nullable(),
-      researchBirthDate: z.string().nullable().optional(),
+      birthMonth: z
+        .string()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month, YYYY-MM')
+        .nullable(),
     }),
+    { version: 2, upcasters: { 1: childAnonymizedV1toV2 } },
   ),
 } satisfies Record<ChildEvent['type'], EventDefinition>;

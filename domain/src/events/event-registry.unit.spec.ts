@@ -39,7 +39,7 @@ const samples: Record<RegisteredEventType, unknown> = {
     timezone: 'UTC',
   },
   ChildRemoved: { childId: 'c1', ownerId: 'u1' },
-  ChildAnonymized: { childId: 'c1', sex: 'Female', birthMonth: '2026-03', researchDateShiftDays: -12, researchBirthDate: '2026-02-27' },
+  ChildAnonymized: { childId: 'c1', sex: 'Female', birthMonth: '2026-03' },
   MilestoneAlertRaised: {
     childId: 'c1',
     alertId: 'c1:1-month:ONE_WEEK_WARNING',
@@ -104,7 +104,7 @@ const feedingLogged = samples.FeedingLogged as Record<string, unknown>;
 eventDefinition<ChildRemoved>()(z.strictObject({ childId: z.string() }));
 
 describe('the event registry', () => {
-  it('knows every event type the system appends, each at schema version 1', () => {
+  it('knows every event type the system appends, each at its schema version', () => {
     expect(Object.keys(eventRegistry).sort()).toEqual([
       'AccountDeleted',
       'ChildAnonymized',
@@ -134,19 +134,41 @@ describe('the event registry', () => {
       'SleepLogged',
       'UserRegistered',
     ]);
-    expect(new Set(Object.keys(eventRegistry).map((type) => schemaVersionOf(type)))).toEqual(new Set([1]));
+    const versions = Object.fromEntries(Object.keys(eventRegistry).map((type) => [type, schemaVersionOf(type)]));
+    expect(Object.entries(versions).filter(([, version]) => version !== 1)).toEqual([['ChildAnonymized', 2]]);
   });
 
   it.each(Object.entries(samples))('accepts a valid %s and reads it back, through JSON, unchanged', (type, data) => {
-    const stored = JSON.parse(JSON.stringify({ type, data, metadata: { schemaVersion: 1 } })) as { type: string; data: unknown; metadata: { schemaVersion: number } };
+    const schemaVersion = schemaVersionOf(type);
+    const stored = JSON.parse(JSON.stringify({ type, data, metadata: { schemaVersion } })) as { type: string; data: unknown; metadata: { schemaVersion: number } };
 
     expect(() => validateEventData(type, data)).not.toThrow();
-    expect(upcastEvent(stored)).toEqual({ type, data, metadata: { schemaVersion: 1 } });
+    expect(upcastEvent(stored)).toEqual({ type, data, metadata: { schemaVersion } });
   });
 
   it('accepts optional fields left out', () => {
     expect(() => validateEventData('ReferralCodeIssued', { code: 'ABC123', uses: 1000 })).not.toThrow();
-    expect(() => validateEventData('ChildAnonymized', { childId: 'c1', sex: 'Male', birthMonth: null, researchDateShiftDays: null })).not.toThrow();
+  });
+});
+
+describe('ChildAnonymized', () => {
+  it('reads a version 1 event without the date shift and the shifted birth date, which together gave the birth date back', () => {
+    const v1 = { type: 'ChildAnonymized', data: { childId: 'c1', sex: 'Male', birthMonth: '2026-09', researchDateShiftDays: -7, researchBirthDate: '2026-08-25' }, metadata: { schemaVersion: 1 } };
+    const lifted = upcastEvent(v1);
+    expect(lifted).toEqual({ type: 'ChildAnonymized', data: { childId: 'c1', sex: 'Male', birthMonth: '2026-09' }, metadata: { schemaVersion: 2 } });
+    expect(() => validateEventData(lifted.type, lifted.data)).not.toThrow();
+    const withoutShift = upcastEvent({ ...v1, data: { childId: 'c1', sex: 'Female', birthMonth: null, researchDateShiftDays: null } });
+    expect(withoutShift.data).toEqual({ childId: 'c1', sex: 'Female', birthMonth: null });
+  });
+
+  it('refuses a shifted or exact birth date, and a birth month that is not YYYY-MM', () => {
+    expect(() => validateEventData('ChildAnonymized', { childId: 'c1', sex: 'Male', birthMonth: '2026-09', researchBirthDate: '2026-08-25' })).toThrow(
+      'Event ChildAnonymized has invalid data: Unrecognized key: "researchBirthDate"',
+    );
+    expect(() => validateEventData('ChildAnonymized', { childId: 'c1', sex: 'Male', birthMonth: '2026-09-03' })).toThrow(
+      'Event ChildAnonymized has invalid data: birthMonth: must be a month, YYYY-MM',
+    );
+    expect(() => validateEventData('ChildAnonymized', { childId: 'c1', sex: 'Male', birthMonth: null })).not.toThrow();
   });
 });
 

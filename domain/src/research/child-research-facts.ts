@@ -2,7 +2,7 @@ import type { ChildEvent, Sex } from '../children/child.events';
 import type { ChildSchedule } from '../insights/insight-inputs';
 import type { SealedText } from '../shared/domain-event';
 import { addDays, type LocalDate } from '../time/zoned-time';
-import { childPseudonym, dateShiftDays, type KeyedDigest } from './research-identity';
+import { childPseudonym, dateShiftDays, researchBirthday, type KeyedDigest } from './research-identity';
 
 /** The child's stream read for research: the last profile recorded, and what anonymisation kept. */
 export interface ChildResearchProfile {
@@ -11,7 +11,7 @@ export interface ChildResearchProfile {
   sealedBirthDate: SealedText;
   sex: Sex;
   schedule: ChildSchedule;
-  anonymized: { researchBirthDate: LocalDate | null; researchDateShiftDays: number | null } | null;
+  anonymized: { birthMonth: string | null } | null;
 }
 
 function evolveResearchProfile(profile: ChildResearchProfile | null, event: { type: string; data: unknown }): ChildResearchProfile | null {
@@ -23,7 +23,7 @@ function evolveResearchProfile(profile: ChildResearchProfile | null, event: { ty
       return { childId, ownerId, sealedBirthDate: birthDate, sex, schedule: { timezone, nightWindowStart, nightWindowEnd }, anonymized: profile?.anonymized ?? null };
     }
     case 'ChildAnonymized':
-      return profile && { ...profile, anonymized: { researchBirthDate: e.data.researchBirthDate ?? null, researchDateShiftDays: e.data.researchDateShiftDays } };
+      return profile && { ...profile, anonymized: { birthMonth: e.data.birthMonth } };
     default:
       return profile;
   }
@@ -41,23 +41,27 @@ export function childResearchProfileOf(events: readonly { type: string; data: un
 export interface ChildResearchFacts {
   pseudonym: string;
   sex: Sex;
-  /** The birth date on the child's shifted calendar; null when neither the key nor anonymisation kept it. */
+  /** The day ages are counted from, on the child's shifted calendar; null when no birth date or month is known. */
   researchBirthDate: LocalDate | null;
   dateShiftDays: number;
   schedule: ChildSchedule;
 }
 
 /**
- * The facts from the profile and the birth date opened with the owner's key (null once shredded).
- * After shredding, what ChildAnonymized kept gives the same facts as before, so a replay does not
- * change when an account is deleted.
+ * The facts from the profile and the birth date opened with the owner's key. While the child is
+ * active, ages count from the exact birth date. Once it is anonymised only the birth month is kept,
+ * so ages count from a secret day of that month, whether or not the key is destroyed yet: the facts
+ * change once, at the anonymisation, and never depend on when the key went. The shift always comes
+ * from the research secret, so the pseudonym and the shifted calendar stay the same.
  */
 export function childResearchFactsOf(profile: ChildResearchProfile, openedBirthDate: LocalDate | null, digest: KeyedDigest): ChildResearchFacts {
-  const shift = profile.anonymized?.researchDateShiftDays ?? dateShiftDays(digest, profile.childId);
+  const shift = dateShiftDays(digest, profile.childId);
+  const birthMonth = profile.anonymized?.birthMonth;
+  const ageFrom = profile.anonymized ? (birthMonth ? researchBirthday(digest, profile.childId, birthMonth) : null) : openedBirthDate;
   return {
     pseudonym: childPseudonym(digest, profile.childId),
     sex: profile.sex,
-    researchBirthDate: openedBirthDate !== null ? addDays(openedBirthDate, shift) : (profile.anonymized?.researchBirthDate ?? null),
+    researchBirthDate: ageFrom === null ? null : addDays(ageFrom, shift),
     dateShiftDays: shift,
     schedule: profile.schedule,
   };

@@ -99,32 +99,35 @@ describe('what research drops', () => {
 });
 
 describe("a child's research facts", () => {
-  const digest = (message: string) => (message.startsWith('shift:') ? '00000019'.padEnd(64, '0') : 'ab'.repeat(32));
+  // Shift draws 0x19 (-7 days); the research birthday draws 0x0e, the 15th day of the month.
+  const digest = (message: string) => (message.startsWith('shift:') ? '00000019' : message.startsWith('birthday:') ? '0000000e' : 'abababab').padEnd(64, 'ab');
   const registered = {
     type: 'ChildRegistered',
     data: { ...ref, displayName: 'v1.name', birthDate: 'v1.birth', sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC' },
   };
   const updated = { ...registered, type: 'ChildProfileUpdated', data: { ...registered.data, timezone: 'Europe/Berlin', nightWindowStart: '20:00' } };
-  const anonymized = {
-    type: 'ChildAnonymized',
-    data: { childId: ref.childId, sex: 'Male', birthMonth: '2026-09', researchDateShiftDays: -7, researchBirthDate: '2026-08-25' },
-  };
+  const anonymized = { type: 'ChildAnonymized', data: { childId: ref.childId, sex: 'Male', birthMonth: '2026-09' } };
+  const schedule = { timezone: 'Europe/Berlin', nightWindowStart: '20:00', nightWindowEnd: '08:00' };
 
-  it('are the same from the opened birth date as from what anonymisation kept after the key is gone', () => {
-    const profile = childResearchProfileOf([registered, updated, anonymized])!;
-    const expected = {
+  it('count ages from the opened birth date, on the shifted calendar, while the child is active', () => {
+    expect(childResearchFactsOf(childResearchProfileOf([registered, updated])!, '2026-09-03', digest)).toEqual({
       pseudonym: 'c_abababababababab',
       sex: 'Male',
-      researchBirthDate: '2026-08-25',
+      researchBirthDate: '2026-08-27',
       dateShiftDays: -7,
-      schedule: { timezone: 'Europe/Berlin', nightWindowStart: '20:00', nightWindowEnd: '08:00' },
-    };
-    expect(childResearchFactsOf(profile, '2026-09-01', digest)).toEqual(expected);
+      schedule,
+    });
+  });
+
+  it('count ages from the secret day of the birth month once anonymised, with or without the key, under the same pseudonym and shift', () => {
+    const profile = childResearchProfileOf([registered, updated, anonymized])!;
+    const expected = { pseudonym: 'c_abababababababab', sex: 'Male', researchBirthDate: '2026-09-08', dateShiftDays: -7, schedule };
+    expect(childResearchFactsOf(profile, '2026-09-03', digest)).toEqual(expected);
     expect(childResearchFactsOf(profile, null, digest)).toEqual(expected);
   });
 
-  it('have no birth date when the key is gone and anonymisation kept none', () => {
-    const profile = childResearchProfileOf([registered])!;
+  it('have no birth date when the key is gone and anonymisation kept no month', () => {
+    const profile = childResearchProfileOf([registered, { ...anonymized, data: { ...anonymized.data, birthMonth: null } }])!;
     expect(childResearchFactsOf(profile, null, digest)).toMatchObject({ researchBirthDate: null, dateShiftDays: -7 });
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, type LocalDate } from '../time/zoned-time';
+import { addDays, daysBetween, type LocalDate } from '../time/zoned-time';
 
 /**
  * A keyed digest given by the caller: HMAC-SHA256 with the research secret, as lower-case hex.
@@ -29,14 +29,16 @@ export function dateShiftDays(digest: KeyedDigest, childId: string): number {
 }
 
 /**
- * What ChildAnonymized keeps for research before the owner's key is destroyed: the shift and the
- * birth date on the shifted calendar, so ages stay exact without the real birth date surviving.
+ * The day research counts a child's age from once only the birth month is left (after the owner
+ * deleted their account): a secret day of that month, drawn from the digest of `birthday:<childId>`.
+ * A fixed day (the 1st, the 15th) would tell a researcher which shifted date is that day of a month,
+ * and so the child's shift; a secret day does not single one out, at the cost of ages being right
+ * only to within the month.
  */
-export function researchFactsForAnonymization(
-  digest: KeyedDigest,
-  childId: string,
-  birthDate: LocalDate,
-): { researchDateShiftDays: number; researchBirthDate: LocalDate } {
-  const shift = dateShiftDays(digest, childId);
-  return { researchDateShiftDays: shift, researchBirthDate: addDays(birthDate, shift) };
+export function researchBirthday(digest: KeyedDigest, childId: string, birthMonth: string): LocalDate {
+  const [year, month] = birthMonth.split('-').map(Number) as [number, number];
+  const first = `${birthMonth}-01`;
+  const firstOfNext = month === 12 ? `${String(year + 1).padStart(4, '0')}-01-01` : `${birthMonth.slice(0, 5)}${String(month + 1).padStart(2, '0')}-01`;
+  const draw = Number.parseInt(digest(`birthday:${childId}`).slice(0, 8), 16);
+  return addDays(first, draw % daysBetween(first, firstOfNext));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childPseudonym, dateShiftDays, entryPseudonym, researchFactsForAnonymization } from './research-identity';
+import { childPseudonym, dateShiftDays, entryPseudonym, researchBirthday } from './research-identity';
 
 // A stand-in for the HMAC: the shift is read from the digest's first 8 hex digits.
 const digestStartingWith = (first8: string) => () => `${first8}0123456789abcdef0123456789abcdef0123456789abcdef0123456789ab`;
@@ -27,10 +27,17 @@ describe('research identity', () => {
     expect(dateShiftDays(digestStartingWith(first8), 'child-1')).toBe(days);
   });
 
-  it('keeps, for anonymisation, the shift and the birth date moved by it', () => {
-    expect(researchFactsForAnonymization(digestStartingWith('00000019'), 'child-1', '2026-09-01')).toEqual({
-      researchDateShiftDays: -7,
-      researchBirthDate: '2026-08-25',
-    });
+  it.each([
+    ['00000000', '2026-09', '2026-09-01'],
+    ['0000001d', '2026-09', '2026-09-30'],
+    ['0000001e', '2026-09', '2026-09-01'],
+    ['0000001e', '2026-12', '2026-12-31'],
+    ['0000001c', '2028-02', '2028-02-29'],
+    ['0000001c', '2027-02', '2027-02-01'],
+  ])('draws the research birthday from the digest of birthday:<childId>, a day of the birth month (digest %s, %s → %s)', (first8, month, day) => {
+    const asked: string[] = [];
+    const digest = (message: string) => (asked.push(message), digestStartingWith(first8)());
+    expect(researchBirthday(digest, 'child-1', month)).toBe(day);
+    expect(asked).toEqual(['birthday:child-1']);
   });
 });

@@ -33,7 +33,9 @@ function childFactsReader(source: ResearchSource): (childId: string) => Promise<
       return cached;
     }
     const profile = childResearchProfileOf(await source.eventStore.readStream(childStreamId(childId)));
-    const facts = profile && childResearchFactsOf(profile, await source.cipher.open(profile.ownerId, profile.sealedBirthDate), source.digest);
+    // An anonymised child's ages come from its birth month: its birth date is not opened, even while the key still exists.
+    const birthDate = profile && !profile.anonymized ? await source.cipher.open(profile.ownerId, profile.sealedBirthDate) : null;
+    const facts = profile && childResearchFactsOf(profile, birthDate, source.digest);
     if (cache.size >= FACTS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
     cache.set(childId, facts);
     return facts;
