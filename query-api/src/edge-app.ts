@@ -30,7 +30,11 @@ export interface EdgeOptions {
   /** Folder of the built web app; served with an index.html fallback for client routes. */
   webDist?: string;
   logger?: boolean | { level: string };
+  /** True while the embedded read models are being rebuilt: /api answers 503 until it turns false. */
+  startingUp?: () => boolean;
 }
+
+export const STARTING_UP_MESSAGE = 'Starting up, please try again in a moment';
 
 /**
  * The edge: every /api path of the product. Reads are answered from the read models here, writes go
@@ -55,6 +59,13 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   });
   // Same-origin app: no other origin may call the API from a browser.
   await app.register(cors, { origin: false });
+  const startingUp = options.startingUp;
+  if (startingUp) {
+    // Half-built read models would answer with missing entries and check writes against them.
+    app.addHook('onRequest', async (request, reply) => {
+      if (startingUp() && request.url.startsWith('/api/')) return reply.status(503).header('retry-after', '1').send({ message: STARTING_UP_MESSAGE });
+    });
+  }
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

@@ -7,6 +7,7 @@ import { registerMilestoneJobs } from '@nightlight/command-api/jobs/milestone-sc
 import { ensureStarterReferralCode, seedReferralCodes } from '@nightlight/command-api/accounts/referral-codes';
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters, type Adapters } from '@nightlight/infrastructure/composition/adapters';
+import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 import { allProjections } from '@nightlight/projector/all-projections';
 import { startProjector, type RunningProjector } from '@nightlight/projector/projector-runner';
 import { buildEdgeApp } from './edge-app';
@@ -21,8 +22,13 @@ export interface EmbeddedServer {
   adapters: Adapters;
   projector: RunningProjector;
   url: string;
-  /** A code minted on the very first start, when no referral code had ever been issued: print it for the operator. */
-  starterReferralCode?: string;
+  /**
+   * Resolves once the read models have caught up with the log and the jobs run. Until then the
+   * server is listening: /healthz answers, /readyz says how far the rebuild is, /api answers 503.
+   */
+  readonly ready: Promise<void>;
+  /** Once ready: a code minted on the very first start, when no referral code had ever been issued; print it for the operator. */
+  readonly starterReferralCode: string | undefined;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,40 @@ export interface EmbeddedOptions {
   logger?: boolean | { level: string };
   onProgress?: (position: number, head: number) => void;
   webDist?: string;
+  /** Wraps the log the projector reads; tests hold it back to watch the server while it lags. */
+  projectorEventStore?: (eventStore: EventStore) => EventStore;
+}
+
+/** How long the rebuild runs before it lets the HTTP server answer the requests that have arrived. */
+const CATCH_UP_SLICE_MS = 20;
+
+/**
+ * Replaying the log is a loop of promises that are already resolved (the memory read store does no
+ * I/O), so it would keep the event loop to itself until the end and /healthz could not answer.
+ * While catching up, the projector's events pause for a turn of the event loop now and then.
+ */
+function sharingTheEventLoop(eventStore: EventStore): EventStore {
+  return {
+    ...eventStore,
+    subscribeToAll(options) {
+      let live = false;
+      let sliceStart = performance.now();
+      return eventStore.subscribeToAll({
+        ...options,
+        onCaughtUp() {
+          live = true;
+          options.onCaughtUp?.();
+        },
+        async onEvent(event) {
+          await options.onEvent(event);
+          if (!live && performance.now() - sliceStart > CATCH_UP_SLICE_MS) {
+            await new Promise((resolve) => setImmediate(resolve));
+            sliceStart = performance.now();
+          }
+        },
+      });
+    },
+  };
 }
 
 function embeddedProgress(projector: RunningProjector, adapters: Adapters, isReady: () => boolean): ProjectionProgress {
@@ -50,15 +90,15 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   const clock = options.clock ?? (() => new Date());
   const adapters = await createAdapters(config, clock);
   const logger = options.logger ?? false;
+  const projectorLog = sharingTheEventLoop(adapters.eventStore);
   const projector = await startProjector({
-    eventStore: adapters.eventStore,
+    eventStore: options.projectorEventStore?.(projectorLog) ?? projectorLog,
     projections: allProjections,
     context: { readStore: adapters.readStore, cipher: adapters.cipher },
     onProgress: options.onProgress,
   });
   let ready = false;
-  await projector.caughtUp;
-  ready = true;
+  let closed = false;
 
   const queryDeps: QueryDeps = {
     config,
@@ -70,24 +110,38 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     clock,
   };
   const commandDeps = { ...adapters, config, clock, newId: () => uuidv7() };
-  // After the catch-up, so the first sweep of milestone alerts sees every child.
-  await registerMilestoneJobs(commandDeps);
-  await seedReferralCodes(commandDeps);
-  const starterReferralCode = await ensureStarterReferralCode(commandDeps);
   // Writes run in this process, or, when COMMAND_API_URL names a command-api process, go there over HTTP.
   const writes = config.COMMAND_API_URL ? forwardWrites(config.COMMAND_API_URL) : commandRoutes(commandDeps);
   const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher });
-  const app = await buildEdgeApp(queryDeps, { writes, research, webDist: options.webDist ?? WEB_DIST, logger });
+  const app = await buildEdgeApp(queryDeps, { writes, research, webDist: options.webDist ?? WEB_DIST, logger, startingUp: () => !ready });
+  // Listening before the rebuild, so an orchestrator sees the process alive and how far it has got.
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+
+  let starterReferralCode: string | undefined;
+  const becameReady = (async () => {
+    await projector.caughtUp;
+    if (closed) return;
+    // After the catch-up, so the first sweep of milestone alerts sees every child.
+    await registerMilestoneJobs(commandDeps);
+    await seedReferralCodes(commandDeps);
+    starterReferralCode = (await ensureStarterReferralCode(commandDeps)) ?? undefined;
+    ready = true;
+  })();
+  // The caller awaits it; a rebuild cut short by close() must not end the process as unhandled.
+  becameReady.catch(() => undefined);
 
   return {
     app,
     adapters,
     projector,
     url,
-    ...(starterReferralCode ? { starterReferralCode } : {}),
+    ready: becameReady,
+    get starterReferralCode() {
+      return starterReferralCode;
+    },
     async close() {
+      closed = true;
       await app.close();
       await projector.stop();
       await adapters.close();

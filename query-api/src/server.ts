@@ -19,8 +19,17 @@ await runService('query-api', async () => {
       logger,
       onProgress: (position, head) => console.log(`Rebuilding read models: ${position} of ${head} events`),
     });
-    console.log(`Nightlight is running at ${server.url}`);
-    if (server.starterReferralCode) console.log(`Sign up with the referral code ${server.starterReferralCode} (mint more with: npm run referral -- create)`);
+    // /healthz and /readyz answer while the read models are rebuilt; the URL is printed once the app works.
+    server.ready.then(
+      () => {
+        console.log(`Nightlight is running at ${server.url}`);
+        if (server.starterReferralCode) console.log(`Sign up with the referral code ${server.starterReferralCode} (mint more with: npm run referral -- create)`);
+      },
+      (error: unknown) => {
+        console.error('query-api: the read models could not be rebuilt from the event log', error);
+        process.exit(1);
+      },
+    );
     return { close: () => server.close() };
   }
   const adapters = await createAdapters(config);

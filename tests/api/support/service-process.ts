@@ -23,7 +23,11 @@ export interface ServiceProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts one service (`tsx <script>`) as a real process and waits until its /healthz answers. */
+/**
+ * Starts one service (`tsx <script>`) as a real process and waits until it is ready: /readyz
+ * answers 200 (query-api once its read models have caught up, a projector once it has), or, for a
+ * service without /readyz (command-api), /healthz does.
+ */
 export async function startServiceProcess(script: string, env: Record<string, string>, port: number): Promise<ServiceProcess> {
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [script], {
     cwd: REPO_ROOT,
@@ -37,7 +41,10 @@ export async function startServiceProcess(script: string, env: Record<string, st
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok || (r.status === 404 && fetch(`${url}/healthz`).then((health) => health.ok)),
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`${script} did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
-import { startEmbeddedServer, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
+import { startEmbeddedServer, type EmbeddedOptions, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
 
 export interface TestServer {
   server: EmbeddedServer;
@@ -15,13 +15,22 @@ export interface TestServer {
 }
 
 /** The embedded default on a random port, with its own temporary DATA_DIR (a real SQLite file). */
-export async function startTestServer(env: Record<string, string> = {}, options: { clock?: () => Date; webDist?: string } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Pick<EmbeddedOptions, 'clock' | 'webDist' | 'projectorEventStore'> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-test-'));
   // Every test signs up from 127.0.0.1: the per-IP limit is raised unless a test sets its own.
   const config = () => loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'TEST42,FAMILY', RATE_LIMIT_PER_IP: '1000', ...env });
   // API tests need no web app; browser tests pass the built one.
   const webDist = options.webDist ?? path.join(dataDir, 'no-web');
-  let server = await startEmbeddedServer(config(), { clock: options.clock, webDist });
+  // Tests talk to a server that has caught up; tests of start-up itself call startEmbeddedServer.
+  const start = async () => {
+    const started = await startEmbeddedServer(config(), { clock: options.clock, webDist, projectorEventStore: options.projectorEventStore });
+    await started.ready;
+    return started;
+  };
+  let server = await start();
 
   const testServer: TestServer = {
     get server() {
@@ -46,7 +55,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     },
     async restart() {
       await server.close();
-      server = await startEmbeddedServer(config(), { clock: options.clock, webDist });
+      server = await start();
     },
     async close() {
       await server.close();

@@ -33,6 +33,7 @@ export async function startSeededServer({ days }: { days: number }): Promise<See
   await writer.close();
 
   const server = await startEmbeddedServer(config, { webDist: path.join(dataDir, 'no-web') });
+  await server.ready;
   const token = await server.adapters.tokens.issueAccessToken(ownerId);
   return {
     server,
