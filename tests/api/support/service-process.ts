@@ -29,9 +29,12 @@ export interface ServiceProcess {
  * service without /readyz (command-api), /healthz does.
  */
 export async function startServiceProcess(script: string, env: Record<string, string>, port: number): Promise<ServiceProcess> {
+  // CI's REDIS_URL is not passed on: a service is embedded (SQLite sessions, in-process jobs) unless
+  // the test gives it a Redis, else it would share queues and sessions with every other run.
+  const { REDIS_URL: _shared, ...inherited } = process.env;
   const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...inherited, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
