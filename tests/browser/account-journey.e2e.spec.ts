@@ -152,6 +152,48 @@ describeInBrowser(
       expect(new URL(page.url()).pathname).toBe('/settings');
     });
 
+    it('keeps two tabs signed in when both find the access token expired at once', async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'two-tabs');
+      await addChild(server, parent, 'Wren', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
+      await settle(server);
+      const first = await openPage();
+      await signIn(first, parent.email, parent.password);
+      await first.getByRole('heading', { name: 'Wren Dashboard' }).waitFor();
+      // A second tab of the same browser shares the stored session.
+      const second = await context!.newPage();
+      await second.goto('/');
+      await second.getByRole('heading', { name: 'Wren Dashboard' }).waitFor();
+
+      // Both tabs refresh at the same moment. Refresh tokens are single-use and a reused one
+      // revokes the whole session, so only one tab may spend it; the other takes the new pair.
+      clockOffsetMs = 16 * MINUTE;
+      const refreshes: number[] = [];
+      context!.on('response', (response) => {
+        if (response.url().endsWith('/api/auth/refresh')) refreshes.push(response.status());
+      });
+      await Promise.all(
+        [first, second].map((page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()),
+      );
+      for (const page of [first, second]) {
+        await page.getByRole('region', { name: 'Children Management' }).getByRole('article', { name: 'Wren' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/settings');
+      }
+      expect(refreshes).toEqual([200]);
+
+      // The session is still whole: the next expiry refreshes again, from either tab.
+      clockOffsetMs = 32 * MINUTE;
+      const refreshed = second.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
+      await second.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Dashboard' }).click();
+      expect((await refreshed).status()).toBe(200);
+      await second.getByRole('heading', { name: 'Wren Dashboard' }).waitFor();
+
+      // Logout in one tab signs the other out at once, without a click there.
+      await second.getByRole('button', { name: 'Logout' }).click();
+      await first.waitForURL('**/auth/login');
+      await first.getByRole('heading', { name: 'Welcome to Nightlight' }).waitFor();
+    });
+
     it('deletes the account from the Danger Zone, signs out, and the e-mail no longer signs in', async () => {
       const { server } = suite();
       const parent = await registerParent(server, 'leaving');

@@ -1,8 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { LOGIN_PATH, PRODUCT_NAME } from '../config/constants.ts';
-import { resetPositionTracking } from '../lib/api-client.ts';
-import { useAuthStore } from '../stores/auth-store.ts';
+import { signOut } from '../lib/sign-out.ts';
 
 const NAV_ITEMS = [
   { label: 'Dashboard', path: '/' },
@@ -14,14 +12,10 @@ const NAV_ITEMS = [
 export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const queryClient = useQueryClient();
-  const clearAuth = useAuthStore((state) => state.clearAuth);
 
   function logout() {
-    clearAuth();
-    // The next person on this device must not see this family's cached data.
-    queryClient.clear();
-    resetPositionTracking();
+    // Also empties the query cache: the next person on this device must not see this family's data.
+    signOut();
     void navigate(LOGIN_PATH, { replace: true });
   }
 

@@ -49,11 +49,14 @@ describe('routes', () => {
       http.get('/api/settings/children', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
       http.post('/api/auth/refresh', () => HttpResponse.json({ message: 'Invalid refresh token' }, { status: 401 })),
     );
-    const { router } = renderApp('/settings');
+    const { router, queryClient } = renderApp('/settings');
+    queryClient.setQueryData(['children'], [{ id: 'c1' }]);
 
     expect(await screen.findByRole('heading', { name: 'Welcome to Nightlight' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    // The next account on this tab must not be shown this family's cached answers.
+    expect(queryClient.getQueryData(['children'])).toBeUndefined();
   });
 });
 
@@ -98,6 +101,51 @@ describe('session upkeep', () => {
     await act(() => vi.advanceTimersByTimeAsync(1));
     await vi.waitFor(() => expect(useAuthStore.getState().accessToken).toBe('access-2'));
     expect(refreshes).toBe(1);
+  });
+
+  it('signs out when the 10-minute check finds the session expired, without trying to refresh', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    signIn();
+    const refresh = vi.fn();
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        refresh();
+        return HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }),
+    );
+    // Five minutes of the 24-hour session are left when the screen opens.
+    vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000 - 5 * 60 * 1000);
+    const { queryClient } = renderApp('/reports');
+    await screen.findByRole('heading', { name: 'Weekly Reports' });
+    queryClient.setQueryData(['children'], [{ id: 'c1' }]);
+
+    await act(() => vi.advanceTimersByTimeAsync(TEN_MINUTES));
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to Nightlight' })).toBeInTheDocument();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(['children'])).toBeUndefined();
+  });
+
+  it('stays signed in when the periodic refresh cannot reach the server', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    signIn();
+    let refreshes = 0;
+    server.use(
+      http.post('/api/auth/refresh', () => {
+        refreshes += 1;
+        return HttpResponse.error();
+      }),
+    );
+    renderApp('/reports');
+    await screen.findByRole('heading', { name: 'Weekly Reports' });
+
+    await act(() => vi.advanceTimersByTimeAsync(TEN_MINUTES));
+    await vi.waitFor(() => expect(refreshes).toBe(1));
+
+    expect(screen.getByRole('heading', { name: 'Weekly Reports' })).toBeInTheDocument();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, refreshToken: 'refresh-1' });
   });
 
   it('signs out when the periodic refresh fails', async () => {

@@ -1,9 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../testing/auth-fixtures.ts';
 import { server } from '../testing/msw-server.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
-import { ApiError, apiRequest, getHighestPosition } from './api-client.ts';
+import { ApiError, apiRequest, RefreshUnavailableError } from './api-client.ts';
+import { getHighestPosition } from './read-your-writes.ts';
 import { registerNavigate } from './navigation.ts';
 
 describe('apiRequest', () => {
@@ -158,5 +159,114 @@ describe('apiRequest', () => {
       message: 'Invalid email or password',
     });
     expect(refresh).not.toHaveBeenCalled();
+  });
+});
+
+describe('one session shared by several tabs', () => {
+  type Grant = () => Promise<unknown>;
+
+  /** Web Locks as a browser provides them; `whileWaiting` runs before the lock is granted. */
+  function fakeLocks(whileWaiting: () => void = () => {}) {
+    const requested: string[] = [];
+    const locks = {
+      request: async (name: string, grant: Grant) => {
+        requested.push(name);
+        whileWaiting();
+        return grant();
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    return requested;
+  }
+
+  /** What another tab's store writes to localStorage. */
+  function storeAsAnotherTab(changes: Record<string, unknown>) {
+    const stored = JSON.parse(localStorage.getItem('auth-storage') ?? '{}');
+    localStorage.setItem('auth-storage', JSON.stringify({ ...stored, state: { ...stored.state, ...changes } }));
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('refreshes while holding the lock every tab of the app shares', async () => {
+    signIn();
+    const requested = fakeLocks();
+    const refreshBodies: unknown[] = [];
+    server.use(
+      http.get('/api/me', ({ request }) =>
+        request.headers.get('Authorization') === 'Bearer access-2'
+          ? HttpResponse.json({ id: 'user-1' })
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+      ),
+      http.post('/api/auth/refresh', async ({ request }) => {
+        refreshBodies.push(await request.json());
+        return HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }),
+    );
+
+    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
+    expect(requested).toEqual(['nightlight-token-refresh']);
+    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    // Written where the other tabs read it.
+    expect(JSON.parse(localStorage.getItem('auth-storage')!).state).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+  });
+
+  it('takes the pair another tab refreshed while this one waited for the lock, instead of spending a used token', async () => {
+    signIn();
+    fakeLocks(() => storeAsAnotherTab({ accessToken: 'access-from-tab-2', refreshToken: 'refresh-from-tab-2' }));
+    const refresh = vi.fn();
+    const authorizations: (string | null)[] = [];
+    server.use(
+      http.get('/api/me', ({ request }) => {
+        authorizations.push(request.headers.get('Authorization'));
+        return request.headers.get('Authorization') === 'Bearer access-from-tab-2'
+          ? HttpResponse.json({ id: 'user-1' })
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+      http.post('/api/auth/refresh', () => {
+        refresh();
+        return HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 });
+      }),
+    );
+
+    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-from-tab-2']);
+    expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-from-tab-2', isAuthenticated: true });
+  });
+
+  it('retries a 401 with an access token that replaced the rejected one meanwhile, without refreshing', async () => {
+    signIn();
+    const refresh = vi.fn();
+    server.use(
+      http.get('/api/me', ({ request }) => {
+        if (request.headers.get('Authorization') === 'Bearer access-new') return HttpResponse.json({ id: 'user-1' });
+        // The answer is on its way while another tab's refresh lands here.
+        useAuthStore.getState().setTokens('access-new', 'refresh-new');
+        return HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+      http.post('/api/auth/refresh', () => {
+        refresh();
+        return HttpResponse.json({});
+      }),
+    );
+
+    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('stays signed in when the refresh cannot reach the server', async () => {
+    signIn();
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    server.use(
+      http.get('/api/me', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+      http.post('/api/auth/refresh', () => HttpResponse.error()),
+    );
+
+    await expect(apiRequest('/api/me')).rejects.toBeInstanceOf(RefreshUnavailableError);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, refreshToken: 'refresh-1' });
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,9 @@
 import { LOGIN_PATH } from '../config/constants.ts';
-import { getAuthState } from '../stores/auth-store.ts';
+import { getAuthState, reloadAuthFromStorage } from '../stores/auth-store.ts';
 import type { TokenPair } from '../types/api.ts';
 import { navigateTo } from './navigation.ts';
+import { getHighestPosition, recordPosition } from './read-your-writes.ts';
+import { signOut } from './sign-out.ts';
 
 export type ApiRequestInit = {
   method?: string;
@@ -35,23 +37,6 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-// Read-your-writes (design §4): the highest event position any write has answered with.
-// Reads carry it so the query side waits until its projections have caught up.
-let highestPosition = 0;
-
-export function getHighestPosition(): number {
-  return highestPosition;
-}
-
-export function recordPosition(position: number): void {
-  if (Number.isFinite(position) && position > highestPosition) highestPosition = position;
-}
-
-/** Forgets the remembered position; for tests and sign-out. */
-export function resetPositionTracking(): void {
-  highestPosition = 0;
-}
-
 const READ_METHODS = new Set(['GET', 'HEAD']);
 // A 401 from these means wrong credentials, not an expired access token.
 const NO_REFRESH_PREFIX = '/api/auth/';
@@ -68,7 +53,8 @@ async function send(url: string, init: ApiRequestInit, accessToken: string | nul
   // Only with a body: Fastify rejects an empty body declared as JSON.
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-  if (READ_METHODS.has(method) && highestPosition > 0) headers['X-Min-Position'] = String(highestPosition);
+  const minPosition = getHighestPosition();
+  if (READ_METHODS.has(method) && minPosition > 0) headers['X-Min-Position'] = String(minPosition);
   return fetch(url, {
     method,
     headers: { ...headers, ...init.headers },
@@ -96,28 +82,63 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, '');
 }
 
-// Several requests may hit 401 at the same moment; they share one refresh so the
-// single-use refresh token is spent only once.
-let refreshInFlight: Promise<string | null> | null = null;
+/** The refresh could not be tried (offline, server down, rate limited): the session may still be good. */
+export class RefreshUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The session could not be refreshed right now', { cause });
+    this.name = 'RefreshUnavailableError';
+  }
+}
 
+// Only one tab of this origin refreshes at a time (see refreshTokens).
+const REFRESH_LOCK = 'nightlight-token-refresh';
+
+/** Runs `task` holding the cross-tab refresh lock; where Web Locks are missing, just runs it. */
+async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return task();
+  return (await locks.request(REFRESH_LOCK, task)) as T;
+}
+
+/**
+ * Refresh tokens are single-use: the server revokes the whole session when a spent one comes
+ * back. Two tabs share one stored session, so a tab refreshes only while holding a lock every
+ * tab honours, and first reads the stored tokens again: when another tab refreshed while this
+ * one waited, its new pair is taken as is.
+ */
 async function refreshTokens(): Promise<string | null> {
-  const { refreshToken } = getAuthState();
-  if (!refreshToken) return null;
-  try {
-    const response = await send(toUrl('/api/auth/refresh'), { method: 'POST', body: { refreshToken } }, null);
+  const heldRefreshToken = getAuthState().refreshToken;
+  if (!heldRefreshToken) return null;
+  return withRefreshLock(async () => {
+    await reloadAuthFromStorage();
+    const { accessToken, refreshToken } = getAuthState();
+    if (!refreshToken) return null;
+    if (refreshToken !== heldRefreshToken) return accessToken;
+
+    let response: Response;
+    try {
+      response = await send(toUrl('/api/auth/refresh'), { method: 'POST', body: { refreshToken } }, null);
+    } catch (error) {
+      throw new RefreshUnavailableError(error);
+    }
+    // Too many attempts or a server fault say nothing about the token itself.
+    if (response.status === 429 || response.status >= 500) throw new RefreshUnavailableError(await toApiError(response));
     if (!response.ok) return null;
     const tokens = (await readBody(response)) as TokenPair | undefined;
     if (!tokens?.accessToken || !tokens.refreshToken) return null;
     getAuthState().setTokens(tokens.accessToken, tokens.refreshToken);
     return tokens.accessToken;
-  } catch {
-    return null;
-  }
+  });
 }
 
+// Several requests may hit 401 at the same moment; they share one refresh so the single-use
+// refresh token is spent only once.
+let refreshInFlight: Promise<string | null> | null = null;
+
 /**
- * Exchanges the stored refresh token for new tokens. Returns the new access token, or null
- * when the refresh failed (the caller decides what that means).
+ * Exchanges the stored refresh token for new tokens. Resolves with the new access token, or null
+ * when the server refused the refresh token (the session is over); rejects with
+ * RefreshUnavailableError when the server could not be asked.
  */
 export function refreshSession(): Promise<string | null> {
   refreshInFlight ??= refreshTokens().finally(() => {
@@ -126,9 +147,19 @@ export function refreshSession(): Promise<string | null> {
   return refreshInFlight;
 }
 
+/**
+ * An access token to retry with after `rejected` got a 401: the one already stored when something
+ * else replaced it meanwhile (another request's refresh, another tab, a password change), else a
+ * refreshed one.
+ */
+async function accessTokenAfter(rejected: string | null): Promise<string | null> {
+  const { accessToken } = getAuthState();
+  if (accessToken && accessToken !== rejected) return accessToken;
+  return refreshSession();
+}
+
 function endSession(): void {
-  getAuthState().clearAuth();
-  resetPositionTracking();
+  signOut();
   navigateTo(LOGIN_PATH, { replace: true });
 }
 
@@ -139,10 +170,11 @@ function endSession(): void {
  */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
   const url = toUrl(path);
-  let response = await send(url, init, getAuthState().accessToken);
+  const sentAccessToken = getAuthState().accessToken;
+  let response = await send(url, init, sentAccessToken);
 
   if (response.status === 401 && !url.startsWith(NO_REFRESH_PREFIX)) {
-    const accessToken = await refreshSession();
+    const accessToken = await accessTokenAfter(sentAccessToken);
     if (!accessToken) {
       endSession();
       throw await toApiError(response);

@@ -118,4 +118,50 @@ describe('auth store', () => {
 
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user: testUser, accessToken: 'a' });
   });
+
+  describe('another tab changing the stored session', () => {
+    /** Writes as another tab's store would, then tells this tab the way the browser does. */
+    function writeFromAnotherTab(state: Record<string, unknown> | null) {
+      const newValue = state === null ? null : JSON.stringify({ state, version: 0 });
+      if (newValue === null) localStorage.removeItem('auth-storage');
+      else localStorage.setItem('auth-storage', newValue);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'auth-storage', newValue, storageArea: localStorage }));
+    }
+
+    it('takes the tokens another tab refreshed, so this tab never refreshes with a spent one', async () => {
+      freezeClock();
+      useAuthStore.getState().setAuth(testUser, 'a', 'r');
+
+      writeFromAnotherTab({ user: testUser, accessToken: 'a2', refreshToken: 'r2', isAuthenticated: true, sessionExpiry: NOW + DAY });
+
+      await vi.waitFor(() => expect(useAuthStore.getState()).toMatchObject({ accessToken: 'a2', refreshToken: 'r2' }));
+      expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    });
+
+    it('signs out when another tab signs out', async () => {
+      freezeClock();
+      useAuthStore.getState().setAuth(testUser, 'a', 'r');
+
+      writeFromAnotherTab({ user: null, accessToken: null, refreshToken: null, isAuthenticated: false, sessionExpiry: null });
+
+      await vi.waitFor(() => expect(useAuthStore.getState().isAuthenticated).toBe(false));
+      expect(useAuthStore.getState()).toMatchObject({ user: null, accessToken: null, refreshToken: null });
+    });
+
+    it('signs out when another tab removes the stored session', () => {
+      useAuthStore.getState().setAuth(testUser, 'a', 'r');
+
+      writeFromAnotherTab(null);
+
+      expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, refreshToken: null });
+    });
+
+    it('ignores other keys', () => {
+      useAuthStore.getState().setAuth(testUser, 'a', 'r');
+
+      window.dispatchEvent(new StorageEvent('storage', { key: 'something-else', newValue: null, storageArea: localStorage }));
+
+      expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, refreshToken: 'r' });
+    });
+  });
 });

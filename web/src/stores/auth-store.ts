@@ -86,3 +86,29 @@ export const useAuthStore = create<AuthStore>()(
 
 /** Non-React access for code outside components (the API client, timers). */
 export const getAuthState = (): AuthStore => useAuthStore.getState();
+
+/**
+ * Reads the session back from localStorage, where another tab may have written newer tokens.
+ * Refresh tokens rotate and the server revokes the whole session when a used one comes back, so
+ * a tab must never refresh with a token another tab has already spent.
+ */
+export function reloadAuthFromStorage(): Promise<void> {
+  return useAuthStore.persist.rehydrate();
+}
+
+/**
+ * Another tab of this origin changed the stored session (signed in, refreshed the tokens, signed
+ * out): take its state. Browsers send `storage` events only to the other tabs, never the writer.
+ */
+export function handleAuthStorageEvent(event: StorageEvent): void {
+  if (event.storageArea && event.storageArea !== localStorage) return;
+  // A null key means the whole of localStorage was cleared.
+  if (event.key !== null && event.key !== AUTH_STORAGE_KEY) return;
+  if (event.newValue === null) {
+    useAuthStore.setState(signedOut);
+    return;
+  }
+  void reloadAuthFromStorage();
+}
+
+if (typeof window !== 'undefined') window.addEventListener('storage', handleAuthStorageEvent);

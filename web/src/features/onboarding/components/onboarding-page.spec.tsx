@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, testChild, testUser } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
-import { renderPage } from '../../../testing/render-app.tsx';
+import { renderApp, renderPage } from '../../../testing/render-app.tsx';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { OnboardingPage } from './onboarding-page.tsx';
 
@@ -52,15 +52,18 @@ describe('OnboardingPage', () => {
       expect(screen.getByRole('heading', { name: 'Add Your First Child' })).toBeInTheDocument();
     });
 
-    it('Cancel signs out and goes to the login page', async () => {
+    it('Cancel signs out, forgets the cached data and goes to the login page', async () => {
       signIn({ onboardingCompleted: false });
       answerChildren();
-      const user = renderOnboarding();
+      // The whole route tree, so the guard takes the page away once the session ends.
+      const { queryClient } = renderApp('/onboarding');
+      await waitFor(() => expect(queryClient.getQueryData(['children'])).toEqual([]));
 
-      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Cancel' }));
 
-      expect(await screen.findByRole('heading', { name: 'Page /auth/login' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Welcome to Nightlight' })).toBeInTheDocument();
       expect(useAuthStore.getState().isAuthenticated).toBe(false);
+      expect(queryClient.getQueryData(['children'])).toBeUndefined();
     });
 
     it('is not shown once onboarding is completed', () => {

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { DISPLAY_NAME_MAX_LENGTH, LOGIN_PATH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, todayLocalDate } from '../../../lib/local-date.ts';
+import { signOut } from '../../../lib/sign-out.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useChildren } from '../api/get-children.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
@@ -39,7 +40,6 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const needsConsent = useAuthStore((state) => state.user !== null && !state.user.onboardingCompleted);
   const updateUser = useAuthStore((state) => state.updateUser);
-  const clearAuth = useAuthStore((state) => state.clearAuth);
   const children = useChildren();
   const createChild = useCreateChild();
   const completeOnboarding = useCompleteOnboarding();
@@ -107,7 +107,7 @@ export function OnboardingPage() {
 
   function declineConsent() {
     // Without consent nothing may be stored, so the session ends here.
-    clearAuth();
+    signOut();
     void navigate(LOGIN_PATH, { replace: true });
   }
 

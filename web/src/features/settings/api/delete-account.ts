@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest, resetPositionTracking } from '../../../lib/api-client.ts';
-import { useAuthStore } from '../../../stores/auth-store.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { signOut } from '../../../lib/sign-out.ts';
 import type { OkResponse } from '../../../types/api.ts';
 
 export const deleteAccountInputSchema = z.object({
@@ -19,14 +19,10 @@ export function deleteAccount(input: DeleteAccountInput): Promise<OkResponse> {
 }
 
 export function useDeleteAccount({ onSuccess }: { onSuccess?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  const clearAuth = useAuthStore((state) => state.clearAuth);
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      clearAuth();
-      queryClient.clear();
-      resetPositionTracking();
+      signOut();
       onSuccess?.();
     },
   });
