@@ -189,6 +189,12 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.findOne({ _id: 'f10' })).toEqual({ _id: 'f10', childId: 'c10', amountMl: 10, startedAt: 'z', tags: ['a'] });
     });
 
+    it('answers a read-only read with the same documents as a plain one', async () => {
+      const filter = { childId: 'c1' };
+      expect(await collection.find(filter, { sort: { startedAt: 1 }, readOnly: true })).toEqual(await collection.find(filter, { sort: { startedAt: 1 } }));
+      expect(await collection.findOne({ _id: 'f2' }, { readOnly: true })).toEqual({ _id: 'f2', childId: 'c1', amountMl: 90, startedAt: '2024-05-01T09:00:00Z' });
+    });
+
     it('drops every collection with dropAll', async () => {
       await store.dropAll();
 
@@ -200,6 +206,20 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
 }
 
 readStoreContract('memory', async () => createMemoryReadStore());
+
+describe('the memory read store', () => {
+  it('hands a read-only reader frozen documents, so a careless change fails loudly instead of changing the store', async () => {
+    const collection = createMemoryReadStore().collection<Feeding>('feedings');
+    await collection.insertOne({ _id: 'f1', childId: 'c1', amountMl: 120, startedAt: 'a', tags: ['x'] });
+    const shared = await collection.findOne({ _id: 'f1' }, { readOnly: true });
+
+    expect(() => {
+      shared!.amountMl = 1;
+    }).toThrow(TypeError);
+    expect(() => shared!.tags!.push('y')).toThrow(TypeError);
+    expect(await collection.findOne({ _id: 'f1' })).toEqual({ _id: 'f1', childId: 'c1', amountMl: 120, startedAt: 'a', tags: ['x'] });
+  });
+});
 
 const mongoUrl = reachableUrl('mongo', 'read-store contract on MongoDB');
 if (mongoUrl) {

@@ -1,6 +1,6 @@
-import { addDays, datesInRange, localDateOf, localTimeOf, startOfLocalDate, type LocalDate } from '../time/zoned-time';
+import { addDays, datesInRange, instantMs, localDateOf, localTimeOf, startOfLocalDate, type LocalDate } from '../time/zoned-time';
 import { NAP_FEED_LOOKBACK_MINS } from './feed-bucket';
-import { addMinutes, type ChildSchedule } from './insight-inputs';
+import { addMinutes, MINUTE_MS, type ChildSchedule } from './insight-inputs';
 
 /** The longest sleep session a command accepts (seed: sleep duration 1 to 1440 min). */
 export const MAX_SLEEP_MINS = 1440;
@@ -33,12 +33,14 @@ export function entriesWindowFor(date: LocalDate, schedule: ChildSchedule): Entr
  */
 export function datesAffectedBy(entry: { startedAt: string; endedAt?: string | null }, schedule: ChildSchedule): LocalDate[] {
   const zone = schedule.timezone;
-  const startDate = localDateOf(entry.startedAt, zone);
+  const start = instantMs(entry.startedAt);
+  const startDate = localDateOf(start, zone);
   // Each calendar day a sleep touches gets its minutes.
-  const dates = new Set(datesInRange(startDate, localDateOf(entry.endedAt ?? entry.startedAt, zone)));
+  const dates = datesInRange(startDate, entry.endedAt ? localDateOf(entry.endedAt, zone) : startDate);
   // A night sleep starting after midnight belongs to the previous date's night.
-  if (localTimeOf(entry.startedAt, zone) < schedule.nightWindowEnd) dates.add(addDays(startDate, -1));
+  if (localTimeOf(start, zone) < schedule.nightWindowEnd) dates.unshift(addDays(startDate, -1));
   // A late feeding can bucket a nap that starts after the next midnight.
-  dates.add(localDateOf(addMinutes(entry.startedAt, NAP_FEED_LOOKBACK_MINS), zone));
-  return [...dates].sort();
+  const bucketed = localDateOf(start + NAP_FEED_LOOKBACK_MINS * MINUTE_MS, zone);
+  if (!dates.includes(bucketed)) dates.push(bucketed);
+  return dates;
 }

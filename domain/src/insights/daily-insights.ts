@@ -1,9 +1,7 @@
-import { addDays, localDateOf, localTimeOf, startOfLocalDate, type LocalDate, type LocalTime } from '../time/zoned-time';
+import { addDays, instantMs, localDateOf, localMinuteOfDay, localTimeOf, startOfLocalDate, type LocalDate, type LocalTime } from '../time/zoned-time';
 import { feedBucketOf, NAP_FEED_LOOKBACK_MINS, type FeedBucket } from './feed-bucket';
 import {
-  addMinutes,
-  byStart,
-  wholeMinutesBetween,
+  MINUTE_MS,
   type ChildSchedule,
   type FeedingInput,
   type FeedingMethod,
@@ -85,9 +83,13 @@ export function computeDailyInsights(
   schedule: ChildSchedule,
 ): DailyInsightsDocument {
   const zone = schedule.timezone;
-  const feedsOfDay = feedings.filter((f) => localDateOf(f.startedAt, zone) === date).sort(byStart);
-  const nights = sleeps.filter((s) => isNightSleep(s, schedule) && nightOf(s, schedule) === date).sort(byStart);
-  const naps = sleeps.filter((s) => !isNightSleep(s, schedule) && napDate(s, schedule) === date).sort(byStart);
+  // Each instant is read once: a rebuild computes thousands of days.
+  const feeds = feedings.map((input) => ({ input, start: instantMs(input.startedAt) }));
+  const feedsOfDay = feeds.filter((f) => localDateOf(f.start, zone) === date).sort(byStartMs);
+  const timedSleeps = sleeps.map((input) => ({ input, start: instantMs(input.startedAt), end: instantMs(input.endedAt) }));
+  const nights = timedSleeps.filter((s) => isNightSleep(s.input, schedule) && nightOf(s.input, schedule) === date).sort(byStartMs);
+  const naps = timedSleeps.filter((s) => !isNightSleep(s.input, schedule) && napDate(s.input, schedule) === date).sort(byStartMs);
+  const amounts = feeds.filter((f) => hasAmount(f.input)).sort(byStartMs);
   const firstNight = nights[0];
   return {
     date,
@@ -95,24 +97,38 @@ export function computeDailyInsights(
     sleep: {
       napCount: naps.length,
       totalDayMins: sum(naps.map(durationOf)),
-      naps: naps.map((nap) => ({ mins: durationOf(nap), feedBucket: bucketOfNap(nap, feedings) })),
+      naps: naps.map((nap) => ({ mins: durationOf(nap), feedBucket: bucketOfNap(nap.start, amounts) })),
       totalNightMins: sum(nights.map(durationOf)),
       longestNightStretchMins: nights.length > 0 ? Math.max(...nights.map(durationOf)) : null,
       firstNightStretchMins: firstNight ? durationOf(firstNight) : null,
-      bedtime: firstNight ? localTimeOf(firstNight.startedAt, zone) : null,
-      bedtimeMinutesFromMidnight: firstNight ? wallMinutesFrom(date, firstNight.startedAt, zone) : null,
-      lastFeedBeforeNight: firstNight ? lastFeedTimeBefore(firstNight, feedsOfDay, zone) : null,
-      calendarDaySleepMins: calendarDayMinutes(date, sleeps, zone),
+      bedtime: firstNight ? localTimeOf(firstNight.start, zone) : null,
+      bedtimeMinutesFromMidnight: firstNight ? wallMinutesFrom(date, firstNight.start, zone) : null,
+      lastFeedBeforeNight: firstNight ? lastFeedTimeBefore(firstNight.start, feedsOfDay, zone) : null,
+      calendarDaySleepMins: calendarDayMinutes(date, timedSleeps, zone),
     },
   };
 }
 
-function feedingPart(feedsOfDay: readonly FeedingInput[]): DailyInsightsDocument['feeding'] {
-  const withAmount = feedsOfDay.filter(hasAmount);
-  const gaps = feedsOfDay.slice(1).map((feed, i) => wholeMinutesBetween(feedsOfDay[i]!.startedAt, feed.startedAt));
+interface Timed<T> {
+  input: T;
+  start: number;
+}
+
+/** Oldest first; the id breaks ties so a rebuild orders equal starts the same way. */
+function byStartMs<T extends { id: string }>(a: Timed<T>, b: Timed<T>): number {
+  return a.start - b.start || (a.input.id < b.input.id ? -1 : a.input.id > b.input.id ? 1 : 0);
+}
+
+function wholeMinutes(ms: number): number {
+  return Math.floor(ms / MINUTE_MS);
+}
+
+function feedingPart(feedsOfDay: readonly Timed<FeedingInput>[]): DailyInsightsDocument['feeding'] {
+  const withAmount = feedsOfDay.map((f) => f.input).filter(hasAmount);
+  const gaps = feedsOfDay.slice(1).map((feed, i) => wholeMinutes(feed.start - feedsOfDay[i]!.start));
   const shortGaps = gaps.filter((gap) => gap <= MAX_FEED_GAP_MINS);
-  const first = feedsOfDay[0];
-  const last = feedsOfDay[feedsOfDay.length - 1];
+  const first = feedsOfDay[0]?.input;
+  const last = feedsOfDay[feedsOfDay.length - 1]?.input;
   return {
     feedCount: feedsOfDay.length,
     totalOz24h: sum(withAmount.map((f) => f.amountOz)),
@@ -125,45 +141,35 @@ function feedingPart(feedsOfDay: readonly FeedingInput[]): DailyInsightsDocument
   };
 }
 
-/** Correlation 1: the feeding with an amount that started most recently within the lookback. */
-function bucketOfNap(nap: SleepInput, feedings: readonly FeedingInput[]): FeedBucket | null {
-  const napStart = Date.parse(nap.startedAt);
-  const lookbackStart = addMinutes(nap.startedAt, -NAP_FEED_LOOKBACK_MINS).getTime();
-  const candidates = feedings
-    .filter(hasAmount)
-    .filter((f) => Date.parse(f.startedAt) >= lookbackStart && Date.parse(f.startedAt) <= napStart)
-    .sort(byStart);
+/** Correlation 1: the feeding with an amount that started most recently within the lookback (`amounts` oldest first). */
+function bucketOfNap(napStart: number, amounts: readonly Timed<FeedingInput>[]): FeedBucket | null {
+  const lookbackStart = napStart - NAP_FEED_LOOKBACK_MINS * MINUTE_MS;
+  const candidates = amounts.filter((f) => f.start >= lookbackStart && f.start <= napStart);
   const decisive = candidates[candidates.length - 1];
-  return decisive ? feedBucketOf(decisive.amountOz) : null;
+  return decisive ? feedBucketOf(decisive.input.amountOz!) : null;
 }
 
 /** Correlation 3: only feedings of D itself count, so `feedsOfDay` is enough. */
-function lastFeedTimeBefore(firstNight: SleepInput, feedsOfDay: readonly FeedingInput[], zone: string): LocalTime | null {
-  const before = feedsOfDay.filter((f) => Date.parse(f.startedAt) < Date.parse(firstNight.startedAt));
+function lastFeedTimeBefore(nightStart: number, feedsOfDay: readonly Timed<FeedingInput>[], zone: string): LocalTime | null {
+  const before = feedsOfDay.filter((f) => f.start < nightStart);
   const last = before[before.length - 1];
-  return last ? localTimeOf(last.startedAt, zone) : null;
+  return last ? localTimeOf(last.start, zone) : null;
 }
 
-function wallMinutesFrom(date: LocalDate, instant: string, zone: string): number {
-  const [hh, mm] = localTimeOf(instant, zone).split(':').map(Number) as [number, number];
+function wallMinutesFrom(date: LocalDate, instant: number, zone: string): number {
   const dayOffset = localDateOf(instant, zone) === date ? 0 : 24 * 60;
-  return dayOffset + hh * 60 + mm;
+  return dayOffset + localMinuteOfDay(instant, zone);
 }
 
 /** Sleep inside [D's start, D+1's start): 23 or 25 hours on DST days, read from the zone. */
-function calendarDayMinutes(date: LocalDate, sleeps: readonly SleepInput[], zone: string): number {
-  const dayStart = startOfLocalDate(date, zone).toISOString();
-  const dayEnd = startOfLocalDate(addDays(date, 1), zone).toISOString();
-  const overlaps = sleeps.map((s) => {
-    const from = Date.parse(s.startedAt) > Date.parse(dayStart) ? s.startedAt : dayStart;
-    const to = Date.parse(s.endedAt) < Date.parse(dayEnd) ? s.endedAt : dayEnd;
-    return Math.max(0, wholeMinutesBetween(from, to));
-  });
-  return sum(overlaps);
+function calendarDayMinutes(date: LocalDate, sleeps: readonly { start: number; end: number }[], zone: string): number {
+  const dayStart = startOfLocalDate(date, zone).getTime();
+  const dayEnd = startOfLocalDate(addDays(date, 1), zone).getTime();
+  return sum(sleeps.map((s) => Math.max(0, wholeMinutes(Math.min(s.end, dayEnd) - Math.max(s.start, dayStart)))));
 }
 
-function durationOf(sleep: SleepInput): number {
-  return wholeMinutesBetween(sleep.startedAt, sleep.endedAt);
+function durationOf(sleep: { start: number; end: number }): number {
+  return wholeMinutes(sleep.end - sleep.start);
 }
 
 function hasAmount(feeding: FeedingInput): feeding is FeedingInput & { amountOz: number } {

@@ -1,3 +1,5 @@
+import { instantMs } from '../time/zoned-time';
+
 /**
  * What the insights maths reads: a child's schedule and the feedings and sleeps around a date.
  * Instants are ISO UTC strings; local dates and times are read in `timezone`.
@@ -27,18 +29,18 @@ export interface SleepInput {
   endedAt: string;
 }
 
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
 /** Whole minutes between two instants, rounded down, as every insight duration is. */
 export function wholeMinutesBetween(from: string, to: string): number {
-  return Math.floor((Date.parse(to) - Date.parse(from)) / MINUTE_MS);
+  return Math.floor((instantMs(to) - instantMs(from)) / MINUTE_MS);
 }
 
 export function addMinutes(instant: string, minutes: number): Date {
-  return new Date(Date.parse(instant) + minutes * MINUTE_MS);
+  return new Date(instantMs(instant) + minutes * MINUTE_MS);
 }
 
 /** Oldest first; the id breaks ties so a rebuild orders equal starts the same way. */
 export function byStart<T extends { id: string; startedAt: string }>(a: T, b: T): number {
-  return Date.parse(a.startedAt) - Date.parse(b.startedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return instantMs(a.startedAt) - instantMs(b.startedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }

@@ -3,6 +3,7 @@ import {
   addDays,
   datesInRange,
   daysBetween,
+  instantMs,
   instantOfLocal,
   isLocalDate,
   isLocalTime,
@@ -113,5 +114,38 @@ describe('validation', () => {
   it('knows IANA zones', () => {
     expect(isValidTimeZone('America/Anchorage')).toBe(true);
     expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
+
+describe('instantMs', () => {
+  it('reads the canonical UTC form to the millisecond, as Date.parse does', () => {
+    for (const iso of ['1970-01-01T00:00:00.000Z', '2024-02-29T23:59:59.999Z', '2026-11-22T03:04:05.678Z', '1969-12-31T23:59:59.999Z', '2000-03-01T00:00:00.000Z', '2100-02-28T12:00:00.000Z']) {
+      expect(instantMs(iso)).toBe(Date.parse(iso));
+    }
+  });
+
+  it('reads other ISO forms through Date.parse', () => {
+    expect(instantMs('2026-11-22T03:04:05+01:00')).toBe(Date.parse('2026-11-22T02:04:05Z'));
+    expect(instantMs('2026-11-22T03:04:05Z')).toBe(Date.parse('2026-11-22T03:04:05Z'));
+  });
+
+  it('judges out-of-range fields exactly as Date.parse does', () => {
+    for (const iso of ['2026-02-30T10:00:00.000Z', '2026-13-01T10:00:00.000Z', '2026-11-22T24:00:00.000Z', '2026-11-22T10:60:00.000Z', '2026-1x-22T10:00:00.000Z']) {
+      expect(instantMs(iso)).toStrictEqual(Date.parse(iso));
+    }
+  });
+});
+
+describe('date arithmetic on unusual input', () => {
+  it('adds days to the last days of months and to a leap day as the calendar does', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2028-02-29', 365)).toBe('2029-02-28');
+    expect(addDays('2026-12-31', -365)).toBe('2025-12-31');
+    expect(daysBetween('1999-12-31', '2000-03-01')).toBe(61);
+  });
+
+  it('reads nothing into text that is not a date', () => {
+    expect(() => addDays('2026-0:-15', 1)).toThrow(RangeError);
+    expect(daysBetween('2026-1x-01', '2026-11-01')).toBeNaN();
   });
 });

@@ -1,4 +1,4 @@
-import { localDateTimeOf } from '../time/zoned-time';
+import { instantMs, localDateTimeOf } from '../time/zoned-time';
 
 /** The derived timeline entry of seed §3, shown by the dashboard and the activity log. */
 export interface TimelineEntryView {
@@ -16,7 +16,7 @@ export interface TimelineEntryView {
 export type EntryViewWithoutNotes = Omit<TimelineEntryView, 'notes'>;
 
 export function durationText(startedAt: string, endedAt: string): string {
-  const minutes = Math.max(0, Math.floor((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000));
+  const minutes = Math.max(0, Math.floor((instantMs(endedAt) - instantMs(startedAt)) / 60_000));
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
 }

@@ -1,6 +1,6 @@
 import { computeDailyInsights, type DailyInsightsDocument } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor } from '@nightlight/domain/insights/daily-insights-window';
-import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
+import type { ChildSchedule, FeedingInput, SleepInput } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
@@ -24,9 +24,13 @@ async function recomputeDate(context: ProjectionContext, child: ChildDocument, d
   const window = entriesWindowFor(date, schedule);
   const entries = await context.readStore
     .collection<TimelineDocument>(TIMELINE_COLLECTION)
-    .find({ childId: child._id, startedAt: { $gte: window.from, $lt: window.to } });
-  const feedings = entries.filter((entry) => entry.kind === 'feeding').map((entry) => ({ ...entry, id: entry._id, method: entry.method ?? 'Bottle' }));
-  const sleeps = entries.filter((entry) => entry.kind === 'sleep').map((entry) => ({ ...entry, id: entry._id }));
+    .find({ childId: child._id, startedAt: { $gte: window.from, $lt: window.to } }, { readOnly: true });
+  const feedings: FeedingInput[] = [];
+  const sleeps: SleepInput[] = [];
+  for (const entry of entries) {
+    if (entry.kind === 'feeding') feedings.push({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, amountOz: entry.amountOz, method: entry.method ?? 'Bottle' });
+    else sleeps.push({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt });
+  }
   const doc = computeDailyInsights(date, feedings, sleeps, schedule);
   const collection = context.readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
   const _id = dailyInsightsId(child._id, date);
@@ -41,8 +45,9 @@ export async function refreshDailyInsights(
   child: ChildDocument,
   entries: readonly { startedAt: string; endedAt: string }[],
 ): Promise<void> {
-  const dates = new Set(entries.flatMap((entry) => datesAffectedBy(entry, scheduleOf(child))));
-  for (const date of [...dates].sort()) {
+  const schedule = scheduleOf(child);
+  const dates = entries.length === 1 ? datesAffectedBy(entries[0]!, schedule) : [...new Set(entries.flatMap((entry) => datesAffectedBy(entry, schedule)))].sort();
+  for (const date of dates) {
     if (context.deferred) context.deferred.add(dailyInsightsId(child._id, date), () => recomputeLater(context, child._id, date));
     else await recomputeDate(context, child, date);
   }
@@ -50,13 +55,13 @@ export async function refreshDailyInsights(
 
 /** A deferred recompute reads the child as it is by then: it may have moved zone or been removed. */
 async function recomputeLater(context: ProjectionContext, childId: string, date: string): Promise<void> {
-  const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: childId });
+  const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: childId }, { readOnly: true });
   if (child) await recomputeDate({ ...context, deferred: undefined }, child, date);
 }
 
 /** Recomputes every date of a child, after its zone or night window changed. */
 export async function rebuildChildInsights(context: ProjectionContext, child: ChildDocument): Promise<void> {
   await context.readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId: child._id });
-  const entries = await context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION).find({ childId: child._id });
+  const entries = await context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION).find({ childId: child._id }, { readOnly: true });
   await refreshDailyInsights(context, child, entries);
 }

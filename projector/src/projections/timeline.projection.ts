@@ -18,11 +18,11 @@ export const timelineProjection: Projection = {
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const event = recorded as unknown as EntryEvent;
     const timeline = context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
-    const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: event.data.childId });
+    const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: event.data.childId }, { readOnly: true });
     // A removed or anonymised child has no read models; its entries stay in the log only.
     if (!child) return;
     const id = 'feedingId' in event.data ? event.data.feedingId : event.data.sleepId;
-    const existing = await timeline.findOne({ _id: id });
+    const existing = await timeline.findOne({ _id: id }, { readOnly: true });
     if (existing && existing.position >= recorded.position) {
       // A replay after a restart from an older checkpoint: the entry was written, but its daily
       // insights may have been lost (deferred, or the process died in between). Recomputing is idempotent.

@@ -7,7 +7,7 @@ import { findOwnedChild } from './owned-child';
 export function childQueries({ readStore }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const list = async (userId: string) => {
-      const children = await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).find({ ownerId: userId }, { sort: { registeredAt: 1 } });
+      const children = await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).find({ ownerId: userId }, { sort: { registeredAt: 1 }, readOnly: true });
       return children.map(childApiView);
     };
     const one = async (params: unknown, userId: string) => childApiView(await findOwnedChild(readStore, parseIdParam(params, 'Child not found'), userId));

@@ -34,13 +34,13 @@ export function entryQueries({ readStore, cipher }: QueryDeps, kind: 'feeding' |
         filter.localDate = { ...(query.startDate ? { $gte: query.startDate } : {}), ...(query.endDate ? { $lte: query.endDate } : {}) };
       }
       // With a limit the newest entries are the ones that matter (the dashboard's recent list).
-      const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit } : { sort: { startedAt: 1 } });
+      const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit, readOnly: true } : { sort: { startedAt: 1 }, readOnly: true });
       return Promise.all(docs.map(view));
     });
 
     app.get(`${basePath}/:id`, async (request) => {
       const id = parseIdParam(request.params, notFound);
-      const doc = await timeline.findOne({ _id: id, kind, ownerId: request.userId });
+      const doc = await timeline.findOne({ _id: id, kind, ownerId: request.userId }, { readOnly: true });
       if (!doc) throw new HttpError(404, notFound);
       return view(doc);
     });

@@ -34,7 +34,7 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
 
     /** Documents for every date of the range, ascending; a date with nothing logged gets an empty one. */
     async function docsFor(child: ChildDocument, from: string, to: string): Promise<DailyInsightsDocument[]> {
-      const stored = await dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 } });
+      const stored = await dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 }, readOnly: true });
       const byDate = new Map(stored.map((doc) => [doc.date, doc]));
       const schedule = { timezone: child.timezone, nightWindowStart: child.nightWindowStart, nightWindowEnd: child.nightWindowEnd };
       const result: DailyInsightsDocument[] = [];

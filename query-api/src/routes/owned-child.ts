@@ -4,7 +4,7 @@ import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 
 /** The user's child from the read model; anyone else's, or none, is 404. */
 export async function findOwnedChild(readStore: ReadStore, childId: string, userId: string): Promise<ChildDocument> {
-  const child = await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: childId, ownerId: userId });
+  const child = await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: childId, ownerId: userId }, { readOnly: true });
   if (!child) throw new HttpError(404, 'Child not found');
   return child;
 }

@@ -15,6 +15,11 @@ export interface FindOptions {
   limit?: number;
   skip?: number;
   projection?: Projection;
+  /**
+   * The caller only reads the documents and never changes them: an adapter may then hand out
+   * shared, frozen documents instead of copies (the embedded store does; MongoDB ignores it).
+   */
+  readOnly?: boolean;
 }
 
 export interface UpdateOptions {
@@ -48,7 +53,7 @@ export class DuplicateKeyError extends Error {
 
 export interface Collection<T extends Doc = Doc> {
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
-  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'readOnly'>): Promise<T | null>;
   countDocuments(filter: Filter): Promise<number>;
   insertOne(document: T): Promise<void>;
   updateOne(filter: Filter, update: Update, options?: UpdateOptions): Promise<UpdateResult>;

@@ -22,6 +22,7 @@ interface UniqueIndex {
 }
 
 function valueAt(doc: Record<string, unknown>, path: string): unknown {
+  if (!path.includes('.')) return doc[path];
   let value: unknown = doc;
   for (const key of path.split('.')) {
     if (value === null || typeof value !== 'object') return undefined;
@@ -117,6 +118,23 @@ function copy<V>(value: V): V {
   const result: Record<string, unknown> = {};
   for (const key in value) result[key] = copy((value as Record<string, unknown>)[key]);
   return result as V;
+}
+
+/** Stored documents are frozen, so a read-only reader can be handed the document itself. */
+function deepFreeze<V>(value: V): V {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
+  return Object.freeze(value);
+}
+
+/** copy() and deepFreeze() in one pass: what a write stores. */
+function frozenCopy<V>(value: V): V {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as V;
+  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as V;
+  const result: Record<string, unknown> = {};
+  for (const key in value) result[key] = frozenCopy((value as Record<string, unknown>)[key]);
+  return Object.freeze(result) as V;
 }
 
 /** Index of the first entry whose key is at least `value` (keys ascending). */
@@ -242,6 +260,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   const indexKey = (index: UniqueIndex, doc: Record<string, unknown>): string =>
     JSON.stringify(index.paths.map((path) => valueAt(doc, path) ?? null));
 
+  /** Keeps a document the caller can no longer reach: a fresh copy, frozen. */
   const store = (doc: T): void => {
     for (const index of uniqueIndexes) {
       const owner = index.owners.get(indexKey(index, doc));
@@ -269,7 +288,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     if (documents.has(document._id)) {
       throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(document._id)}`);
     }
-    store(copy(document));
+    store(frozenCopy(document));
   };
 
   const modify = (doc: Record<string, unknown>, update: Update): boolean => {
@@ -285,7 +304,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       const updated = copy(existing) as Record<string, unknown>;
       const modified = modify(updated, update);
       if (updated['_id'] !== existing._id) throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
-      if (modified) store(updated as T);
+      if (modified) store(deepFreeze(updated) as T);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
@@ -306,7 +325,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       if (replacement._id !== undefined && replacement._id !== existing._id) {
         throw new Error("The _id field cannot be changed by a replacement");
       }
-      store({ ...copy(replacement), _id: existing._id });
+      store(frozenCopy(replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id }));
       return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
@@ -328,9 +347,10 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     // A range read through an index comes out ordered by the index's second field already.
     const presorted = sortKeys.length === 1 && sortKeys[0]![0] === orderedBy;
     if (presorted && sortKeys[0]![1] === -1) matched.reverse();
+    const handOut = options.readOnly ? (doc: T) => doc : (doc: T) => copy(doc);
     if ((!options.sort || presorted) && !options.projection) {
       const from = options.skip ?? 0;
-      return matched.slice(from, options.limit ? from + options.limit : undefined).map((doc) => copy(doc));
+      return matched.slice(from, options.limit ? from + options.limit : undefined).map(handOut);
     }
     let cursor = new Query({}, {}).find<T>(matched);
     if (options.sort) cursor = cursor.sort(options.sort);
@@ -341,7 +361,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       ? new Query<Record<string, unknown>>({}, {}).find<Record<string, unknown>>(found, options.projection).all()
       : found;
     // A projection returns a partial document; the port types it as T, like the MongoDB driver does.
-    return projected.map((doc) => copy(doc) as T);
+    return (projected as T[]).map(handOut);
   };
 
   return {
@@ -349,6 +369,12 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       return find(filter, options);
     },
     async findOne(filter, options) {
+      // The projections' most frequent read: one document by its id alone.
+      const id = filter['_id'];
+      if (typeof id === 'string' && !options?.projection && Object.keys(filter).length === 1) {
+        const doc = documents.get(id);
+        return doc === undefined ? null : options?.readOnly ? doc : copy(doc);
+      }
       return find(filter, { ...options, limit: 1 })[0] ?? null;
     },
     async countDocuments(filter) {
