@@ -16,11 +16,21 @@ const family = {
   password: 'Sunrise2026',
   daughter: { displayName: 'Wilhelmina', birthDate: '2026-09-01', sex: 'Female', timezone: 'Europe/Berlin' },
   son: { displayName: 'Bartholomew', birthDate: '2026-10-12', sex: 'Male', timezone: 'America/New_York' },
+  // Added by mistake and removed again: removing a child deletes it with all its data.
+  removed: { displayName: 'Leopoldine', birthDate: '2026-08-03', sex: 'Female', timezone: 'Europe/Vienna' },
 };
 
 let server: TestServer;
 let parent: { token: string; userId: string };
-const ids: Record<'daughter' | 'son' | 'feeding' | 'sleep' | 'sonFeeding', string> = { daughter: '', son: '', feeding: '', sleep: '', sonFeeding: '' };
+const ids: Record<'daughter' | 'son' | 'removed' | 'feeding' | 'sleep' | 'sonFeeding' | 'removedFeeding', string> = {
+  daughter: '',
+  son: '',
+  removed: '',
+  feeding: '',
+  sleep: '',
+  sonFeeding: '',
+  removedFeeding: '',
+};
 
 async function created(pathname: string, body: unknown): Promise<string> {
   const answer = await server.call('POST', pathname, { token: parent.token, body });
@@ -34,7 +44,9 @@ beforeAll(async () => {
   expect(registered.status).toBe(201);
   parent = { token: registered.body.accessToken, userId: registered.body.user.id };
   ids.daughter = await created('/api/children', family.daughter);
+  ids.removed = await created('/api/children', family.removed);
   ids.son = await created('/api/children', family.son);
+  ids.removedFeeding = await created('/api/feedings', { childId: ids.removed, startedAt: '2026-11-19T07:00:00.000Z', method: 'Nursing', notes: 'Leopoldine at dawn' });
   // 10:30 in Berlin on 20 November, the day she is 80 days old.
   ids.feeding = await created('/api/feedings', {
     childId: ids.daughter,
@@ -54,15 +66,25 @@ beforeAll(async () => {
     notes: 'Uncle Bartholomew sang to her',
   });
   ids.sonFeeding = await created('/api/feedings', { childId: ids.son, startedAt: '2026-11-21T14:00:00.000Z', method: 'Nursing', notes: 'At Wilhelmsen house' });
+  const removed = await server.call('DELETE', `/api/settings/children/${ids.removed}`, { token: parent.token, body: { confirmText: 'DELETE' } });
+  expect(removed.status).toBe(200);
 });
 afterAll(() => server.close());
 
-async function httpExport(token: string | null, from = 0): Promise<{ status: number; contentType: string | null; text: string }> {
-  const response = await fetch(`${server.url}/api/research/events?from=${from}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+async function httpExport(token: string | null, from?: string): Promise<{ status: number; contentType: string | null; text: string }> {
+  const query = from === undefined ? '' : `?from=${encodeURIComponent(from)}`;
+  const response = await fetch(`${server.url}/api/research/events${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   return { status: response.status, contentType: response.headers.get('content-type'), text: await response.text() };
 }
 
 const linesOf = (text: string): any[] => text.trimEnd().split('\n').map((line) => JSON.parse(line));
+
+/** The research lines of an export and its last line, which says where the next one resumes. */
+async function exported(from?: string): Promise<{ lines: any[]; end: { kind: string; lines: number; resumeFrom: string } }> {
+  const lines = linesOf((await httpExport(STATIC_TOKEN, from)).text);
+  const end = lines.pop();
+  return { lines, end };
+}
 
 /** `npm run research -- …` as a researcher runs it, against the test server's DATA_DIR. */
 async function researchCli(...args: string[]): Promise<{ stdout: string; stderr: string }> {
@@ -73,7 +95,7 @@ async function researchCli(...args: string[]): Promise<{ stdout: string; stderr:
 }
 
 describe('the research replay', () => {
-  it('holds no name, note, e-mail, birth date, real id or user id, over HTTP and from the CLI alike', async () => {
+  it('holds no name, note, e-mail, birth date, real id, user id or log position, over HTTP and from the CLI alike', async () => {
     const http = await httpExport(STATIC_TOKEN);
     expect(http.status).toBe(200);
     expect(http.contentType).toBe('application/x-ndjson');
@@ -81,32 +103,42 @@ describe('the research replay', () => {
     const cli = await researchCli('export', '--out', out);
     const fromCli = readFileSync(out, 'utf8');
     expect(fromCli).toBe(http.text);
-    const last = linesOf(http.text).at(-1);
-    expect(cli.stderr).toContain(`Exported 5 research events; resume with --from ${last.position}.`);
+    const end = linesOf(http.text).at(-1);
+    expect(end).toEqual({ kind: 'end', lines: 5, resumeFrom: expect.stringMatching(/^rc1\.[\w-]+$/) });
+    expect(cli.stderr).toContain(`Exported 5 lines; resume with --from ${end.resumeFrom}`);
 
-    const secrets = ['Wilhelmina', 'Bartholomew', 'Josephine', 'Grandma', 'Wilhelmsen', 'example.org', family.daughter.birthDate, family.son.birthDate];
+    const secrets = ['Wilhelmina', 'Bartholomew', 'Leopoldine', 'Josephine', 'Grandma', 'Wilhelmsen', 'example.org', family.daughter.birthDate, family.son.birthDate];
     for (const secret of [...secrets, ...Object.values(ids), parent.userId]) {
       expect(http.text, secret).not.toContain(secret);
     }
-    for (const key of ['"ownerId"', '"userId"', '"childId"', '"notes"', '"displayName"', '"correlationId"', '"email"']) expect(http.text).not.toContain(key);
+    for (const key of ['"ownerId"', '"userId"', '"childId"', '"notes"', '"displayName"', '"correlationId"', '"email"', '"position"']) expect(http.text).not.toContain(key);
   });
 
-  it('gives each child its own stable pseudonym and keeps each child in log order', async () => {
-    const first = linesOf((await httpExport(STATIC_TOKEN)).text);
-    const second = linesOf((await httpExport(STATIC_TOKEN)).text);
+  it('gives each child its own stable pseudonym, one group per child, numbered in the order of its events', async () => {
+    const { lines: first } = await exported();
+    const { lines: second } = await exported();
     expect(second).toEqual(first);
-    expect(first.map((line) => line.kind)).toEqual(['child-registered', 'child-registered', 'feeding-logged', 'sleep-logged', 'feeding-logged']);
-    const [daughter, son] = [first[0].stream, first[1].stream];
+    const daughter = first.find((line) => line.sex === 'Female')!.stream;
+    const son = first.find((line) => line.sex === 'Male')!.stream;
     expect(daughter).toMatch(/^c_[0-9a-f]{16}$/);
     expect(son).toMatch(/^c_[0-9a-f]{16}$/);
     expect(son).not.toBe(daughter);
-    expect(first.map((line) => line.stream)).toEqual([daughter, son, daughter, daughter, son]);
-    const positions = first.map((line) => line.position);
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    // Grouped by pseudonym, never by when things happened across children.
+    const [firstStream, secondStream] = [daughter, son].sort();
+    const expected = {
+      [daughter]: [[1, 'child-registered'], [2, 'feeding-logged'], [3, 'sleep-logged']],
+      [son]: [[1, 'child-registered'], [2, 'feeding-logged']],
+    };
+    expect(first.map((line) => [line.stream, line.seq, line.kind])).toEqual([
+      ...expected[firstStream!]!.map((line) => [firstStream, ...line]),
+      ...expected[secondStream!]!.map((line) => [secondStream, ...line]),
+    ]);
   });
 
   it('keeps the time of day and the exact age while the date moves by whole weeks', async () => {
-    const [, , feeding, sleep, sonFeeding] = linesOf((await httpExport(STATIC_TOKEN)).text);
+    const { lines } = await exported();
+    const daughter = lines.filter((line) => line.sex === 'Female');
+    const [, feeding, sleep] = daughter;
     expect(feeding).toMatchObject({ kind: 'feeding-logged', sex: 'Female', localTime: '10:30', weekday: 'Fri', ageDays: 80, method: 'Bottle', type: 'Formula', amountOz: 4, durationMinutes: 25 });
     expect(feeding.localDate).not.toBe('2026-11-20');
     expect(feeding.shiftedAt).toBe(`${feeding.localDate}T10:30`);
@@ -114,16 +146,24 @@ describe('the research replay', () => {
     expect(feeding.entry).toMatch(/^e_[0-9a-f]{16}$/);
     expect(sleep).toMatchObject({ kind: 'sleep-logged', localTime: '19:45', ageDays: 80, durationMinutes: 390, night: true, environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: 2.5 } });
     // Born 12 October in New York, fed at 09:00 there on 21 November.
+    const sonFeeding = lines.find((line) => line.sex === 'Male' && line.kind === 'feeding-logged');
     expect(sonFeeding).toMatchObject({ kind: 'feeding-logged', sex: 'Male', localTime: '09:00', weekday: 'Sat', ageDays: 40, method: 'Nursing', type: null, amountOz: null });
   });
 
-  it('resumes after the position of the last line it was given', async () => {
-    const all = linesOf((await httpExport(STATIC_TOKEN)).text);
-    const resumed = linesOf((await httpExport(STATIC_TOKEN, all[2].position)).text);
-    expect(resumed).toEqual(all.slice(3));
-    const beyond = await httpExport(STATIC_TOKEN, all.at(-1).position);
-    expect(beyond.status).toBe(200);
-    expect(beyond.text).toBe('');
+  it('leaves out the child its parent removed, with everything logged for it', async () => {
+    const { lines } = await exported();
+    expect(lines.filter((line) => line.kind === 'child-registered')).toHaveLength(2);
+    expect(lines.some((line) => line.kind === 'child-removed')).toBe(false);
+    // Its feeding at 08:00 in Vienna is the only one at that time of day.
+    expect(lines.some((line) => line.localTime === '08:00')).toBe(false);
+  });
+
+  it('resumes from the cursor of its last line, with nothing repeated or lost', async () => {
+    const { lines: all, end } = await exported();
+    const resumed = await exported(end.resumeFrom);
+    expect(resumed).toEqual({ lines: [], end: { kind: 'end', lines: 0, resumeFrom: end.resumeFrom } });
+    expect((await httpExport(STATIC_TOKEN, '0')).text).toBe((await httpExport(STATIC_TOKEN)).text);
+    expect(all).toHaveLength(5);
   });
 
   it("feeds the worked example, which tables the mean longest night stretch by age", async () => {
@@ -135,10 +175,19 @@ describe('the research replay', () => {
     );
   });
 
-  it('refuses a position that is not a whole number', async () => {
-    const answer = await server.call('GET', '/api/research/events?from=-1', { token: STATIC_TOKEN });
+  it.each(['-1', '12', 'rc1.AAAA', 'x'.repeat(201)])('refuses %s as from: only a cursor it issued resumes an export', async (from) => {
+    const answer = await server.call('GET', `/api/research/events?from=${from}`, { token: STATIC_TOKEN });
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe('from must be a whole number, 0 or more');
+    expect(answer.body.message).toBe("from must be the resumeFrom of an earlier export's last line");
+  });
+
+  it('refuses a made-up cursor on the command line too', async () => {
+    const failed = await researchCli('export', '--from', '12').then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain("--from must be the resumeFrom of an earlier export's last line");
   });
 });
 
@@ -164,25 +213,31 @@ describe('who may replay', () => {
 
 describe('after the account is deleted', () => {
   it("still exports the children's streams under the same pseudonyms, with ages from the birth month only", async () => {
-    const before = linesOf((await httpExport(STATIC_TOKEN)).text);
+    const before = await exported();
     const deleted = await server.call('DELETE', '/api/settings/user/account', { token: parent.token, body: { password: family.password, confirmText: 'DELETE' } });
     expect(deleted.status).toBe(200);
     // The key is gone: birth dates can no longer be opened.
     expect(await server.server.adapters.cipher.open(parent.userId, 'v1.a.b.c')).toBeNull();
 
-    const after = linesOf((await httpExport(STATIC_TOKEN)).text);
+    const after = await exported();
+    const streams = [...new Set(before.lines.map((line) => line.stream))];
+    expect([...new Set(after.lines.map((line) => line.stream))]).toEqual(streams);
     const withoutAge = ({ ageDays: _age, shiftedBirthDate: _birth, ...line }: any) => line;
-    expect(after.slice(0, before.length).map(withoutAge)).toEqual(before.map(withoutAge));
-    // A secret day of the true birth month stands in for the birth date: every age moves by the same
-    // number of days per child, less than a month.
-    for (const stream of new Set(before.map((line) => line.stream))) {
-      const moves = new Set(after.slice(0, before.length).flatMap((line, index) => (line.stream === stream ? [line.ageDays - before[index].ageDays] : [])));
+    for (const stream of streams) {
+      const was = before.lines.filter((line) => line.stream === stream);
+      const is = after.lines.filter((line) => line.stream === stream);
+      expect(is.slice(0, was.length).map(withoutAge)).toEqual(was.map(withoutAge));
+      expect(is.slice(was.length).map((line) => [line.seq, line.kind])).toEqual([[was.length + 1, 'child-anonymized']]);
+      // A secret day of the true birth month stands in for the birth date: every age moves by the
+      // same number of days, less than a month.
+      const moves = new Set(was.map((line, index) => is[index].ageDays - line.ageDays));
       expect(moves.size).toBe(1);
       expect(Math.abs([...moves][0] as number)).toBeLessThan(31);
     }
-    expect(after.slice(before.length).map((line) => [line.stream, line.kind])).toEqual([
-      [before[0].stream, 'child-anonymized'],
-      [before[1].stream, 'child-anonymized'],
-    ]);
+
+    // Resumed from before the deletion: only the anonymisations are new, numbered on.
+    const resumed = await exported(before.end.resumeFrom);
+    expect(resumed.lines.map((line) => line.kind)).toEqual(['child-anonymized', 'child-anonymized']);
+    expect(resumed.end.lines).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
 import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
+import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
 import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
 import { writeResearchExport } from '@nightlight/projector/research/research-export';
 import { generateFamilies } from './support/generate-families';
@@ -32,7 +33,8 @@ await writerKeys.close();
 
 const keyStore = createSqliteKeyStore({ file: path.join(dir, 'keys.sqlite') });
 const eventStore = createSqliteEventStore({ file: path.join(dir, 'events.sqlite') });
-const source = { eventStore, cipher: new PersonalDataCipher(masterKey, keyStore), digest: researchDigest({ RESEARCH_SECRET: randomBytes(32).toString('base64'), dataDir: dir }) };
+const researchSecret = { RESEARCH_SECRET: randomBytes(32).toString('base64'), dataDir: dir };
+const source = { eventStore, cipher: new PersonalDataCipher(masterKey, keyStore), digest: researchDigest(researchSecret), cursor: researchCursorCodec(researchSecret) };
 const outFile = path.join(dir, 'export.ndjson');
 const out = createWriteStream(outFile);
 
@@ -41,7 +43,7 @@ let peakRss = rssBefore;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 started = performance.now();
 const cpuBefore = process.cpuUsage();
-const summary = await writeResearchExport(source, 0, out);
+const summary = await writeResearchExport(source, null, out);
 out.end();
 await once(out, 'finish');
 const seconds = (performance.now() - started) / 1000;
@@ -51,9 +53,9 @@ clearInterval(sampler);
 
 const mib = (bytes: number) => `${Math.round(bytes / 1_048_576)} MiB`;
 console.log(
-  `exported ${summary.events} research events (${mib(statSync(outFile).size)} of NDJSON) in ${seconds.toFixed(2)} s: ` +
-    `${Math.round(summary.events / seconds).toLocaleString('en')} events/s ` +
-    `(${cpuSeconds.toFixed(2)} s of CPU: ${Math.round(summary.events / cpuSeconds).toLocaleString('en')} events per CPU-second), ` +
+  `exported ${summary.lines} research lines (${mib(statSync(outFile).size)} of NDJSON) in ${seconds.toFixed(2)} s: ` +
+    `${Math.round(summary.lines / seconds).toLocaleString('en')} events/s ` +
+    `(${cpuSeconds.toFixed(2)} s of CPU: ${Math.round(summary.lines / cpuSeconds).toLocaleString('en')} events per CPU-second), ` +
     `RSS ${mib(rssBefore)} before, peak ${mib(peakRss)}`,
 );
 await eventStore.close();

@@ -26,7 +26,8 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
       assertOwnedAndActive(state, command.data.ownerId);
       return [{ type: 'ChildRemoved', data: command.data }];
     case 'AnonymizeChild': {
-      if (state.status !== 'active' && state.status !== 'removed') return [];
+      // A removed child was deleted with all its data by its parent: research does not get it back.
+      if (state.status !== 'active') return [];
       if (state.ownerId !== command.data.ownerId || !state.profile) return [];
       const { childId, birthMonth } = command.data;
       return [{ type: 'ChildAnonymized', data: { childId, sex: state.profile.sex, birthMonth } }];

@@ -86,8 +86,8 @@ describe('AnonymizeChild', () => {
     expect(given(registered, updated).when(anonymize('u1'))).toEqual([{ ...anonymized, data: { ...anonymized.data, sex: 'Male' } }]);
   });
 
-  it('anonymizes a removed child too', () => {
-    expect(given(registered, removed).when(anonymize('u1'))).toEqual([anonymized]);
+  it('records nothing for a child its parent removed, which left with all its data', () => {
+    expect(given(registered, removed).when(anonymize('u1'))).toEqual([]);
   });
 
   it('records nothing for a child that never existed', () => {

@@ -12,6 +12,8 @@ export interface ChildResearchProfile {
   sex: Sex;
   schedule: ChildSchedule;
   anonymized: { birthMonth: string | null } | null;
+  /** The parent removed the child, deleting it with all its data: research drops the whole stream. */
+  removed: boolean;
 }
 
 function evolveResearchProfile(profile: ChildResearchProfile | null, event: { type: string; data: unknown }): ChildResearchProfile | null {
@@ -20,10 +22,13 @@ function evolveResearchProfile(profile: ChildResearchProfile | null, event: { ty
     case 'ChildRegistered':
     case 'ChildProfileUpdated': {
       const { childId, ownerId, birthDate, sex, timezone, nightWindowStart, nightWindowEnd } = e.data;
-      return { childId, ownerId, sealedBirthDate: birthDate, sex, schedule: { timezone, nightWindowStart, nightWindowEnd }, anonymized: profile?.anonymized ?? null };
+      const kept = { anonymized: profile?.anonymized ?? null, removed: profile?.removed ?? false };
+      return { childId, ownerId, sealedBirthDate: birthDate, sex, schedule: { timezone, nightWindowStart, nightWindowEnd }, ...kept };
     }
     case 'ChildAnonymized':
       return profile && { ...profile, anonymized: { birthMonth: e.data.birthMonth } };
+    case 'ChildRemoved':
+      return profile && { ...profile, removed: true };
     default:
       return profile;
   }

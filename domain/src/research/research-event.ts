@@ -10,10 +10,13 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 /** Fields every research event has. Dates are on the child's shifted calendar; times of day are true. */
 export interface ResearchEventBase {
-  /** Position in the event log: the `from` of a resumed replay. */
-  position: number;
   /** The child's pseudonym: one research stream per child. */
   stream: string;
+  /**
+   * 1 for the child's first research event, then one more for each: its order within the child's
+   * stream. Never the log position, which would line children up against each other in real time.
+   */
+  seq: number;
   /**
    * Shifted local wall-clock time, 'YYYY-MM-DDTHH:MM' without a UTC offset: offsets change on the
    * real daylight-saving dates, which would give the shift away.
@@ -37,7 +40,6 @@ export interface ResearchSleepEnvironment {
 export type ResearchEvent = ResearchEventBase &
   (
     | { kind: 'child-registered'; shiftedBirthDate: LocalDate | null }
-    | { kind: 'child-removed' }
     | { kind: 'child-anonymized' }
     | {
         kind: 'feeding-logged' | 'feeding-corrected';
@@ -51,17 +53,25 @@ export type ResearchEvent = ResearchEventBase &
     | { kind: 'feeding-deleted' | 'sleep-deleted'; entry: string }
   );
 
+/**
+ * Tells a researcher who holds earlier lines of a stream to drop them all: the parent removed the
+ * child since, which deletes it with all its data. Nothing else about the child is said.
+ */
+export interface ResearchWithdrawal {
+  stream: string;
+  kind: 'child-withdrawn';
+}
+
 /** An event as read from the log; only these parts of it are ever looked at. */
 export interface SourceEvent {
-  position: number;
   type: string;
   data: unknown;
   recordedAt: string;
 }
 
-const CHILD_EVENT_KINDS: Readonly<Record<string, 'child-registered' | 'child-removed' | 'child-anonymized'>> = {
+// A removed child is not here: its parent deleted it with all its data, so research drops it whole.
+const CHILD_EVENT_KINDS: Readonly<Record<string, 'child-registered' | 'child-anonymized'>> = {
   ChildRegistered: 'child-registered',
-  ChildRemoved: 'child-removed',
   ChildAnonymized: 'child-anonymized',
 };
 const ENTRY_EVENT_TYPES: ReadonlySet<string> = new Set<(FeedingEvent | SleepEvent)['type']>([
@@ -75,7 +85,8 @@ const ENTRY_EVENT_TYPES: ReadonlySet<string> = new Set<(FeedingEvent | SleepEven
 
 /**
  * The child a research event would be about, or null for an event research drops unseen (accounts,
- * e-mail reservations, profile edits, milestone alerts: alerts follow from age, which every event has).
+ * e-mail reservations, profile edits, removals, milestone alerts: alerts follow from age, which
+ * every event has). Every event it names a child for becomes exactly one research event of that child.
  */
 export function researchChildIdOf(event: { type: string; data: unknown }): string | null {
   if (!(event.type in CHILD_EVENT_KINDS) && !ENTRY_EVENT_TYPES.has(event.type)) return null;
@@ -83,14 +94,14 @@ export function researchChildIdOf(event: { type: string; data: unknown }): strin
   return typeof childId === 'string' ? childId : null;
 }
 
-/** The fields every kind shares, with `kind` third so a line reads position, stream, kind first. */
-function baseOf<Kind extends ResearchEvent['kind']>(kind: Kind, position: number, instant: string, facts: ChildResearchFacts): ResearchEventBase & { kind: Kind } {
+/** The fields every kind shares, with `kind` third so a line reads stream, seq, kind first. */
+function baseOf<Kind extends ResearchEvent['kind']>(kind: Kind, seq: number, instant: string, facts: ChildResearchFacts): ResearchEventBase & { kind: Kind } {
   const at = new Date(instant);
   const localDate = addDays(localDateOf(at, facts.schedule.timezone), facts.dateShiftDays);
   const localTime = localTimeOf(at, facts.schedule.timezone);
   return {
-    position,
     stream: facts.pseudonym,
+    seq,
     kind,
     shiftedAt: `${localDate}T${localTime}`,
     localDate,
@@ -114,23 +125,24 @@ function researchEnvironmentOf(environment: SleepEnvironment | null): ResearchSl
 }
 
 /**
- * Maps one event of a child's life to its research event, or null when research drops it. Only
- * what is listed in ResearchEvent leaves: never names, notes, ids, owners or request metadata.
- * Entry ids are replaced by `entryPseudonym`, which the caller computes with the research secret.
+ * Maps one event of a child's life, the `seq`-th of its research stream, to its research event, or
+ * null when research drops it. Only what is listed in ResearchEvent leaves: never names, notes, ids,
+ * owners, log positions or request metadata. Entry ids are replaced by `entryPseudonym`, which the
+ * caller computes with the research secret.
  */
-export function anonymiseEvent(event: SourceEvent, facts: ChildResearchFacts, entryPseudonym: (entryId: string) => string): ResearchEvent | null {
+export function anonymiseEvent(event: SourceEvent, seq: number, facts: ChildResearchFacts, entryPseudonym: (entryId: string) => string): ResearchEvent | null {
   const childKind = CHILD_EVENT_KINDS[event.type];
   if (childKind === 'child-registered') {
-    return { ...baseOf(childKind, event.position, event.recordedAt, facts), shiftedBirthDate: facts.researchBirthDate };
+    return { ...baseOf(childKind, seq, event.recordedAt, facts), shiftedBirthDate: facts.researchBirthDate };
   }
-  if (childKind) return baseOf(childKind, event.position, event.recordedAt, facts);
+  if (childKind) return baseOf(childKind, seq, event.recordedAt, facts);
 
   const e = event as unknown as FeedingEvent | SleepEvent;
   switch (e.type) {
     case 'FeedingLogged':
     case 'FeedingCorrected':
       return {
-        ...baseOf(e.type === 'FeedingLogged' ? 'feeding-logged' : 'feeding-corrected', event.position, e.data.startedAt, facts),
+        ...baseOf(e.type === 'FeedingLogged' ? 'feeding-logged' : 'feeding-corrected', seq, e.data.startedAt, facts),
         entry: entryPseudonym(e.data.feedingId),
         method: e.data.method,
         type: e.data.type,
@@ -140,16 +152,16 @@ export function anonymiseEvent(event: SourceEvent, facts: ChildResearchFacts, en
     case 'SleepLogged':
     case 'SleepCorrected':
       return {
-        ...baseOf(e.type === 'SleepLogged' ? 'sleep-logged' : 'sleep-corrected', event.position, e.data.startedAt, facts),
+        ...baseOf(e.type === 'SleepLogged' ? 'sleep-logged' : 'sleep-corrected', seq, e.data.startedAt, facts),
         entry: entryPseudonym(e.data.sleepId),
         durationMinutes: wholeMinutesBetween(e.data.startedAt, e.data.endedAt),
         night: isNightSleep({ id: e.data.sleepId, startedAt: e.data.startedAt, endedAt: e.data.endedAt }, facts.schedule),
         environment: researchEnvironmentOf(e.data.environment),
       };
     case 'FeedingDeleted':
-      return { ...baseOf('feeding-deleted', event.position, event.recordedAt, facts), entry: entryPseudonym(e.data.feedingId) };
+      return { ...baseOf('feeding-deleted', seq, event.recordedAt, facts), entry: entryPseudonym(e.data.feedingId) };
     case 'SleepDeleted':
-      return { ...baseOf('sleep-deleted', event.position, event.recordedAt, facts), entry: entryPseudonym(e.data.sleepId) };
+      return { ...baseOf('sleep-deleted', seq, event.recordedAt, facts), entry: entryPseudonym(e.data.sleepId) };
     default:
       return null;
   }

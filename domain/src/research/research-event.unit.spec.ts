@@ -15,16 +15,15 @@ const entryPseudonym = (id: string) => `e_of_${id}`;
 
 describe('anonymising a feeding', () => {
   const logged = {
-    position: 42,
     type: 'FeedingLogged',
     recordedAt: '2026-11-21T02:00:00.000Z',
     data: { ...ref, feedingId: 'feeding-7', startedAt: '2026-11-20T15:05:00.000Z', endedAt: '2026-11-20T15:25:30.000Z', amountOz: 4.5, method: 'Bottle', type: 'Formula', notes: 'v1.sealed.Grandma' },
   };
 
   it('keeps what research needs on the shifted calendar, with the true time of day and exact age', () => {
-    expect(anonymiseEvent(logged, facts, entryPseudonym)).toEqual({
-      position: 42,
+    expect(anonymiseEvent(logged, 3, facts, entryPseudonym)).toEqual({
       stream: 'c_0123456789abcdef',
+      seq: 3,
       kind: 'feeding-logged',
       shiftedAt: '2026-11-06T10:05',
       localDate: '2026-11-06',
@@ -40,17 +39,17 @@ describe('anonymising a feeding', () => {
     });
   });
 
-  it('leaves out notes, owner, child and entry ids, and starts each line with position, stream and kind', () => {
-    const line = JSON.stringify(anonymiseEvent(logged, facts, entryPseudonym));
-    for (const secret of ['Grandma', 'sealed', ref.childId, ref.ownerId, '"feeding-7"', '2026-11-20']) expect(line).not.toContain(secret);
-    expect(line.startsWith('{"position":42,"stream":"c_0123456789abcdef","kind":"feeding-logged",')).toBe(true);
+  it('leaves out notes, owner, child and entry ids and log positions, and starts each line with stream, seq and kind', () => {
+    const line = JSON.stringify(anonymiseEvent(logged, 3, facts, entryPseudonym));
+    for (const secret of ['Grandma', 'sealed', ref.childId, ref.ownerId, '"feeding-7"', '2026-11-20', 'position']) expect(line).not.toContain(secret);
+    expect(line.startsWith('{"stream":"c_0123456789abcdef","seq":3,"kind":"feeding-logged",')).toBe(true);
   });
 
   it('dates a deletion by when it was recorded, and gives no age when the birth date is lost', () => {
-    const deleted = { position: 43, type: 'FeedingDeleted', recordedAt: '2026-11-21T02:00:00.000Z', data: { ...ref, feedingId: 'feeding-7' } };
-    expect(anonymiseEvent(deleted, { ...facts, researchBirthDate: null }, entryPseudonym)).toEqual({
-      position: 43,
+    const deleted = { type: 'FeedingDeleted', recordedAt: '2026-11-21T02:00:00.000Z', data: { ...ref, feedingId: 'feeding-7' } };
+    expect(anonymiseEvent(deleted, 4, { ...facts, researchBirthDate: null }, entryPseudonym)).toEqual({
       stream: 'c_0123456789abcdef',
+      seq: 4,
       kind: 'feeding-deleted',
       shiftedAt: '2026-11-06T21:00',
       localDate: '2026-11-06',
@@ -65,7 +64,6 @@ describe('anonymising a feeding', () => {
 
 describe('anonymising a sleep', () => {
   const sleep = (startedAt: string, endedAt: string, sleepSackTag: string | null) => ({
-    position: 50,
     type: 'SleepCorrected',
     recordedAt: endedAt,
     data: { ...ref, sleepId: 'sleep-3', startedAt, endedAt, environment: { roomTemp: 68, whiteNoise: true, sleepSackTag }, notes: 'v1.sealed' },
@@ -73,7 +71,7 @@ describe('anonymising a sleep', () => {
 
   it('tells night from nap in the child zone and keeps only the TOG rating of the sleep-sack text', () => {
     // 19:30 → 23:00 local, then 13:00 → 14:10 local.
-    expect(anonymiseEvent(sleep('2026-11-21T00:30:00Z', '2026-11-21T04:00:00Z', "Josephine's 2.5 TOG sack"), facts, entryPseudonym)).toMatchObject({
+    expect(anonymiseEvent(sleep('2026-11-21T00:30:00Z', '2026-11-21T04:00:00Z', "Josephine's 2.5 TOG sack"), 1, facts, entryPseudonym)).toMatchObject({
       kind: 'sleep-corrected',
       localDate: '2026-11-06',
       localTime: '19:30',
@@ -81,14 +79,14 @@ describe('anonymising a sleep', () => {
       night: true,
       environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: 2.5 },
     });
-    const nap = anonymiseEvent(sleep('2026-11-20T18:00:00Z', '2026-11-20T19:10:00Z', 'the blue one from Josephine'), facts, entryPseudonym);
+    const nap = anonymiseEvent(sleep('2026-11-20T18:00:00Z', '2026-11-20T19:10:00Z', 'the blue one from Josephine'), 2, facts, entryPseudonym);
     expect(nap).toMatchObject({ night: false, durationMinutes: 70, environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: null } });
     expect(JSON.stringify(nap)).not.toContain('Josephine');
   });
 });
 
 describe('what research drops', () => {
-  it.each(['UserRegistered', 'AccountDeleted', 'ChildProfileUpdated', 'MilestoneAlertRaised'])('drops %s unseen', (type) => {
+  it.each(['UserRegistered', 'AccountDeleted', 'ChildProfileUpdated', 'ChildRemoved', 'MilestoneAlertRaised'])('drops %s unseen', (type) => {
     expect(researchChildIdOf({ type, data: { ...ref, email: 'v1.sealed' } })).toBeNull();
   });
 
@@ -124,6 +122,13 @@ describe("a child's research facts", () => {
     const expected = { pseudonym: 'c_abababababababab', sex: 'Male', researchBirthDate: '2026-09-08', dateShiftDays: -7, schedule };
     expect(childResearchFactsOf(profile, '2026-09-03', digest)).toEqual(expected);
     expect(childResearchFactsOf(profile, null, digest)).toEqual(expected);
+  });
+
+  it('tell a child its parent removed apart, anonymised later or not', () => {
+    const removed = { type: 'ChildRemoved', data: ref };
+    expect(childResearchProfileOf([registered, updated])!.removed).toBe(false);
+    expect(childResearchProfileOf([registered, removed])!.removed).toBe(true);
+    expect(childResearchProfileOf([registered, removed, anonymized])!.removed).toBe(true);
   });
 
   it('have no birth date when the key is gone and anonymisation kept no month', () => {

@@ -3,11 +3,13 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
 import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
-import { writeResearchExport } from './research-export';
+import { RESUME_FROM_MESSAGE, writeResearchExport } from './research-export';
 
 const USAGE = `Usage:
-  npm run research -- export [--from POSITION] [--out FILE]   anonymised events as NDJSON (stdout by default)
+  npm run research -- export [--from CURSOR] [--out FILE]     anonymised events as NDJSON (stdout by default); CURSOR is the
+                                                              resumeFrom of the last line of an earlier export
   npm run research -- token [--days N]                        a researcher token for GET /api/research/events (default 7 days)`;
 
 const DEFAULT_TOKEN_DAYS = 7;
@@ -24,19 +26,20 @@ function wholeNumber(value: string | undefined, name: string, fallback: number, 
 
 async function exportEvents(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { from: { type: 'string' }, out: { type: 'string' } } });
-  const fromPosition = wholeNumber(values.from, 'from', 0, 0);
   const config = loadConfig();
+  const cursor = researchCursorCodec(config);
+  const fromPosition = values.from === undefined ? null : cursor.decode(values.from);
+  if (fromPosition === null && values.from !== undefined) throw new UsageError(`--${RESUME_FROM_MESSAGE}`);
   const adapters = await createAdapters(config);
   const out = values.out ? createWriteStream(values.out) : process.stdout;
   try {
-    const summary = await writeResearchExport({ eventStore: adapters.eventStore, cipher: adapters.cipher, digest: researchDigest(config) }, fromPosition, out);
+    const summary = await writeResearchExport({ eventStore: adapters.eventStore, cipher: adapters.cipher, digest: researchDigest(config), cursor }, fromPosition, out);
     if (out !== process.stdout) {
       out.end();
       await once(out, 'finish');
     }
     // stderr, so stdout stays pure NDJSON when it is piped.
-    const resume = summary.lastPosition === null ? 'nothing new' : `resume with --from ${summary.lastPosition}`;
-    console.error(`Exported ${summary.events} research events; ${resume}.`);
+    console.error(`Exported ${summary.lines} lines; resume with --from ${summary.resumeFrom}`);
   } finally {
     await adapters.close();
   }

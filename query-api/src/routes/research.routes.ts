@@ -8,8 +8,9 @@ import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/perso
 import { bearerToken } from '@nightlight/infrastructure/http/authentication';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
+import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
 import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
-import { researchNdjson } from '@nightlight/projector/research/research-export';
+import { RESUME_FROM_MESSAGE, researchNdjson } from '@nightlight/projector/research/research-export';
 
 export interface ResearchRouteDeps {
   config: AppConfig;
@@ -19,11 +20,7 @@ export interface ResearchRouteDeps {
 }
 
 const researchQuery = z.object({
-  from: z
-    .string()
-    .regex(/^\d+$/, 'from must be a whole number, 0 or more')
-    .transform(Number)
-    .default(0),
+  from: z.string({ error: RESUME_FROM_MESSAGE }).max(200, RESUME_FROM_MESSAGE).optional(),
 });
 
 // Digests have one length, so timingSafeEqual can compare any token without revealing its length.
@@ -57,19 +54,22 @@ function rejectOnly(expected: new (...args: never[]) => Error) {
   };
 }
 
-/** GET /api/research/events?from=POSITION: the anonymised replay as NDJSON, streamed. */
+/** GET /api/research/events?from=CURSOR: the anonymised replay as NDJSON, streamed. */
 export function researchRoutes(deps: ResearchRouteDeps) {
   const staticTokens = deps.config.RESEARCH_TOKENS.split(',')
     .map((token) => token.trim())
     .filter(Boolean)
     .map(sha256);
-  const source = { eventStore: deps.eventStore, cipher: deps.cipher, digest: researchDigest(deps.config) };
+  const source = { eventStore: deps.eventStore, cipher: deps.cipher, digest: researchDigest(deps.config), cursor: researchCursorCodec(deps.config) };
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/api/research/events', { preHandler: requireResearcher(deps.tokens, staticTokens) }, async (request, reply) => {
       const { from } = parseInput(researchQuery, request.query);
+      // No `from` (or the 0 of a first export) starts at the beginning; anything else must be a cursor this server issued.
+      const fromPosition = from === undefined || from === '0' ? null : source.cursor.decode(from);
+      if (fromPosition === null && from !== undefined && from !== '0') throw new HttpError(400, RESUME_FROM_MESSAGE, [{ path: 'from', message: RESUME_FROM_MESSAGE }]);
       // Readable.from pulls the next chunk only when the socket has room: backpressure end to end.
-      return reply.type('application/x-ndjson').send(Readable.from(researchNdjson(source, from)));
+      return reply.type('application/x-ndjson').send(Readable.from(researchNdjson(source, fromPosition)));
     });
   };
 }
