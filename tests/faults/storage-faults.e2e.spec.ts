@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
@@ -122,5 +123,123 @@ describe.runIf(mountPoint)('the event store runs out of disk', () => {
     await server.restart();
     const afterRestart = await server.call('GET', `/api/feedings?childId=${childId}`, { token: parent });
     expect(afterRestart.body.map((feeding: { id: string }) => feeding.id).sort()).toEqual([...confirmed].sort());
+  });
+});
+
+/**
+ * The disk under the event log turns read-only while the server runs. Linux will not remount a
+ * filesystem read-only while a process holds files on it open for writing (`mount -o remount,ro`
+ * answers "busy" as long as SQLite is connected), so the fault comes the way it does in production:
+ * ext4 (errors=remount-ro) meets an error and the kernel makes it read-only under the running server.
+ * That state lasts until the files are closed and the filesystem is checked, so recovery is a restart.
+ * DATA_DIR lives on a small ext4 image on a loop device; without one the suite says SKIPPED.
+ */
+interface Ext4Disk {
+  image: string;
+  mountPoint: string;
+  device: string;
+}
+
+function mountExt4Disk(): Ext4Disk | null {
+  const dir = mkdtempSync(path.join(tmpdir(), 'nightlight-ro-disk-'));
+  const image = path.join(dir, 'disk.img');
+  const mountPoint = path.join(dir, 'mnt');
+  try {
+    mkdirSync(mountPoint);
+    closeSync(openSync(image, 'w'));
+    execFileSync('truncate', ['-s', '32M', image], { stdio: 'pipe' });
+    execFileSync('mkfs.ext4', ['-q', '-F', image], { stdio: 'pipe' });
+    execFileSync('mount', ['-o', 'loop,errors=remount-ro', image, mountPoint], { stdio: 'pipe' });
+    const device = execFileSync('findmnt', ['-n', '-o', 'SOURCE', mountPoint], { encoding: 'utf8' }).trim();
+    return { image, mountPoint, device };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    console.log(`SKIPPED storage-faults (read-only): cannot mount an ext4 image on a loop device (${String((error as Error).message).split('\n')[0]})`);
+    return null;
+  }
+}
+
+const ext4 = mountExt4Disk();
+
+describe.runIf(ext4)('the event store turns read-only while the server runs', () => {
+  const disk = ext4!;
+  const dataDir = path.join(disk?.mountPoint ?? '', 'data');
+  // The keys come from configuration, as in the full stack: this suite is about the event log.
+  const secrets = { MASTER_KEY: randomBytes(32).toString('base64'), JWT_SECRET: randomBytes(32).toString('base64'), RESEARCH_SECRET: randomBytes(32).toString('base64') };
+  let server: TestServer | undefined;
+  let parent: string;
+  let childId: string;
+  let minutesBack = 0;
+
+  afterAll(async () => {
+    await server?.server.close().catch(() => undefined);
+    execFileSync('umount', ['-l', disk.mountPoint], { stdio: 'pipe' });
+    rmSync(path.dirname(disk.image), { recursive: true, force: true });
+  });
+
+  const logFeeding = () => {
+    minutesBack += 20;
+    const startedAt = new Date(Date.now() - minutesBack * 60_000).toISOString();
+    return server!.call('POST', '/api/feedings', { token: parent, body: { childId, startedAt, method: 'Nursing', notes: `read-only ${minutesBack}` } });
+  };
+  const listed = async () => {
+    const answer = await server!.call('GET', `/api/feedings?childId=${childId}`, { token: parent });
+    expect(answer.status).toBe(200);
+    return answer.body.map((feeding: { id: string }) => feeding.id).sort();
+  };
+
+  it('answers writes with 503 and the promised message, keeps serving reads, and loses nothing it confirmed', async () => {
+    mkdirSync(dataDir);
+    server = await startTestServer({ DATA_DIR: dataDir, ...secrets });
+    parent = await server.server.adapters.tokens.issueAccessToken(uuidv7());
+    const child = await server.call('POST', '/api/children', { token: parent, body: { displayName: 'Readonly', birthDate: '2026-06-01', sex: 'Female', timezone: 'UTC' } });
+    expect(child.status).toBe(201);
+    childId = child.body.id;
+    const confirmed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const answer = await logFeeding();
+      expect(answer.status).toBe(201);
+      confirmed.push(answer.body.id);
+    }
+    const head = await server.server.adapters.eventStore.headPosition();
+
+    // What ext4 does on a failing disk: the kernel turns the filesystem read-only at once.
+    writeFileSync(`/sys/fs/ext4/${path.basename(disk.device)}/trigger_fs_error`, 'nightlight read-only fault test');
+
+    for (let i = 0; i < 3; i++) {
+      const refused = await logFeeding();
+      expect(refused.status).toBe(503);
+      expect(refused.body).toEqual({ message: UNAVAILABLE });
+    }
+    const newcomer = await server.server.adapters.tokens.issueAccessToken(uuidv7());
+    const newChild = await server.call('POST', '/api/children', { token: newcomer, body: { birthDate: '2026-06-01', sex: 'Male' } });
+    expect(newChild.status).toBe(503);
+    expect(newChild.body.message).toBe(UNAVAILABLE);
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+
+    // The server stays up and reads answer, with everything it confirmed.
+    expect((await server.call('GET', '/healthz')).status).toBe(200);
+    expect((await server.call('GET', '/readyz')).status).toBe(200);
+    expect(await listed()).toEqual([...confirmed].sort());
+    expect((await server.call('GET', `/api/children/${childId}`, { token: parent })).body).toMatchObject({ id: childId, displayName: 'Readonly' });
+
+    // The fault clears as an operator clears it: stop, check the filesystem, mount it writable, start.
+    await server.server.close();
+    server = undefined;
+    execFileSync('umount', [disk.mountPoint], { stdio: 'pipe' });
+    try {
+      execFileSync('e2fsck', ['-f', '-y', disk.image], { stdio: 'pipe' });
+    } catch (error) {
+      // Exit status 1: errors were found and corrected, as expected after the fault.
+      if ((error as { status?: number }).status !== 1) throw error;
+    }
+    execFileSync('mount', ['-o', 'loop,errors=remount-ro', disk.image, disk.mountPoint], { stdio: 'pipe' });
+    disk.device = execFileSync('findmnt', ['-n', '-o', 'SOURCE', disk.mountPoint], { encoding: 'utf8' }).trim();
+
+    server = await startTestServer({ DATA_DIR: dataDir, ...secrets });
+    expect(await listed()).toEqual([...confirmed].sort());
+    const recovered = await logFeeding();
+    expect(recovered.status).toBe(201);
+    expect(await listed()).toEqual([...confirmed, recovered.body.id].sort());
   });
 });
