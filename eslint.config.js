@@ -1,7 +1,15 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 const adapterPackages = ['better-sqlite3', '@eventstore/db-client', 'mongodb', 'mingo', 'bullmq', 'ioredis', 'fastify', 'jose'];
+
+// Repeated in every web zone below: a later block's options replace an earlier block's.
+const webOverHttpOnly = { group: ['@nightlight/*'], message: 'The web app talks to the server over HTTP only.' };
+const webFeatures = readdirSync(path.join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'tests/artifacts/**', 'coverage/**'] },
@@ -49,9 +57,29 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/*'], message: 'The web app talks to the server over HTTP only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [webOverHttpOnly] }],
     },
   },
+  // One zone per web feature: it may import shared code (components, lib, stores, types) and its
+  // own folders, never another feature or the app; route modules in web/src/app compose them.
+  ...webFeatures.map((feature) => ({
+    files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            webOverHttpOnly,
+            {
+              regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((other) => other !== feature).join('|')})/`,
+              message: `Features do not import each other: compose ${feature} with other features in a route module (web/src/app/routes).`,
+            },
+            { regex: '^(\\.\\./)+app/', message: 'Features do not import the app; the app imports features.' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -5,7 +5,9 @@ import { AppLayout } from './layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
 import { RootLayout } from './root-layout.tsx';
 
-// Each screen is its own chunk so the first load only carries the page being opened.
+// Each screen is its own chunk so the first load only carries the page being opened. Screens
+// made of several features have a route module in ./routes that composes them; the others load
+// their feature's page directly.
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -34,30 +36,22 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/onboarding',
-            lazy: async () => ({
-              Component: (await import('../features/onboarding/components/onboarding-page.tsx')).OnboardingPage,
-            }),
+            lazy: async () => ({ Component: (await import('./routes/onboarding.tsx')).OnboardingRoute }),
           },
           {
             element: <AppLayout />,
             children: [
               {
                 path: '/',
-                lazy: async () => ({
-                  Component: (await import('../features/dashboard/components/dashboard-page.tsx')).default,
-                }),
+                lazy: async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardRoute }),
               },
               {
                 path: '/activity',
-                lazy: async () => ({
-                  Component: (await import('../features/activity/components/activity-log-page.tsx')).ActivityLogPage,
-                }),
+                lazy: async () => ({ Component: (await import('./routes/activity.tsx')).ActivityRoute }),
               },
               {
                 path: '/insights',
-                lazy: async () => ({
-                  Component: (await import('../features/insights/components/insights-page.tsx')).InsightsPage,
-                }),
+                lazy: async () => ({ Component: (await import('./routes/insights.tsx')).InsightsRoute }),
               },
               {
                 path: '/reports',

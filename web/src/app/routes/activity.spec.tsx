@@ -2,12 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, testChild } from '../../../testing/auth-fixtures.ts';
-import { server } from '../../../testing/msw-server.ts';
-import { renderPage } from '../../../testing/render-app.tsx';
-import { makeFeeding, makeSleep } from '../../../testing/tracking-fixtures.ts';
-import type { Child, Feeding, Sleep } from '../../../types/api.ts';
-import { ActivityLogPage } from './activity-log-page.tsx';
+import { signIn, testChild } from '../../testing/auth-fixtures.ts';
+import { server } from '../../testing/msw-server.ts';
+import { renderPage } from '../../testing/render-app.tsx';
+import { makeFeeding, makeSleep } from '../../testing/tracking-fixtures.ts';
+import type { Child, Feeding, Sleep } from '../../types/api.ts';
+import { ActivityRoute } from './activity.tsx';
 
 const secondChild: Child = { ...testChild, id: 'child-2', displayName: 'Sam' };
 
@@ -30,13 +30,13 @@ function answerActivity(children: Child[], days: Record<string, Day> = {}) {
 }
 
 function renderLog() {
-  renderPage(<ActivityLogPage />, { path: '/activity' });
+  renderPage(<ActivityRoute />, { path: '/activity' });
   return userEvent.setup();
 }
 
 const dateInput = () => screen.getByLabelText('Date');
 
-describe('ActivityLogPage', () => {
+describe('ActivityRoute', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));

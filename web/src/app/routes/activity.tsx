@@ -1,18 +1,19 @@
-// The '/activity' route module: a date and child picker around the entries feature's day list.
+// The '/activity' route: a date picker and the child picker (children feature) around the entries
+// feature's day list.
 import { useState } from 'react';
-import { Card } from '../../../components/card.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
-import { NoChildrenState } from '../../../components/no-children-state.tsx';
-import { Select } from '../../../components/select.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { formatLocalDate, todayLocalDate } from '../../../lib/local-date.ts';
-import type { Child } from '../../../types/api.ts';
-import { EntryList } from '../../entries/components/entry-list.tsx';
-import { useDayEntries } from '../../entries/hooks/use-day-entries.ts';
-import { useChildren } from '../../onboarding/api/get-children.ts';
-import '../../../styles/dashboard.css';
+import { Card } from '../../components/card.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { NoChildrenState } from '../../components/no-children-state.tsx';
+import { Select } from '../../components/select.tsx';
+import { TextField } from '../../components/text-field.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { formatLocalDate, todayLocalDate } from '../../lib/local-date.ts';
+import type { Child } from '../../types/api.ts';
+import { useChildren } from '../../features/children/api/get-children.ts';
+import { EntryList } from '../../features/entries/components/entry-list.tsx';
+import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
+import '../../styles/dashboard.css';
 
 /** The log shows up to this many sleeps of the chosen day. */
 const LOG_SLEEP_LIMIT = 50;
@@ -27,7 +28,7 @@ function ActivityError({ error }: { error: unknown }) {
   );
 }
 
-export function ActivityLogPage() {
+export function ActivityRoute() {
   const children = useChildren();
   const [selectedChildId, setSelectedChildId] = useState<string | null>(null);
   const today = todayLocalDate();
@@ -100,4 +101,3 @@ function ActivityDay({ child, date, isToday }: { child: Child; date: string; isT
   );
 }
 
-export default ActivityLogPage;

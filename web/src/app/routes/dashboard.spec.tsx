@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, testChild } from '../../../testing/auth-fixtures.ts';
-import { server } from '../../../testing/msw-server.ts';
-import { renderPage } from '../../../testing/render-app.tsx';
+import { signIn, testChild } from '../../testing/auth-fixtures.ts';
+import { server } from '../../testing/msw-server.ts';
+import { renderPage } from '../../testing/render-app.tsx';
 import {
   makeDailyResponse,
   makeDay,
@@ -12,9 +12,9 @@ import {
   makeSleep,
   makeSummary,
   makeWeeklyRow,
-} from '../../../testing/tracking-fixtures.ts';
-import type { Child, DailyInsightsResponse, Feeding, InsightsSummary, Sleep, WeeklyRow } from '../../../types/api.ts';
-import DashboardPage from './dashboard-page.tsx';
+} from '../../testing/tracking-fixtures.ts';
+import type { Child, DailyInsightsResponse, Feeding, InsightsSummary, Sleep, WeeklyRow } from '../../types/api.ts';
+import { DashboardRoute } from './dashboard.tsx';
 
 const secondChild: Child = { ...testChild, id: 'child-2', displayName: 'Sam' };
 
@@ -100,14 +100,14 @@ function answerDashboard(answers: DashboardAnswers = {}) {
 }
 
 function renderDashboard() {
-  const result = renderPage(<DashboardPage />, { path: '/' });
+  const result = renderPage(<DashboardRoute />, { path: '/' });
   return { ...result, user: userEvent.setup() };
 }
 
 const summaryCard = (label: string) =>
   Array.from(screen.getByRole('listitem', { name: label }).querySelectorAll('p')).map((p) => p.textContent);
 
-describe('DashboardPage', () => {
+describe('DashboardRoute', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));

@@ -1,29 +1,32 @@
-// The '/' route module: it composes the dashboard, entries and milestones features, which do
-// not know each other. Everything it shows is built inside those features.
+// The '/' route: composes the children, dashboard, insights, entries and milestones features,
+// which do not know each other. Everything it shows is built inside those features.
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { Card } from '../../../components/card.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
-import { NoChildrenState } from '../../../components/no-children-state.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { browserTimeZone, toLocalDateString } from '../../../lib/local-date.ts';
-import type { Child } from '../../../types/api.ts';
-import { createFeedingMutationKey } from '../../entries/api/create-feeding.ts';
-import { createSleepMutationKey } from '../../entries/api/create-sleep.ts';
-import { AddFeedingDialog } from '../../entries/components/add-feeding-dialog.tsx';
-import { AddSleepDialog } from '../../entries/components/add-sleep-dialog.tsx';
-import { EntryList } from '../../entries/components/entry-list.tsx';
-import { useDayEntries } from '../../entries/hooks/use-day-entries.ts';
-import { MilestoneAlertDialog } from '../../milestones/components/milestone-alert-dialog.tsx';
-import { useChildren } from '../../onboarding/api/get-children.ts';
-import { useDashboardInsights } from '../hooks/use-dashboard-insights.ts';
-import { useNow } from '../hooks/use-now.ts';
-import { DashboardHeader } from './dashboard-header.tsx';
-import { TodaySummary } from './today-summary.tsx';
-import { WeeklyTable } from './weekly-table.tsx';
-import '../../../styles/dashboard.css';
+import { Button } from '../../components/button.tsx';
+import { Card } from '../../components/card.tsx';
+import { ErrorState } from '../../components/error-state.tsx';
+import { LoadingState } from '../../components/loading-state.tsx';
+import { NoChildrenState } from '../../components/no-children-state.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { browserTimeZone, toLocalDateString } from '../../lib/local-date.ts';
+import type { Child } from '../../types/api.ts';
+import { useChildren } from '../../features/children/api/get-children.ts';
+import { useInsightsSummary } from '../../features/dashboard/api/get-insights-summary.ts';
+import { useWeeklyInsights } from '../../features/dashboard/api/get-weekly-insights.ts';
+import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx';
+import { TodaySummary } from '../../features/dashboard/components/today-summary.tsx';
+import { WeeklyTable } from '../../features/dashboard/components/weekly-table.tsx';
+import { useNow } from '../../features/dashboard/hooks/use-now.ts';
+import { TREND_BASELINE_DAYS } from '../../features/dashboard/lib/trend.ts';
+import { createFeedingMutationKey } from '../../features/entries/api/create-feeding.ts';
+import { createSleepMutationKey } from '../../features/entries/api/create-sleep.ts';
+import { AddFeedingDialog } from '../../features/entries/components/add-feeding-dialog.tsx';
+import { AddSleepDialog } from '../../features/entries/components/add-sleep-dialog.tsx';
+import { EntryList } from '../../features/entries/components/entry-list.tsx';
+import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
+import { useDailyInsights } from '../../features/insights/api/get-daily-insights.ts';
+import { MilestoneAlertDialog } from '../../features/milestones/components/milestone-alert-dialog.tsx';
+import '../../styles/dashboard.css';
 
 /** The dashboard keeps only the recent sleeps of today. */
 const TIMELINE_SLEEP_LIMIT = 20;
@@ -38,7 +41,7 @@ function DashboardError({ error }: { error: unknown }) {
   );
 }
 
-export default function DashboardPage() {
+export function DashboardRoute() {
   const children = useChildren();
   const [selectedChildId, setSelectedChildId] = useState<string | null>(null);
 
@@ -52,12 +55,30 @@ export default function DashboardPage() {
   return <ChildDashboard child={child} childList={children.data} onSelectChild={setSelectedChildId} />;
 }
 
+/**
+ * Everything 'Today's Summary' and 'Last 7 Days' show. The daily insights run over today plus the
+ * days before it that the trend arrows compare with.
+ */
+function useDashboardInsights(childId: string, today: string) {
+  const tz = browserTimeZone();
+  const summary = useInsightsSummary({ childId, from: today, to: today, tz });
+  const daily = useDailyInsights({ childId, days: TREND_BASELINE_DAYS + 1, tz });
+  const weekly = useWeeklyInsights({ childId, tz });
+  return {
+    summary: summary.data,
+    daily: daily.data,
+    weekly: weekly.data,
+    isPending: summary.isPending || daily.isPending || weekly.isPending,
+    error: summary.error ?? daily.error ?? weekly.error,
+  };
+}
+
 type ChildDashboardProps = { child: Child; childList: readonly Child[]; onSelectChild: (childId: string) => void };
 
 function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps) {
   const now = useNow();
   const today = toLocalDateString(now);
-  const insights = useDashboardInsights({ childId: child.id, today, tz: browserTimeZone() });
+  const insights = useDashboardInsights(child.id, today);
   const day = useDayEntries({ childId: child.id, date: today, sleepLimit: TIMELINE_SLEEP_LIMIT });
   const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | null>(null);
   const savingFeeding = useIsMutating({ mutationKey: createFeedingMutationKey }) > 0;

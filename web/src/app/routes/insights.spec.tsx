@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import type { ApexOptions } from 'apexcharts';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, testChild } from '../../../testing/auth-fixtures.ts';
-import { server } from '../../../testing/msw-server.ts';
-import { renderPage } from '../../../testing/render-app.tsx';
-import { makeDailyResponse, makeDay } from '../../../testing/tracking-fixtures.ts';
-import type { Child, Correlations, DailyInsightsResponse } from '../../../types/api.ts';
-import { InsightsPage } from './insights-page.tsx';
+import { signIn, testChild } from '../../testing/auth-fixtures.ts';
+import { server } from '../../testing/msw-server.ts';
+import { renderPage } from '../../testing/render-app.tsx';
+import { makeDailyResponse, makeDay } from '../../testing/tracking-fixtures.ts';
+import type { Child, Correlations, DailyInsightsResponse } from '../../types/api.ts';
+import { InsightsRoute } from './insights.tsx';
 
 type YAxis = Exclude<ApexOptions['yaxis'], unknown[] | undefined>;
 type ChartProps = { type: string; series: { name: string; data: (number | null)[] }[]; options: ApexOptions };
@@ -76,13 +76,13 @@ function answerInsights({
 }
 
 function renderInsights() {
-  renderPage(<InsightsPage />, { path: '/insights' });
+  renderPage(<InsightsRoute />, { path: '/insights' });
   return userEvent.setup();
 }
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
-describe('InsightsPage', () => {
+describe('InsightsRoute', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 10, 16, 12, 0, 0));

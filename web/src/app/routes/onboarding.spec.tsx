@@ -2,18 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, testChild, testUser } from '../../../testing/auth-fixtures.ts';
-import { server } from '../../../testing/msw-server.ts';
-import { renderApp, renderPage } from '../../../testing/render-app.tsx';
-import { useAuthStore } from '../../../stores/auth-store.ts';
-import { OnboardingPage } from './onboarding-page.tsx';
+import { signIn, testChild, testUser } from '../../testing/auth-fixtures.ts';
+import { server } from '../../testing/msw-server.ts';
+import { renderApp, renderPage } from '../../testing/render-app.tsx';
+import { useAuthStore } from '../../stores/auth-store.ts';
+import { OnboardingRoute } from './onboarding.tsx';
 
 function answerChildren(children: unknown[] = []) {
   server.use(http.get('/api/children', () => HttpResponse.json(children)));
 }
 
 function renderOnboarding() {
-  renderPage(<OnboardingPage />, { path: '/onboarding' });
+  renderPage(<OnboardingRoute />, { path: '/onboarding' });
   return userEvent.setup();
 }
 
@@ -21,7 +21,7 @@ const birthDate = () => screen.getByLabelText('Birth Date');
 const sex = () => screen.getByLabelText('Sex');
 const setBirthDate = (value: string) => fireEvent.change(birthDate(), { target: { value } });
 
-describe('OnboardingPage', () => {
+describe('OnboardingRoute', () => {
   beforeEach(() => {
     // Noon on 15 June 2025, local time: every date below is relative to it.
     vi.useFakeTimers({ toFake: ['Date'] });

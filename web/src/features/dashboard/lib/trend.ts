@@ -1,3 +1,6 @@
+/** Trend arrows compare today with this many earlier days. */
+export const TREND_BASELINE_DAYS = 7;
+
 export type TrendDirection = 'up' | 'down' | 'flat';
 
 export type Trend = {

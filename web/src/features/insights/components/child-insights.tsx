@@ -1,4 +1,3 @@
-// The '/insights' route module: the insights feature for the family's first child.
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
@@ -8,7 +7,6 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/local-date.ts';
 import type { Child } from '../../../types/api.ts';
-import { useChildren } from '../../onboarding/api/get-children.ts';
 import { useCorrelations } from '../api/get-correlations.ts';
 import { useDailyInsights } from '../api/get-daily-insights.ts';
 import { DailySummariesTable } from './daily-summaries-table.tsx';
@@ -21,7 +19,7 @@ const WeeklyCharts = lazy(() => import('./weekly-charts.tsx'));
 const OVERVIEW_DAYS = 7;
 const CORRELATION_DAYS = 30;
 
-function InsightsError({ message }: { message: string }) {
+export function InsightsError({ message }: { message: string }) {
   const navigate = useNavigate();
   return (
     <ErrorState title="Unable to Load Insights" message={message}>
@@ -32,18 +30,8 @@ function InsightsError({ message }: { message: string }) {
   );
 }
 
-/** Insights are for the first child of the family. */
-export function InsightsPage() {
-  const children = useChildren();
-
-  if (children.isPending) return <LoadingState message="Loading insights..." />;
-  if (children.isError) return <InsightsError message={errorMessage(children.error, 'No child data available')} />;
-  const child = children.data[0];
-  if (!child) return <InsightsError message="No child data available" />;
-  return <ChildInsights child={child} />;
-}
-
-function ChildInsights({ child }: { child: Child }) {
+/** Weekly Overview, Pattern Insights and Daily Summaries of one child. */
+export function ChildInsights({ child }: { child: Child }) {
   const navigate = useNavigate();
   const daily = useDailyInsights({ childId: child.id, days: OVERVIEW_DAYS, tz: browserTimeZone() });
   const correlations = useCorrelations({ childId: child.id, days: CORRELATION_DAYS });
@@ -76,5 +64,3 @@ function ChildInsights({ child }: { child: Child }) {
     </div>
   );
 }
-
-export default InsightsPage;

@@ -9,7 +9,6 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, todayLocalDate } from '../../../lib/local-date.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { useChildren } from '../api/get-children.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useCreateChild, type CreateChildInput } from '../api/create-child.ts';
 import { ageHint } from '../lib/age-hint.ts';
@@ -36,11 +35,17 @@ const SUBMIT_TEXT: Record<Phase, string> = {
   completing: 'Completing Setup...',
 };
 
-export function OnboardingPage() {
+type OnboardingPageProps = {
+  /** The family already has a child: Cancel goes back instead of skipping onboarding. */
+  hasChildren: boolean;
+  /** Until the children are known, skipping (which completes onboarding) waits. */
+  childrenPending: boolean;
+};
+
+export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageProps) {
   const navigate = useNavigate();
   const needsConsent = useAuthStore((state) => state.user !== null && !state.user.onboardingCompleted);
   const updateUser = useAuthStore((state) => state.updateUser);
-  const children = useChildren();
   const createChild = useCreateChild();
   const completeOnboarding = useCompleteOnboarding();
 
@@ -51,7 +56,6 @@ export function OnboardingPage() {
   const [phase, setPhase] = useState<Phase>('idle');
 
   const today = todayLocalDate();
-  const hasChildren = (children.data?.length ?? 0) > 0;
 
   function change(field: ChildProfileField, value: string) {
     const next = { ...values, [field]: value };
@@ -175,7 +179,7 @@ export function OnboardingPage() {
             <Button
               variant="ghost"
               fullWidth
-              disabled={busy || children.isPending}
+              disabled={busy || childrenPending}
               onClick={() => void finishOnboarding()}
             >
               Skip for now (you can add children later)

@@ -1,0 +1,16 @@
+// The '/insights' route: the insights feature for the family's first child (children feature).
+import { LoadingState } from '../../components/loading-state.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { useChildren } from '../../features/children/api/get-children.ts';
+import { ChildInsights, InsightsError } from '../../features/insights/components/child-insights.tsx';
+
+/** Insights are for the first child of the family. */
+export function InsightsRoute() {
+  const children = useChildren();
+
+  if (children.isPending) return <LoadingState message="Loading insights..." />;
+  if (children.isError) return <InsightsError message={errorMessage(children.error, 'No child data available')} />;
+  const child = children.data[0];
+  if (!child) return <InsightsError message="No child data available" />;
+  return <ChildInsights child={child} />;
+}
