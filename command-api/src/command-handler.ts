@@ -1,11 +1,19 @@
 import { schemaVersionOf, validateEventData } from '@nightlight/domain/events/event-registry';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
-import type { EventStore, NewEvent } from '@nightlight/infrastructure/ports/event-store';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 
 export interface Decider<Command, State, Event extends DomainEvent> {
   initialState: () => State;
   evolve: (state: State, event: { type: string; data: unknown }) => State;
   decide: (command: Command, state: State) => Event[];
+}
+
+/** A request sent with an Idempotency-Key (see idempotency.ts). */
+export interface IdempotentCommand {
+  /** Digest of the user and the key; recorded in the metadata of every event the request appends. */
+  key: string;
+  /** Runs once events are decided, before they are appended: records the key's first use. */
+  beforeAppend: () => Promise<void>;
 }
 
 export interface CommandContext {
@@ -14,6 +22,7 @@ export interface CommandContext {
   causationId?: string;
   now: Date;
   newId: () => string;
+  idempotency?: IdempotentCommand;
 }
 
 export interface CommandResult<State> {
@@ -21,13 +30,22 @@ export interface CommandResult<State> {
   /** Global position of the last event of the stream after the command (also when nothing was appended). */
   position: number;
   appended: number;
+  /**
+   * An earlier request with the same Idempotency-Key appended to this stream: nothing was decided,
+   * `state` and `position` are the stream as that request left it.
+   */
+  repeated: boolean;
 }
 
 /**
  * Every append goes through here: data that does not match its type's schema is a bug and is
  * refused before anything is written, and each event records the schema version of its own type.
  */
-export function toNewEvent(event: DomainEvent, id: string, metadata: { userId?: string; correlationId: string; causationId: string; recordedAt: string }): NewEvent {
+export function toNewEvent(
+  event: DomainEvent,
+  id: string,
+  metadata: { userId?: string; correlationId: string; causationId: string; recordedAt: string; idempotencyKey?: string },
+): NewEvent {
   validateEventData(event.type, event.data);
   return { id, type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: schemaVersionOf(event.type) } };
 }
@@ -44,22 +62,43 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   context: CommandContext,
 ): Promise<CommandResult<State>> {
   const recorded = await eventStore.readStream(streamId);
+  const idempotency = context.idempotency;
+  const earlier = idempotency && resultOfKey(recorded, idempotency.key, decider);
+  if (earlier) return earlier;
   const state = recorded.reduce(decider.evolve, decider.initialState());
   const events = decider.decide(command, state);
   const lastPosition = recorded.at(-1)?.position ?? 0;
-  if (events.length === 0) return { state, position: lastPosition, appended: 0 };
+  if (events.length === 0) return { state, position: lastPosition, appended: 0, repeated: false };
 
   const metadata = {
     ...(context.userId ? { userId: context.userId } : {}),
     correlationId: context.correlationId,
     causationId: context.causationId ?? context.correlationId,
     recordedAt: context.now.toISOString(),
+    ...(idempotency ? { idempotencyKey: idempotency.key } : {}),
   };
+  const newEvents = events.map((event) => toNewEvent(event, context.newId(), metadata));
+  await idempotency?.beforeAppend();
   const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
-  const result = await eventStore.append(
-    streamId,
-    events.map((event) => toNewEvent(event, context.newId(), metadata)),
-    expected,
-  );
-  return { state: events.reduce(decider.evolve, state), position: result.position, appended: events.length };
+  try {
+    const result = await eventStore.append(streamId, newEvents, expected);
+    return { state: events.reduce(decider.evolve, state), position: result.position, appended: events.length, repeated: false };
+  } catch (error) {
+    // The same request sent twice at once: the one that lost the race answers with the winner's result.
+    const winner = idempotency && error instanceof WrongExpectedRevisionError ? resultOfKey(await eventStore.readStream(streamId), idempotency.key, decider) : null;
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+/** The stream as the request with this Idempotency-Key left it, or null when no event carries the key. */
+export function resultOfKey<State>(
+  recorded: readonly RecordedEvent[],
+  key: string,
+  decider: Pick<Decider<never, State, DomainEvent>, 'initialState' | 'evolve'>,
+): CommandResult<State> | null {
+  const last = recorded.findLastIndex((event) => event.metadata.idempotencyKey === key);
+  if (last < 0) return null;
+  const upToIt = recorded.slice(0, last + 1);
+  return { state: upToIt.reduce(decider.evolve, decider.initialState()), position: upToIt.at(-1)!.position, appended: 0, repeated: true };
 }

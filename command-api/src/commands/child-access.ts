@@ -10,3 +10,9 @@ export async function loadOwnedChild(eventStore: EventStore, childId: string, us
   if (state.status !== 'active' || state.ownerId !== userId || !state.profile) throw new NotFoundError('Child not found');
   return state as ChildState & { profile: NonNullable<ChildState['profile']> };
 }
+
+/** The child as its stream recorded it up to `position`: the zone an earlier answer was given in. */
+export async function childAsOf(eventStore: EventStore, childId: string, position: number): Promise<ChildState> {
+  const events = await eventStore.readStream(childStreamId(childId));
+  return events.filter((event) => event.position <= position).reduce(evolveChild, initialChildState());
+}

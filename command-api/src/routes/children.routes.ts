@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { DEFAULT_NIGHT_WINDOW_END, DEFAULT_NIGHT_WINDOW_START, type ChildProfileData, type Sex } from '@nightlight/domain/children/child.events';
 import {
@@ -15,7 +15,8 @@ import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { linkChildToAccount } from '../accounts/account-streams';
 import type { CommandDeps } from '../command-deps';
-import { handleCommand, type Decider } from '../command-handler';
+import { handleCommand, type CommandResult, type Decider } from '../command-handler';
+import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
 const childDecider: Decider<ChildStreamCommand, ChildStreamState, DomainEvent> = {
@@ -69,6 +70,7 @@ export interface ChildView {
 
 export function childRoutes(deps: CommandDeps) {
   const { eventStore, cipher, clock, newId } = deps;
+  const idempotency = idempotentWrites(deps);
 
   async function sealProfile(ownerId: string, profile: Omit<ChildProfileData, 'displayName' | 'birthDate'> & { displayName: string; birthDate: string }): Promise<ChildProfileData> {
     return { ...profile, displayName: await cipher.seal(ownerId, profile.displayName), birthDate: await cipher.seal(ownerId, profile.birthDate) };
@@ -86,60 +88,82 @@ export function childRoutes(deps: CommandDeps) {
     };
   }
 
-  async function run(command: ChildStreamCommand, now: Date, userId: string, correlationId: string) {
-    return handleCommand(eventStore, childStreamId(command.data.childId), childDecider, command, { userId, correlationId, now, newId });
+  async function run(command: ChildStreamCommand, now: Date, request: FastifyRequest, idempotent: IdempotentRequest | null) {
+    return handleCommand(eventStore, childStreamId(command.data.childId), childDecider, command, {
+      userId: request.userId,
+      correlationId: correlationIdOf(request),
+      now,
+      newId,
+      idempotency: idempotency.command(idempotent),
+    });
+  }
+
+  /** The child as a write left it: for a repeated Idempotency-Key, as the first request recorded it. */
+  async function writtenView(childId: string, ownerId: string, result: CommandResult<ChildStreamState>): Promise<ChildView> {
+    const { child } = result.state;
+    if (child.ownerId !== ownerId || !child.profile) throw new HttpError(409, 'This request was already used for another record');
+    return viewOf(childId, ownerId, child.profile);
+  }
+
+  /** The key's earlier answer on this child's stream, if the same request appended there before. */
+  async function earlierResult(request: FastifyRequest, childId: string) {
+    const idempotent = await idempotency.begin(request, correlationIdOf(request));
+    return { idempotent, earlier: await idempotency.earlierResult(idempotent, childStreamId(childId), childDecider) };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.post('/api/children', async (request, reply) => {
-      const body = parseInput(registerChildBody, request.body);
-      const timezone = checkTimezone(body.timezone ?? 'UTC');
-      const now = clock();
-      checkBirthDate(body.birthDate, localDateOf(now, timezone));
       const ownerId = request.userId;
       const childId = newEntityId(request, ownerId, newId);
-      const profile = await sealProfile(ownerId, {
-        displayName: body.displayName ?? '',
-        birthDate: body.birthDate,
-        sex: body.sex,
-        nightWindowStart: DEFAULT_NIGHT_WINDOW_START,
-        nightWindowEnd: DEFAULT_NIGHT_WINDOW_END,
-        timezone,
-      });
-      const result = await run(
-        { type: 'RegisterChild', data: { childId, ownerId, ...profile }, alertsAsOf: { birthDate: body.birthDate, now } },
-        now,
-        ownerId,
-        correlationIdOf(request),
-      );
-      const { child } = result.state;
-      if (child.ownerId !== ownerId || !child.profile) throw new HttpError(409, 'This request was already used for another record');
+      const { idempotent, earlier } = await earlierResult(request, childId);
+      let result = earlier;
+      if (!result) {
+        const body = parseInput(registerChildBody, request.body);
+        const timezone = checkTimezone(body.timezone ?? 'UTC');
+        const now = clock();
+        checkBirthDate(body.birthDate, localDateOf(now, timezone));
+        const profile = await sealProfile(ownerId, {
+          displayName: body.displayName ?? '',
+          birthDate: body.birthDate,
+          sex: body.sex,
+          nightWindowStart: DEFAULT_NIGHT_WINDOW_START,
+          nightWindowEnd: DEFAULT_NIGHT_WINDOW_END,
+          timezone,
+        });
+        result = await run({ type: 'RegisterChild', data: { childId, ownerId, ...profile }, alertsAsOf: { birthDate: body.birthDate, now } }, now, request, idempotent);
+      }
+      const view = await writtenView(childId, ownerId, result);
+      // Also on a repeat: the first request may have stopped between its two appends.
       await linkChildToAccount(deps, ownerId, childId, correlationIdOf(request));
-      return sendWritten(reply, 201, { ...(await viewOf(childId, ownerId, child.profile)) }, result.position);
+      return sendWritten(reply, 201, { ...view }, result.position);
     });
 
     app.put('/api/settings/children/:id', async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
+      const ownerId = request.userId;
+      const { idempotent, earlier } = await earlierResult(request, id);
+      if (earlier) return sendWritten(reply, 200, { ...(await writtenView(id, ownerId, earlier)) }, earlier.position);
       const body = parseInput(updateChildBody, request.body);
       checkNightWindow(body.nightWindowStart, body.nightWindowEnd);
       const timezone = checkTimezone(body.timezone);
       const now = clock();
       checkBirthDate(body.birthDate, localDateOf(now, timezone));
-      const ownerId = request.userId;
       const profile = await sealProfile(ownerId, { ...body, timezone });
       const result = await run(
         { type: 'UpdateChildProfile', data: { childId: id, ownerId, ...profile }, alertsAsOf: { birthDate: body.birthDate, now } },
         now,
-        ownerId,
-        correlationIdOf(request),
+        request,
+        idempotent,
       );
-      return sendWritten(reply, 200, { ...(await viewOf(id, ownerId, profile)) }, result.position);
+      return sendWritten(reply, 200, { ...(await writtenView(id, ownerId, result)) }, result.position);
     });
 
     app.delete('/api/settings/children/:id', async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
+      const { idempotent, earlier } = await earlierResult(request, id);
+      if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
       parseInput(removeChildBody, request.body);
-      const result = await run({ type: 'RemoveChild', data: { childId: id, ownerId: request.userId } }, clock(), request.userId, correlationIdOf(request));
+      const result = await run({ type: 'RemoveChild', data: { childId: id, ownerId: request.userId } }, clock(), request, idempotent);
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
   };

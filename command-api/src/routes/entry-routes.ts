@@ -1,12 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { timelineApiView, timelineDocument, type EntryFacts } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
-import { handleCommand, type Decider } from '../command-handler';
-import { loadOwnedChild } from '../commands/child-access';
+import { handleCommand, type CommandResult, type Decider } from '../command-handler';
+import { childAsOf, loadOwnedChild } from '../commands/child-access';
 import { assertNoOverlap } from '../commands/overlap-check';
+import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
 /** What the server records of an entry after the rules ran: plain notes, defaults applied. */
@@ -16,7 +17,9 @@ type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'se
  * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
  * stream and decider. State of the stream: the sealed details once logged.
  */
-export interface EntryKind<Command, State extends { details: (CheckedEntry & { notes: string }) | null }> {
+type EntryState = { ref: { childId: string } | null; details: (CheckedEntry & { notes: string }) | null };
+
+export interface EntryKind<Command, State extends EntryState> {
   kind: 'feeding' | 'sleep';
   path: string;
   notFound: string;
@@ -28,16 +31,24 @@ export interface EntryKind<Command, State extends { details: (CheckedEntry & { n
   commandTypes: { log: string; correct: string; remove: string };
 }
 
-export function entryRoutes<Command, State extends { details: (CheckedEntry & { notes: string }) | null }>(deps: CommandDeps, entry: EntryKind<Command, State>) {
+export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, entry: EntryKind<Command, State>) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
+  const idempotency = idempotentWrites(deps);
 
-  const decide = (type: string, data: Record<string, unknown>, userId: string, correlationId: string) =>
+  const decide = (type: string, data: Record<string, unknown>, request: FastifyRequest, idempotent: IdempotentRequest | null) =>
     handleCommand(eventStore, entry.streamId(data[entry.idField] as string), entry.decider, { type, data } as Command, {
-      userId,
-      correlationId,
+      userId: request.userId,
+      correlationId: correlationIdOf(request),
       now: clock(),
       newId,
+      idempotency: idempotency.command(idempotent),
     });
+
+  /** The key's earlier answer on this entry's stream, if the same request appended there before. */
+  const earlierResult = async (request: FastifyRequest, id: string) => {
+    const idempotent = await idempotency.begin(request, correlationIdOf(request));
+    return { idempotent, earlier: await idempotency.earlierResult(idempotent, entry.streamId(id), entry.decider) };
+  };
 
   /** Validates, checks the child is the user's (from its stream) and that nothing overlaps. */
   async function prepare(request: { body: unknown; userId: string }, id: string) {
@@ -63,28 +74,46 @@ export function entryRoutes<Command, State extends { details: (CheckedEntry & { 
   const view = (id: string, childId: string, ownerId: string, checked: CheckedEntry, timezone: string, position: number) =>
     timelineApiView(timelineDocument({ ...checked, id, kind: entry.kind, childId, ownerId, sealedNotes: '' }, timezone, position), checked.notes);
 
+  /**
+   * The answer an earlier request with the same Idempotency-Key got: the entry as that request
+   * recorded it, in the zone the child had then, at that request's position.
+   */
+  async function earlierView(id: string, ownerId: string, earlier: CommandResult<State>) {
+    const { ref, details } = earlier.state;
+    if (!ref || !details) throw new NotFoundError(entry.notFound);
+    const child = await childAsOf(eventStore, ref.childId, earlier.position);
+    const recorded = { ...details, notes: (await cipher.open(ownerId, details.notes)) ?? '' };
+    return view(id, ref.childId, ownerId, recorded, child.profile?.timezone ?? 'UTC', earlier.position);
+  }
+
+  /** Logs (POST) or corrects (PUT) an entry: the same request with the same key again answers as the first time. */
+  async function write(request: FastifyRequest, id: string, commandType: string) {
+    const { idempotent, earlier } = await earlierResult(request, id);
+    if (earlier) return { view: await earlierView(id, request.userId, earlier), position: earlier.position };
+    const { timezone, childId, checked, data } = await prepare(request, id);
+    const result = await decide(commandType, data, request, idempotent);
+    // An entry already logged under this id records nothing again: it answers with what was recorded.
+    if (result.repeated || result.appended === 0) return { view: await earlierView(id, request.userId, result), position: result.position };
+    return { view: view(id, childId, request.userId, checked, timezone, result.position), position: result.position };
+  }
+
   return async function routes(app: FastifyInstance): Promise<void> {
     app.post(entry.path, async (request, reply) => {
-      const id = newEntityId(request, request.userId, newId);
-      const { timezone, childId, checked, data } = await prepare(request, id);
-      const result = await decide(entry.commandTypes.log, data, request.userId, correlationIdOf(request));
-      // A repeated Idempotency-Key answers with what was recorded the first time.
-      const details = result.appended === 0 ? result.state.details : null;
-      const recorded = details ? { ...details, notes: (await cipher.open(request.userId, details.notes)) ?? '' } : checked;
-      return sendWritten(reply, 201, view(id, childId, request.userId, recorded, timezone, result.position), result.position);
+      const answer = await write(request, newEntityId(request, request.userId, newId), entry.commandTypes.log);
+      return sendWritten(reply, 201, answer.view, answer.position);
     });
 
     app.put(`${entry.path}/:id`, async (request, reply) => {
-      const id = parseIdParam(request.params, entry.notFound);
-      const { timezone, childId, checked, data } = await prepare(request, id);
-      const result = await decide(entry.commandTypes.correct, data, request.userId, correlationIdOf(request));
-      return sendWritten(reply, 200, view(id, childId, request.userId, checked, timezone, result.position), result.position);
+      const answer = await write(request, parseIdParam(request.params, entry.notFound), entry.commandTypes.correct);
+      return sendWritten(reply, 200, answer.view, answer.position);
     });
 
     app.delete(`${entry.path}/:id`, async (request, reply) => {
       const id = parseIdParam(request.params, entry.notFound);
+      const { idempotent, earlier } = await earlierResult(request, id);
+      if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
       await assertChildActive(id, request.userId);
-      const result = await decide(entry.commandTypes.remove, { [entry.idField]: id, ownerId: request.userId }, request.userId, correlationIdOf(request));
+      const result = await decide(entry.commandTypes.remove, { [entry.idField]: id, ownerId: request.userId }, request, idempotent);
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
   };

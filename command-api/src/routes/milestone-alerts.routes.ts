@@ -7,6 +7,7 @@ import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
+import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
 /** One answer for a malformed id, another user's child and an unknown alert: nothing is revealed. */
@@ -47,17 +48,25 @@ const ACTIONS: Record<string, ParentAlertCommand['type']> = {
   'remind-later': 'SnoozeMilestoneAlert',
 };
 
-export function milestoneAlertRoutes({ eventStore, clock, newId }: CommandDeps) {
+export function milestoneAlertRoutes(deps: CommandDeps) {
+  const { eventStore, clock, newId } = deps;
+  const idempotency = idempotentWrites(deps);
   return async function routes(app: FastifyInstance): Promise<void> {
     for (const [action, type] of Object.entries(ACTIONS)) {
       app.post(`/api/milestone-alerts/:id/${action}`, async (request, reply) => {
         const { alertId, childId } = parseAlertId(request.params);
+        const decider = parentAlertDecider(request.userId);
+        const idempotent = await idempotency.begin(request, correlationIdOf(request));
+        // The same 'Got It' sent again answers as the first time, not 409.
+        const earlier = await idempotency.earlierResult(idempotent, childStreamId(childId), decider);
+        if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
         const now = clock();
-        const result = await handleCommand(eventStore, childStreamId(childId), parentAlertDecider(request.userId), { type, data: { alertId, now } }, {
+        const result = await handleCommand(eventStore, childStreamId(childId), decider, { type, data: { alertId, now } }, {
           userId: request.userId,
           correlationId: correlationIdOf(request),
           now,
           newId,
+          idempotency: idempotency.command(idempotent),
         });
         return sendWritten(reply, 200, { ok: true }, result.position);
       });
