@@ -22,6 +22,11 @@ const days = (fallback: number) =>
   z.coerce.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(MAX_RANGE_DAYS, `days can be at most ${MAX_RANGE_DAYS}`).default(fallback);
 const localDate = (name: string) => z.string({ error: `${name} is required` }).refine(isLocalDate, `${name} must be a date (YYYY-MM-DD)`);
 
+// Built once: zod compiles a schema on its first use, which would otherwise happen on every request.
+const dailyQuery = z.object({ days: days(7), tz });
+const weeklyQuery = z.object({ tz });
+const correlationsQuery = z.object({ days: days(DEFAULT_CORRELATION_DAYS), tz });
+
 const summaryQuery = z
   .object({ from: localDate('from'), to: localDate('to'), tz })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
@@ -53,7 +58,7 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
 
     app.get('/api/children/:id/insights/daily', async (request) => {
       const owned = await child(request);
-      const query = parseInput(z.object({ days: days(7), tz }), request.query);
+      const query = parseInput(dailyQuery, request.query);
       const last = today(owned, query.tz);
       const docs = await docsFor(owned, addDays(last, 1 - query.days), last);
       const views = docs.map(toDailyInsightsView);
@@ -62,14 +67,14 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
 
     app.get('/api/children/:id/insights/weekly', async (request) => {
       const owned = await child(request);
-      const query = parseInput(z.object({ tz }), request.query);
+      const query = parseInput(weeklyQuery, request.query);
       const last = today(owned, query.tz);
       return weeklyRows(await docsFor(owned, addDays(last, -6), last), last);
     });
 
     app.get('/api/children/:id/insights/correlations', async (request) => {
       const owned = await child(request);
-      const query = parseInput(z.object({ days: days(DEFAULT_CORRELATION_DAYS), tz }), request.query);
+      const query = parseInput(correlationsQuery, request.query);
       const last = today(owned, query.tz);
       return correlations(await docsFor(owned, addDays(last, 1 - query.days), last));
     });

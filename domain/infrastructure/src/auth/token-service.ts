@@ -12,8 +12,25 @@ export class InvalidTokenError extends Error {
   }
 }
 
+/** Verified access tokens kept in memory; one per signed-in device, bounded so a flood cannot grow it. */
+const MAX_CACHED_TOKENS = 10_000;
+
+interface VerifiedAccess {
+  userId: string;
+  issuedAt: number;
+  /** Seconds since the epoch, the token's own `exp`. */
+  expiresAt: number;
+}
+
 /** Signs and verifies the short-lived access tokens (HS256 JWT, `sub` = user id). */
 export class TokenService {
+  /**
+   * Every request carries the same token for up to 15 minutes; checking its signature once is
+   * enough. Keyed by the whole token, so a changed byte is a different key and is verified afresh;
+   * expiry is still checked on every use.
+   */
+  private readonly verifiedAccess = new Map<string, VerifiedAccess>();
+
   constructor(
     private readonly secret: Uint8Array,
     private readonly now: () => Date = () => new Date(),
@@ -33,7 +50,15 @@ export class TokenService {
 
   /** The user id of a valid access token; InvalidTokenError for an expired, tampered or foreign one. */
   async verifyAccessToken(token: string): Promise<{ userId: string; issuedAt: number }> {
-    return this.verify(token, ACCESS_AUDIENCE).then((payload) => ({ userId: payload.sub, issuedAt: payload.iat }));
+    const cached = this.verifiedAccess.get(token);
+    if (cached) {
+      if (this.now().getTime() < cached.expiresAt * 1000) return { userId: cached.userId, issuedAt: cached.issuedAt };
+      this.verifiedAccess.delete(token);
+    }
+    const payload = await this.verify(token, ACCESS_AUDIENCE);
+    if (this.verifiedAccess.size >= MAX_CACHED_TOKENS) this.verifiedAccess.delete(this.verifiedAccess.keys().next().value!);
+    this.verifiedAccess.set(token, { userId: payload.sub, issuedAt: payload.iat, expiresAt: payload.exp });
+    return { userId: payload.sub, issuedAt: payload.iat };
   }
 
   /** Researcher credentials are a different audience: a parent's token is never one. */
@@ -53,7 +78,7 @@ export class TokenService {
     return this.verify(token, RESEARCH_AUDIENCE).then((payload) => ({ researcherId: payload.sub }));
   }
 
-  private async verify(token: string, audience: string): Promise<{ sub: string; iat: number }> {
+  private async verify(token: string, audience: string): Promise<{ sub: string; iat: number; exp: number }> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         issuer: ISSUER,
@@ -61,8 +86,8 @@ export class TokenService {
         algorithms: ['HS256'],
         currentDate: this.now(),
       });
-      if (!payload.sub || payload.iat === undefined) throw new InvalidTokenError();
-      return { sub: payload.sub, iat: payload.iat };
+      if (!payload.sub || payload.iat === undefined || payload.exp === undefined) throw new InvalidTokenError();
+      return { sub: payload.sub, iat: payload.iat, exp: payload.exp };
     } catch (error) {
       if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) throw new InvalidTokenError();
       throw error;

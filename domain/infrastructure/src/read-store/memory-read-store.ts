@@ -251,6 +251,19 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     }
   };
 
+  /** The id a filter names when it names nothing else: the projections' usual way to address a document. */
+  const idOnly = (filter: Filter): string | null => {
+    const id = filter['_id'];
+    if (typeof id !== 'string') return null;
+    for (const key in filter) if (key !== '_id') return null;
+    return id;
+  };
+
+  const firstMatch = (filter: Filter): T | undefined => {
+    const id = idOnly(filter);
+    return id === null ? matching(filter).docs[0] : documents.get(id);
+  };
+
   const matching = (filter: Filter): Candidates<T> => {
     const found = candidates(filter);
     return found.exact ? found : { ...found, docs: found.docs.filter(tester(filter)) };
@@ -299,7 +312,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   };
 
   const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
-    const [existing] = matching(filter).docs;
+    const existing = firstMatch(filter);
     if (existing) {
       const updated = copy(existing) as Record<string, unknown>;
       const modified = modify(updated, update);
@@ -320,7 +333,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   };
 
   const replaceOne = (filter: Filter, replacement: T, upsert: boolean): UpdateResult => {
-    const [existing] = matching(filter).docs;
+    const existing = firstMatch(filter);
     if (existing) {
       if (replacement._id !== undefined && replacement._id !== existing._id) {
         throw new Error("The _id field cannot be changed by a replacement");
@@ -329,8 +342,9 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    const seededId = seedFromFilter(filter)['_id'];
-    insert({ ...replacement, _id: replacement._id ?? seededId ?? randomUUID() });
+    const seededId = idOnly(filter) ?? seedFromFilter(filter)['_id'];
+    const _id = replacement._id ?? seededId ?? randomUUID();
+    insert(replacement._id === _id ? replacement : { ...replacement, _id });
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   };
 
@@ -369,9 +383,8 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       return find(filter, options);
     },
     async findOne(filter, options) {
-      // The projections' most frequent read: one document by its id alone.
-      const id = filter['_id'];
-      if (typeof id === 'string' && !options?.projection && Object.keys(filter).length === 1) {
+      const id = idOnly(filter);
+      if (id !== null && !options?.projection) {
         const doc = documents.get(id);
         return doc === undefined ? null : options?.readOnly ? doc : copy(doc);
       }

@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_TTL_SECONDS, InvalidTokenError, TokenService } from './token-service';
+
+function serviceAt(start: string) {
+  let now = new Date(start);
+  const tokens = new TokenService(randomBytes(32), () => now);
+  return { tokens, advance: (seconds: number) => (now = new Date(now.getTime() + seconds * 1000)) };
+}
+
+describe('access tokens', () => {
+  it('are accepted until they expire, and refused after, however often they were checked before', async () => {
+    const { tokens, advance } = serviceAt('2026-11-22T03:00:00.000Z');
+    const token = await tokens.issueAccessToken('user-1');
+
+    expect(await tokens.verifyAccessToken(token)).toEqual({ userId: 'user-1', issuedAt: Date.parse('2026-11-22T03:00:00.000Z') / 1000 });
+    advance(ACCESS_TOKEN_TTL_SECONDS - 1);
+    expect((await tokens.verifyAccessToken(token)).userId).toBe('user-1');
+    advance(1);
+    await expect(tokens.verifyAccessToken(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses a token changed in any byte, even once the genuine one has been accepted', async () => {
+    const { tokens } = serviceAt('2026-11-22T03:00:00.000Z');
+    const token = await tokens.issueAccessToken('user-1');
+    await tokens.verifyAccessToken(token);
+
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const otherUser = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'user-2' })).toString('base64url');
+    const flipped = `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`;
+
+    await expect(tokens.verifyAccessToken(`${header}.${otherUser}.${signature}`)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(tokens.verifyAccessToken(`${header}.${payload}.${flipped}`)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const { tokens } = serviceAt('2026-11-22T03:00:00.000Z');
+    const foreign = await new TokenService(randomBytes(32), () => new Date('2026-11-22T03:00:00.000Z')).issueAccessToken('user-1');
+
+    await expect(tokens.verifyAccessToken(foreign)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
