@@ -2,29 +2,41 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerMilestoneJobs } from '@nightlight/command-api/jobs/milestone-scan.job';
+import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createBullmqJobQueue } from '@nightlight/infrastructure/jobs/bullmq-job-queue';
 import type { JobQueue } from '@nightlight/infrastructure/ports/job-queue';
 import { freePort } from '../api/support/service-process';
+import { startTestServer, type TestServer } from '../api/support/test-server';
 
 /**
- * Redis restarts under the job queue (a deploy, an OOM kill). With appendonly, scheduled and delayed
- * jobs survive it; the repeatable milestone-like scan keeps its schedule and runs each tick once.
- * The suite starts a Redis of its own (it must restart it), so it needs the redis-server binary.
+ * Redis restarts under the job queue (a deploy, an OOM kill). The real milestone jobs run on
+ * BullMQ against the server's event log and read models: the sweep is scheduled before the
+ * restart, the child's alert window opens while Redis is down, and after the restart the sweep
+ * raises the alert, once, however many sweeps and workers follow. The suite starts a Redis of its
+ * own (it must restart it), so it needs the redis-server binary.
  */
 const hasRedisServer = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
 if (!hasRedisServer) console.log('SKIPPED redis-restart-bullmq: redis-server is not installed (apt-get install redis-server)');
 
-const TICK_MS = 700;
+const DAY = 24 * 60 * 60_000;
+const SWEEP_EVERY_MS = 800;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.runIf(hasRedisServer)('BullMQ jobs across a Redis restart', () => {
+describe.runIf(hasRedisServer)('milestone jobs on BullMQ across a Redis restart', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'nightlight-redis-'));
   let port: number;
   let redis: ChildProcess | undefined;
-  let jobs: JobQueue;
-  const runsByJobId = new Map<string, number>();
-  const delayedRuns: { at: number; data: unknown }[] = [];
+  const workers: JobQueue[] = [];
+  let server: TestServer;
+  // Ten days after a birth no alert window is open; the one-month warning opens three weeks in.
+  const registeredAt = Date.now();
+  let now = registeredAt;
+  const clock = () => new Date(now);
+  const birthDate = new Date(registeredAt - 10 * DAY).toISOString().slice(0, 10);
 
   const startRedis = async () => {
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'always', '--dir', dir], { stdio: 'ignore' });
@@ -40,53 +52,59 @@ describe.runIf(hasRedisServer)('BullMQ jobs across a Redis restart', () => {
     redis!.kill('SIGTERM');
     await exited;
   };
+  /** A worker process of the full stack: the real milestone jobs, on BullMQ, against the server's stores. */
+  const startWorker = async () => {
+    const jobs = createBullmqJobQueue({ redisUrl: `redis://127.0.0.1:${port}`, prefix: `faults-${process.pid}` });
+    workers.push(jobs);
+    await registerMilestoneJobs({ ...server.server.adapters, jobs, config: loadConfig({ DATA_DIR: server.dataDir }), clock, newId: () => uuidv7() }, { sweepEveryMs: SWEEP_EVERY_MS });
+    return jobs;
+  };
+  const raisedAlerts = async (childId: string) =>
+    (await server.server.adapters.eventStore.readStream(childStreamId(childId))).filter((event) => event.type === 'MilestoneAlertRaised').map((event) => (event.data as { alertId: string }).alertId);
 
   beforeAll(async () => {
     port = await freePort();
     await startRedis();
-    jobs = createBullmqJobQueue({ redisUrl: `redis://127.0.0.1:${port}`, prefix: `faults-${process.pid}` });
-    await jobs.work('milestone-sweep', async (_data, context) => {
-      runsByJobId.set(context.id, (runsByJobId.get(context.id) ?? 0) + 1);
-    });
-    await jobs.work('reminder', async (data) => {
-      delayedRuns.push({ at: Date.now(), data });
-    });
+    server = await startTestServer({}, { clock });
   });
   afterAll(async () => {
-    await jobs?.close().catch(() => undefined);
+    for (const jobs of workers) await jobs.close().catch(() => undefined);
+    await server?.close();
     if (redis && redis.exitCode === null) await stopRedis();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('keeps the repeatable and the delayed job, and runs each tick once', async () => {
-    await jobs.repeat('milestone-sweep', {}, { key: 'milestone-sweep', everyMs: TICK_MS });
-    // Registering the schedule again (every start does) must not add a second one.
-    await jobs.repeat('milestone-sweep', {}, { key: 'milestone-sweep', everyMs: TICK_MS });
-    await sleep(TICK_MS * 2.5);
-    const ticksBefore = runsByJobId.size;
-    expect(ticksBefore).toBeGreaterThanOrEqual(1);
+  it('raises the alert whose window opened during the outage exactly once', async () => {
+    const parentId = uuidv7();
+    const token = await server.server.adapters.tokens.issueAccessToken(parentId);
+    const created = await server.call('POST', '/api/children', { token, body: { displayName: 'Ten days', birthDate, sex: 'Female', timezone: 'UTC' } });
+    expect(created.status).toBe(201);
+    const childId: string = created.body.id;
+    await server.server.adapters.jobs.drained();
+    // The sweep lists children from the read model.
+    expect(await server.server.projector.waitFor(created.body.position, 2000)).toBe(true);
 
-    const delayedAt = Date.now();
-    await jobs.enqueue('reminder', { childId: 'c-1' }, { delayMs: 2500, jobId: 'reminder-c-1' });
+    const worker = await startWorker();
+    await worker.drained();
+    expect(await raisedAlerts(childId), 'no window is open yet: the first sweep raises nothing').toEqual([]);
 
     await stopRedis();
-    await sleep(1000);
+    now = registeredAt + 14 * DAY;
+    await sleep(500);
     await startRedis();
 
-    // The delayed job was due during or after the outage: it still runs, once, and not early.
-    for (let i = 0; i < 150 && delayedRuns.length === 0; i++) await sleep(100);
-    expect(delayedRuns).toHaveLength(1);
-    expect(delayedRuns[0]!.data).toEqual({ childId: 'c-1' });
-    expect(delayedRuns[0]!.at - delayedAt).toBeGreaterThanOrEqual(2400);
+    // The schedule survived the restart: a sweep after it raises the one-month warning.
+    for (let i = 0; i < 100 && (await raisedAlerts(childId)).length === 0; i++) await sleep(100);
+    expect(await raisedAlerts(childId)).toEqual([`${childId}:1-month:ONE_WEEK_WARNING`]);
 
-    // The schedule carries on after the restart.
-    const ticksAfterRestart = runsByJobId.size;
-    for (let i = 0; i < 100 && runsByJobId.size < ticksAfterRestart + 3; i++) await sleep(100);
-    expect(runsByJobId.size).toBeGreaterThanOrEqual(ticksAfterRestart + 3);
-
-    await sleep(TICK_MS);
-    expect(delayedRuns).toHaveLength(1);
-    const twice = [...runsByJobId].filter(([, runs]) => runs > 1);
-    expect(twice, 'no tick ran twice').toEqual([]);
+    // A second worker registers the same schedule (as every start does); more sweeps follow on both.
+    await startWorker();
+    await sleep(SWEEP_EVERY_MS * 3);
+    await Promise.all(workers.map((jobs) => jobs.drained()));
+    expect(await raisedAlerts(childId)).toEqual([`${childId}:1-month:ONE_WEEK_WARNING`]);
+    // Two weeks on, the parent signs in again and sees it.
+    const alert = await server.call('GET', `/api/milestone-alerts/${childId}`, { token: await server.server.adapters.tokens.issueAccessToken(parentId) });
+    expect(alert.status).toBe(200);
+    expect(alert.body).toMatchObject({ id: `${childId}:1-month:ONE_WEEK_WARNING`, alertType: 'ONE_WEEK_WARNING' });
   }, 45_000);
 });

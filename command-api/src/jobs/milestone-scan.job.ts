@@ -71,8 +71,9 @@ export async function scanAll(deps: CommandDeps): Promise<void> {
   }
 }
 
-export async function registerMilestoneJobs(deps: CommandDeps): Promise<void> {
+/** `sweepEveryMs` is the hourly sweep's period; fault tests shorten it to watch several sweeps. */
+export async function registerMilestoneJobs(deps: CommandDeps, { sweepEveryMs = SCAN_ALL_EVERY_MS }: { sweepEveryMs?: number } = {}): Promise<void> {
   await deps.jobs.work<ScanChildData>(SCAN_CHILD_JOB, ({ childId }, job) => scanChild(deps, childId, job.id), { concurrency: 4 });
   await deps.jobs.work(SCAN_ALL_JOB, () => scanAll(deps));
-  await deps.jobs.repeat(SCAN_ALL_JOB, {}, { key: SCAN_ALL_JOB, everyMs: SCAN_ALL_EVERY_MS });
+  await deps.jobs.repeat(SCAN_ALL_JOB, {}, { key: SCAN_ALL_JOB, everyMs: sweepEveryMs });
 }
