@@ -50,6 +50,46 @@ describe('children', () => {
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
   });
 
+  const profile = { displayName: 'JB', birthDate: '2026-10-01', sex: 'Female', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'America/New_York' };
+
+  it.each([
+    [{ displayName: '' }, 'Display name is required'],
+    [{ displayName: '   ' }, 'Display name is required'],
+    [{ displayName: undefined }, 'Display name is required'],
+    [{ displayName: 'x'.repeat(51) }, 'Display name must be 50 characters or less'],
+    [{ birthDate: undefined }, 'Birth date is required'],
+    [{ birthDate: '2999-01-01' }, 'Birth date cannot be in the future'],
+    [{ birthDate: '2026-02-30' }, 'Birth date must be a date (YYYY-MM-DD)'],
+    [{ sex: 'Robot' }, 'Please select a sex'],
+    [{ nightWindowStart: undefined }, 'Night sleep start is required'],
+    [{ nightWindowStart: '7pm' }, 'Night sleep start must be a time (HH:MM)'],
+    [{ nightWindowStart: '19:60' }, 'Night sleep start must be a time (HH:MM)'],
+    [{ nightWindowEnd: undefined }, 'Night sleep end is required'],
+    [{ nightWindowEnd: '24:00' }, 'Night sleep end must be a time (HH:MM)'],
+    [{ nightWindowEnd: '8:00' }, 'Night sleep end must be a time (HH:MM)'],
+    [{ timezone: undefined }, 'Timezone is required'],
+    [{ timezone: '' }, 'Timezone is required'],
+    [{ timezone: 'Mars/Olympus' }, 'Timezone must be an IANA time zone name'],
+    [{ timezone: 'EST' }, 'Timezone must be an IANA time zone name'],
+  ])('refuses the profile update %j with "%s" and writes nothing', async (changes, message) => {
+    const { body: child } = await addChild();
+    const head = await server.server.adapters.eventStore.headPosition();
+    const answer = await server.call('PUT', `/api/settings/children/${child.id}`, { token: parent, body: { ...profile, ...changes } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+  });
+
+  it('records a time zone by its canonical name, however it was typed', async () => {
+    const created = await addChild(parent, { birthDate: '2026-10-01', sex: 'Male', timezone: 'US/Eastern' });
+    expect(created.body.timezone).toBe('America/New_York');
+    const updated = await server.call('PUT', `/api/settings/children/${created.body.id}`, { token: parent, body: { ...profile, timezone: 'america/los_angeles' } });
+    expect(updated.status).toBe(200);
+    expect(updated.body.timezone).toBe('America/Los_Angeles');
+    const read = await server.call('GET', `/api/settings/children/${created.body.id}`, { token: parent, headers: { 'x-min-position': String(updated.body.position) } });
+    expect(read.body.timezone).toBe('America/Los_Angeles');
+  });
+
   it('hides a child from anyone but its owner', async () => {
     const { body: child } = await addChild();
     for (const [method, path, body] of [
@@ -108,6 +148,18 @@ describe('feedings and sleep', () => {
     [{ method: 'Nursing', startedAt: minutesAgo(300), endedAt: minutesAgo(179) }, 'A feeding can last at most 120 minutes'],
     [{ method: 'Spoon', startedAt: minutesAgo(30) }, 'Method must be Bottle or Nursing'],
     [{ method: 'Nursing' }, 'Date and time is required'],
+    [{ method: 'Bottle', amountOz: 4, type: 'Juice', startedAt: minutesAgo(30) }, 'Feeding type must be Breast Milk or Formula'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T14:00:00.000Z', endedAt: '2026-11-10T14:00:00.000Z' }, 'End time must be after the start time'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T14:00:00.000Z', endedAt: '2026-11-10T13:45:00.000Z' }, 'End time must be after the start time'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T14:00:00.000Z', endedAt: '2026-11-10T14:00:30.000Z' }, 'A feeding must last at least 1 minute'],
+    [{ method: 'Nursing', startedAt: '2026-02-30T10:00:00Z' }, 'Date and time is not a real date and time'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T24:00:00Z' }, 'Date and time is not a real date and time'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T10:00:00+25:00' }, 'Date and time is not a real date and time'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T10:00:00' }, 'Date and time must end with Z or a UTC offset, such as 2026-03-01T08:30:00-05:00'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T10:00' }, 'Date and time must end with Z or a UTC offset, such as 2026-03-01T08:30:00-05:00'],
+    [{ method: 'Nursing', startedAt: '10/11/2026 10:00' }, 'Date and time must be a date and time such as 2026-03-01T08:30:00Z'],
+    [{ method: 'Nursing', startedAt: '2026-11-10' }, 'Date and time must be a date and time such as 2026-03-01T08:30:00Z'],
+    [{ method: 'Nursing', startedAt: '2026-11-10T10:00:00Z', endedAt: '2026-11-31T10:10:00Z' }, 'endedAt is not a real date and time'],
   ])('refuses the feeding %j with "%s"', async (body, message) => {
     const { body: child } = await addChild();
     const head = await server.server.adapters.eventStore.headPosition();
@@ -115,6 +167,102 @@ describe('feedings and sleep', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(message);
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+  });
+
+  it('reads an offset as the instant it names', async () => {
+    const { body: child } = await addChild();
+    const answer = await server.call('POST', '/api/feedings', { token: parent, body: { childId: child.id, startedAt: '2026-11-10T09:00:00-05:00', endedAt: '2026-11-10T09:20:00.5-05:00', method: 'Nursing' } });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ startedAt: '2026-11-10T14:00:00.000Z', endedAt: '2026-11-10T14:20:00.500Z', entry: { datetime: '2026-11-10T09:00', duration: '20m' } });
+  });
+
+  it('answers a childId that is not an id as it answers an unknown one, 404, and a missing one with 400', async () => {
+    for (const path of ['/api/feedings', '/api/sleep']) {
+      const head = await server.server.adapters.eventStore.headPosition();
+      const malformed = await server.call('POST', path, { token: parent, body: { childId: 'not-a-child', startedAt: minutesAgo(90), endedAt: minutesAgo(60), method: 'Nursing' } });
+      expect({ status: malformed.status, message: malformed.body.message }).toEqual({ status: 404, message: 'Child not found' });
+      const missing = await server.call('POST', path, { token: parent, body: { startedAt: minutesAgo(90), endedAt: minutesAgo(60), method: 'Nursing' } });
+      expect({ status: missing.status, message: missing.body.message }).toEqual({ status: 400, message: 'childId is required' });
+      expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+    }
+  });
+
+  const S = '2026-11-10T14:00:00.000Z';
+  const after = (minutes: number) => new Date(Date.parse(S) + minutes * 60_000).toISOString();
+
+  it.each([
+    [{ startedAt: S }, 'Duration is required'],
+    [{ startedAt: S, endedAt: '' }, 'Duration is required'],
+    [{ startedAt: S, endedAt: S }, 'Duration must be at least 1 minute'],
+    [{ startedAt: S, endedAt: after(0.5) }, 'Duration must be at least 1 minute'],
+    [{ startedAt: S, endedAt: after(-30) }, 'Duration must be at least 1 minute'],
+    [{ startedAt: S, endedAt: after(1441) }, 'Duration can be at most 1440 minutes'],
+    [{ startedAt: S, endedAt: after(60), environment: { roomTemp: 59 } }, 'Room temperature must be a whole number from 60 to 80 °F'],
+    [{ startedAt: S, endedAt: after(60), environment: { roomTemp: 81 } }, 'Room temperature must be a whole number from 60 to 80 °F'],
+    [{ startedAt: S, endedAt: after(60), environment: { roomTemp: 68.5 } }, 'Room temperature must be a whole number from 60 to 80 °F'],
+    [{ startedAt: S, endedAt: after(60), environment: { roomTemp: '68' } }, 'Room temperature must be a number'],
+    [{ startedAt: S, endedAt: after(60), environment: { whiteNoise: 'yes' } }, 'White noise must be true or false'],
+    [{ startedAt: S, endedAt: after(60), environment: { sleepSackTag: 'x'.repeat(41) } }, 'Sleep sack must be 40 characters or less'],
+    [{ startedAt: new Date(Date.now() + 3_600_000).toISOString(), endedAt: new Date(Date.now() + 7_200_000).toISOString() }, 'Cannot select future date and time'],
+    [{ endedAt: after(60) }, 'Date and time is required'],
+    [{ startedAt: '2026-11-10T14:00:00', endedAt: after(60) }, 'Date and time must end with Z or a UTC offset, such as 2026-03-01T08:30:00-05:00'],
+    [{ startedAt: S, endedAt: '2026-11-31T01:00:00Z' }, 'endedAt is not a real date and time'],
+  ])('refuses the sleep %j with "%s" and writes nothing', async (body, message) => {
+    const { body: child } = await addChild();
+    const head = await server.server.adapters.eventStore.headPosition();
+    const answer = await server.call('POST', '/api/sleep', { token: parent, body: { childId: child.id, ...body } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+  });
+
+  it.each([
+    [{ endedAt: after(1) }, '1m'],
+    [{ endedAt: after(1440) }, '24h 0m'],
+    [{ endedAt: after(90), environment: { roomTemp: 60 } }, '1h 30m'],
+    [{ endedAt: after(90), environment: { roomTemp: 80, whiteNoise: true, sleepSackTag: 'x'.repeat(40) } }, '1h 30m'],
+  ])('takes the sleep at the edges of the rules %j, lasting %s', async (body, duration) => {
+    const { body: child } = await addChild();
+    const answer = await server.call('POST', '/api/sleep', { token: parent, body: { childId: child.id, startedAt: S, ...body } });
+    expect(answer.status).toBe(201);
+    expect(answer.body.entry.duration).toBe(duration);
+  });
+
+  it('refuses an overlapping sleep with 409', async () => {
+    const { body: child } = await addChild();
+    const first = await server.call('POST', '/api/sleep', { token: parent, body: { childId: child.id, startedAt: S, endedAt: after(120) } });
+    const head = await server.server.adapters.eventStore.headPosition();
+    const overlap = await server.call('POST', '/api/sleep', {
+      token: parent,
+      body: { childId: child.id, startedAt: after(119), endedAt: after(180) },
+      headers: { 'x-min-position': String(first.body.position) },
+    });
+    expect(overlap.status).toBe(409);
+    expect(overlap.body).toEqual({ message: 'This overlaps a sleep session already logged for this child' });
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+    // Touching is not overlapping, and a feeding may happen during a sleep.
+    const next = await server.call('POST', '/api/sleep', { token: parent, body: { childId: child.id, startedAt: after(120), endedAt: after(180) } });
+    expect(next.status).toBe(201);
+    const feed = await server.call('POST', '/api/feedings', { token: parent, body: { childId: child.id, startedAt: after(30), method: 'Nursing' } });
+    expect(feed.status).toBe(201);
+  });
+
+  it.each([
+    ['/api/feedings', 'This overlaps a feeding already logged for this child', (startedAt: string, endedAt: string) => ({ startedAt, endedAt, method: 'Nursing' })],
+    ['/api/sleep', 'This overlaps a sleep session already logged for this child', (startedAt: string, endedAt: string) => ({ startedAt, endedAt })],
+  ])('refuses a correction on %s that overlaps another entry with 409, and corrects an entry within its own time', async (path, message, entry) => {
+    const { body: child } = await addChild();
+    const first = await server.call('POST', path, { token: parent, body: { childId: child.id, ...entry(S, after(30)) } });
+    const second = await server.call('POST', path, { token: parent, body: { childId: child.id, ...entry(after(60), after(90)) } });
+    const seen = { 'x-min-position': String(second.body.position) };
+    const head = await server.server.adapters.eventStore.headPosition();
+    const moved = await server.call('PUT', `${path}/${second.body.id}`, { token: parent, body: { childId: child.id, ...entry(after(20), after(50)) }, headers: seen });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toEqual({ message });
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+    const longer = await server.call('PUT', `${path}/${first.body.id}`, { token: parent, body: { childId: child.id, ...entry(S, after(40)) }, headers: seen });
+    expect(longer.status).toBe(200);
+    expect(longer.body.endedAt).toBe(after(40));
   });
 
   it('refuses an overlapping feeding with 409 and a double tap with the same Idempotency-Key creates one', async () => {
@@ -148,6 +296,69 @@ describe('feedings and sleep', () => {
     expect(deleted.status).toBe(200);
     const after = await server.call('GET', `/api/feedings/${created.body.id}`, { token: parent, headers: { 'x-min-position': String(deleted.body.position) } });
     expect(after.status).toBe(404);
+  });
+});
+
+describe('listing entries', () => {
+  // New York is on EST (UTC-5) in November; 21:30 on the 12th is 02:30 UTC on the 13th.
+  const localTimes = [
+    ['2026-11-10', '09:00'],
+    ['2026-11-11', '09:00'],
+    ['2026-11-12', '09:00'],
+    ['2026-11-12', '15:00'],
+    ['2026-11-12', '21:30'],
+    ['2026-11-13', '09:00'],
+  ] as const;
+  const ny = (date: string, time: string) => new Date(`${date}T${time}:00-05:00`).toISOString();
+
+  async function logged(path: string) {
+    const { body: child } = await addChild();
+    let position = 0;
+    for (const [date, time] of localTimes) {
+      const startedAt = ny(date, time);
+      const body = { childId: child.id, startedAt, endedAt: new Date(Date.parse(startedAt) + 20 * 60_000).toISOString(), method: 'Nursing' };
+      const answer = await server.call('POST', path, { token: parent, body });
+      expect(answer.status).toBe(201);
+      position = answer.body.position;
+    }
+    const list = async (query: string) => {
+      const answer = await server.call('GET', `${path}?childId=${child.id}&${query}`, { token: parent, headers: { 'x-min-position': String(position) } });
+      return { status: answer.status, body: answer.body };
+    };
+    const datetimes = async (query: string) => {
+      const answer = await list(query);
+      expect(answer.status).toBe(200);
+      return answer.body.map((entry: { entry: { datetime: string } }) => entry.entry.datetime);
+    };
+    return { list, datetimes };
+  }
+
+  it.each(['/api/feedings', '/api/sleep'])('%s filters by local date in the child\'s zone, oldest first, and limits to the newest', async (path) => {
+    const { datetimes } = await logged(path);
+    expect(await datetimes('startDate=2026-11-11&endDate=2026-11-12')).toEqual(['2026-11-11T09:00', '2026-11-12T09:00', '2026-11-12T15:00', '2026-11-12T21:30']);
+    expect(await datetimes('date=2026-11-12')).toEqual(['2026-11-12T09:00', '2026-11-12T15:00', '2026-11-12T21:30']);
+    expect(await datetimes('startDate=2026-11-12')).toEqual(['2026-11-12T09:00', '2026-11-12T15:00', '2026-11-12T21:30', '2026-11-13T09:00']);
+    expect(await datetimes('endDate=2026-11-10')).toEqual(['2026-11-10T09:00']);
+    expect(await datetimes('limit=2')).toEqual(['2026-11-13T09:00', '2026-11-12T21:30']);
+    expect(await datetimes('startDate=2026-11-10&endDate=2026-11-12&limit=3')).toEqual(['2026-11-12T21:30', '2026-11-12T15:00', '2026-11-12T09:00']);
+    expect(await datetimes('startDate=2026-11-14&endDate=2026-11-20')).toEqual([]);
+  });
+
+  it.each([
+    ['startDate=2026-11-13&endDate=2026-11-12', 'startDate must not be after endDate'],
+    ['startDate=11/12/2026', 'startDate must be a date (YYYY-MM-DD)'],
+    ['endDate=2026-13-01', 'endDate must be a date (YYYY-MM-DD)'],
+    ['date=yesterday', 'date must be a date (YYYY-MM-DD)'],
+    ['limit=0', 'limit must be at least 1'],
+    ['limit=501', 'limit can be at most 500'],
+    ['limit=2.5', 'limit must be a whole number'],
+    ['limit=many', 'limit must be a number'],
+  ])('refuses %s with "%s"', async (query, message) => {
+    const { body: child } = await addChild();
+    for (const path of ['/api/feedings', '/api/sleep']) {
+      const answer = await server.call('GET', `${path}?childId=${child.id}&${query}`, { token: parent });
+      expect({ path, status: answer.status, message: answer.body.message }).toEqual({ path, status: 400, message });
+    }
   });
 });
 

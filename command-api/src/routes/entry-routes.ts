@@ -53,11 +53,12 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
   /** Validates, checks the child is the user's (from its stream) and that nothing overlaps. */
   async function prepare(request: { body: unknown; userId: string }, id: string) {
     const body = parseInput(entry.body, request.body);
-    const child = await loadOwnedChild(eventStore, body.childId, request.userId);
+    const childId = parseIdParam({ id: body.childId }, 'Child not found');
+    const child = await loadOwnedChild(eventStore, childId, request.userId);
     const checked = entry.check(body as never, clock());
-    await assertNoOverlap(readStore, { id, childId: body.childId, kind: entry.kind, startedAt: checked.startedAt, endedAt: checked.endedAt });
-    const data = { [entry.idField]: id, childId: body.childId, ownerId: request.userId, ...checked, notes: await cipher.seal(request.userId, checked.notes) };
-    return { timezone: child.profile.timezone, childId: body.childId, checked, data };
+    await assertNoOverlap(readStore, { id, childId, kind: entry.kind, startedAt: checked.startedAt, endedAt: checked.endedAt });
+    const data = { [entry.idField]: id, childId, ownerId: request.userId, ...checked, notes: await cipher.seal(request.userId, checked.notes) };
+    return { timezone: child.profile.timezone, childId, checked, data };
   }
 
   /** An entry of a removed child went with it: deleting it is as unknown as reading it (404). */

@@ -33,7 +33,9 @@ export function checkFeeding(input: FeedingInput, now: Date): CheckedFeeding {
   if (started.getTime() > now.getTime()) throw new DomainRuleError('Cannot select future date and time', 'startedAt');
   const ended = input.endedAt ? new Date(input.endedAt) : new Date(started.getTime() + DEFAULT_FEEDING_MINUTES * 60_000);
   const minutes = (ended.getTime() - started.getTime()) / 60_000;
-  if (minutes < 1) throw new DomainRuleError('End time must be after the start time', 'endedAt');
+  if (minutes <= 0) throw new DomainRuleError('End time must be after the start time', 'endedAt');
+  // Durations are whole minutes: under one, the feeding would show as lasting 0m.
+  if (minutes < 1) throw new DomainRuleError('A feeding must last at least 1 minute', 'endedAt');
   if (minutes > MAX_FEEDING_MINUTES) throw new DomainRuleError('A feeding can last at most 120 minutes', 'endedAt');
 
   const isBottle = input.method === 'Bottle';

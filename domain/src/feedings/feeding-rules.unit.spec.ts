@@ -60,8 +60,14 @@ describe('time', () => {
 
   it('accepts one minute and refuses an end at or before the start', () => {
     expect(refusal({ ...bottle, endedAt: '2026-11-22T10:01:00.000Z' })).toBeNull();
-    for (const endedAt of ['2026-11-22T10:00:59.000Z', '2026-11-22T10:00:00.000Z', '2026-11-22T09:30:00.000Z']) {
+    for (const endedAt of ['2026-11-22T10:00:00.000Z', '2026-11-22T09:30:00.000Z']) {
       expect(refusal({ ...bottle, endedAt })).toEqual({ message: 'End time must be after the start time', path: 'endedAt' });
+    }
+  });
+
+  it('refuses an end after the start but under a minute later for being too short, not for being before', () => {
+    for (const endedAt of ['2026-11-22T10:00:59.000Z', '2026-11-22T10:00:00.001Z']) {
+      expect(refusal({ ...bottle, endedAt })).toEqual({ message: 'A feeding must last at least 1 minute', path: 'endedAt' });
     }
   });
 });
