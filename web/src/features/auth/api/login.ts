@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import type { AuthResponse } from '../../../types/api.ts';
 
 export const loginInputSchema = z.object({
-  email: z.string().trim().min(1),
-  password: z.string().min(1),
+  email: z.string().check(z.trim(), z.minLength(1)),
+  password: z.string().check(z.minLength(1)),
 });
 
 export type LoginInput = z.infer<typeof loginInputSchema>;

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import type { AuthResponse } from '../../../types/api.ts';
 
 export const registerInputSchema = z.object({
-  email: z.string().trim().min(1),
-  password: z.string().min(1),
-  referralCode: z.string().trim().length(REFERRAL_CODE_LENGTH),
+  email: z.string().check(z.trim(), z.minLength(1)),
+  password: z.string().check(z.minLength(1)),
+  referralCode: z.string().check(z.trim(), z.length(REFERRAL_CODE_LENGTH)),
 });
 
 export type RegisterInput = z.infer<typeof registerInputSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Feeding } from '../../../types/api.ts';
@@ -10,23 +10,28 @@ export const FEEDING_AMOUNT_STEP_OZ = 0.25;
 
 export const createFeedingInputSchema = z
   .object({
-    childId: z.string().min(1),
+    childId: z.string().check(z.minLength(1)),
     startedAt: z.iso.datetime(),
     endedAt: z.iso.datetime(),
-    amountOz: z
-      .number()
-      .min(0)
-      .max(FEEDING_AMOUNT_MAX_OZ)
-      .refine((oz) => Number.isInteger(oz / FEEDING_AMOUNT_STEP_OZ), 'Amount must be in steps of 0.25 oz')
-      .optional(),
+    amountOz: z.optional(
+      z
+        .number()
+        .check(
+          z.gte(0),
+          z.lte(FEEDING_AMOUNT_MAX_OZ),
+          z.refine((oz) => Number.isInteger(oz / FEEDING_AMOUNT_STEP_OZ), 'Amount must be in steps of 0.25 oz'),
+        ),
+    ),
     method: z.enum(['Bottle', 'Nursing']),
-    type: z.enum(['Breast Milk', 'Formula']).optional(),
-    notes: z.string().max(1000).optional(),
+    type: z.optional(z.enum(['Breast Milk', 'Formula'])),
+    notes: z.optional(z.string().check(z.maxLength(1000))),
   })
   // Amount and bottle type describe a bottle; a nursing session has neither.
-  .refine((input) => input.method === 'Bottle' || (input.amountOz === undefined && input.type === undefined), {
-    message: 'Amount and type are for bottle feedings only',
-  });
+  .check(
+    z.refine((input) => input.method === 'Bottle' || (input.amountOz === undefined && input.type === undefined), {
+      message: 'Amount and type are for bottle feedings only',
+    }),
+  );
 
 export type CreateFeedingInput = z.infer<typeof createFeedingInputSchema>;
 

@@ -1,22 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Sleep } from '../../../types/api.ts';
 import { invalidateChildData } from '../lib/invalidate-child-data.ts';
 
 export const createSleepInputSchema = z.object({
-  childId: z.string().min(1),
+  childId: z.string().check(z.minLength(1)),
   startedAt: z.iso.datetime(),
   endedAt: z.iso.datetime(),
-  environment: z
-    .object({
-      roomTemp: z.number().int().min(60).max(80).nullable(),
+  environment: z.optional(
+    z.object({
+      roomTemp: z.nullable(z.int().check(z.gte(60), z.lte(80))),
       whiteNoise: z.boolean(),
-      sleepSackTag: z.string().max(40).nullable(),
-    })
-    .optional(),
-  notes: z.string().max(1000).optional(),
+      sleepSackTag: z.nullable(z.string().check(z.maxLength(40))),
+    }),
+  ),
+  notes: z.optional(z.string().check(z.maxLength(1000))),
 });
 
 export type CreateSleepInput = z.infer<typeof createSleepInputSchema>;

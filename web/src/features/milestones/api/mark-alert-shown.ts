@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { OkResponse } from '../../../types/api.ts';
 
-export const markAlertShownInputSchema = z.object({ alertId: z.string().min(1), childId: z.string().min(1) });
+export const markAlertShownInputSchema = z.object({ alertId: z.string().check(z.minLength(1)), childId: z.string().check(z.minLength(1)) });
 
 export type MarkAlertShownInput = z.infer<typeof markAlertShownInputSchema>;
 

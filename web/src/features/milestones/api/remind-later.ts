@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { OkResponse } from '../../../types/api.ts';
 
-export const remindLaterInputSchema = z.object({ alertId: z.string().min(1), childId: z.string().min(1) });
+export const remindLaterInputSchema = z.object({ alertId: z.string().check(z.minLength(1)), childId: z.string().check(z.minLength(1)) });
 
 export type RemindLaterInput = z.infer<typeof remindLaterInputSchema>;
 

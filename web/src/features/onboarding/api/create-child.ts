@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../config/constants.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Child } from '../../../types/api.ts';
 
 export const createChildInputSchema = z.object({
-  displayName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH).optional(),
+  displayName: z.optional(z.string().check(z.trim(), z.maxLength(DISPLAY_NAME_MAX_LENGTH))),
   birthDate: z.iso.date(),
   // 'Other' is what the form offers; the server records it as 'Unknown'.
   sex: z.enum(['Female', 'Male', 'Other']),
-  timezone: z.string().min(1),
+  timezone: z.string().check(z.minLength(1)),
 });
 
 export type CreateChildInput = z.infer<typeof createChildInputSchema>;

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import type { OkResponse } from '../../../types/api.ts';
 
 export const deleteAccountInputSchema = z.object({
-  password: z.string().min(1),
+  password: z.string().check(z.minLength(1)),
   confirmText: z.literal('DELETE'),
 });
 

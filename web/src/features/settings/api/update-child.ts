@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../config/constants.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Child } from '../../../types/api.ts';
 
-const timeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+const timeOfDay = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/));
 
 export const updateChildInputSchema = z.object({
-  displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH),
+  displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(DISPLAY_NAME_MAX_LENGTH)),
   birthDate: z.iso.date(),
   sex: z.enum(['Female', 'Male', 'Unknown']),
   nightWindowStart: timeOfDay,
   nightWindowEnd: timeOfDay,
-  timezone: z.string().min(1),
+  timezone: z.string().check(z.minLength(1)),
 });
 
 export type UpdateChildInput = z.infer<typeof updateChildInputSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -7,7 +7,7 @@ import type { UserSettings } from './get-user-settings.ts';
 
 export const updateEmailInputSchema = z.object({
   newEmail: z.email(),
-  currentPassword: z.string().min(1),
+  currentPassword: z.string().check(z.minLength(1)),
 });
 
 export type UpdateEmailInput = z.infer<typeof updateEmailInputSchema>;

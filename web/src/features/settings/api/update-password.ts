@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -7,11 +7,11 @@ import type { TokenPair } from '../../../types/api.ts';
 
 export const updatePasswordInputSchema = z
   .object({
-    currentPassword: z.string().min(1),
-    newPassword: z.string().min(PASSWORD_MIN_LENGTH),
+    currentPassword: z.string().check(z.minLength(1)),
+    newPassword: z.string().check(z.minLength(PASSWORD_MIN_LENGTH)),
     confirmPassword: z.string(),
   })
-  .refine((input) => input.newPassword === input.confirmPassword, { message: 'Passwords do not match' });
+  .check(z.refine((input) => input.newPassword === input.confirmPassword, { message: 'Passwords do not match' }));
 
 export type UpdatePasswordInput = z.infer<typeof updatePasswordInputSchema>;
 
