@@ -1,5 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { computeDailyInsights } from '@nightlight/domain/insights/daily-insights';
+import type { FeedingInput, SleepInput } from '@nightlight/domain/insights/insight-inputs';
+import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
+import { addDays, datesInRange, localDateOf } from '@nightlight/domain/time/zoned-time';
+import type { Doc } from '@nightlight/infrastructure/ports/read-store';
 import {
   deleteFeeding,
   deleteSleep,
@@ -53,15 +58,29 @@ interface LiveEntry extends EntryRef {
   kind: 'feeding' | 'sleep';
 }
 
+/** What the test itself knows was recorded last for an entry, kept apart from every projection. */
+type EntryFacts = FeedingInput & SleepInput & { kind: 'feeding' | 'sleep'; childId: string };
+
+/** The children and entries the operations leave behind, as the test wrote them. */
+interface FinalHistory {
+  children: ChildFacts[];
+  entries: EntryFacts[];
+}
+
 function childFacts(index: number): ChildFacts {
   return { childId: `child-${index}`, ownerId: 'owner-1', displayName: `Child ${index}`, birthDate: '2026-08-15', timezone: ZONES[index]! };
 }
 
 /**
  * Appends the events the operations stand for, as the deciders would allow them (nothing more is
- * logged for a removed child); returns how many children are left.
+ * logged for a removed child); returns the children left and their entries.
  */
-async function appendOperations(stores: ProjectionStores, childCount: number, operations: readonly Operation[], after: (position: number) => Promise<void>) {
+async function appendOperations(
+  stores: ProjectionStores,
+  childCount: number,
+  operations: readonly Operation[],
+  after: (position: number) => Promise<void>,
+): Promise<FinalHistory> {
   const children = Array.from({ length: childCount }, (_, index) => childFacts(index));
   for (const child of children) await after(await registerChild(stores, child));
   const removed = new Set<number>();
@@ -78,8 +97,10 @@ async function appendOperations(stores: ProjectionStores, childCount: number, op
       method: quarters === null ? ('Nursing' as const) : ('Bottle' as const),
     };
   };
+  const final = new Map<string, EntryFacts>();
   const write = async (type: 'Logged' | 'Corrected', entry: LiveEntry, at: { day: number; minute: number }, length: number, quarters: number | null) => {
     const { amountOz, method, ...times } = details(entry.kind, at, length, quarters);
+    final.set(entry.id, { id: entry.id, kind: entry.kind, childId: entry.childId, ...times, amountOz, method });
     if (entry.kind === 'feeding') return feedingEvent(stores, `Feeding${type}`, entry, { ...times, amountOz, method, type: null, notes: `${method} feeding` });
     return sleepEvent(stores, `Sleep${type}`, entry, { ...times, environment: null, notes: 'Sleep session' });
   };
@@ -102,6 +123,7 @@ async function appendOperations(stores: ProjectionStores, childCount: number, op
       }
       case 'delete': {
         const [entry] = live.splice(operation.pick % Math.max(1, live.length), 1);
+        if (entry) final.delete(entry.id);
         if (entry) await after(await (entry.kind === 'feeding' ? deleteFeeding(stores, entry) : deleteSleep(stores, entry)));
         break;
       }
@@ -117,12 +139,39 @@ async function appendOperations(stores: ProjectionStores, childCount: number, op
         if (removed.has(index)) break;
         removed.add(index);
         live = live.filter((entry) => entry.childId !== children[index]!.childId);
+        for (const [id, entry] of final) if (entry.childId === children[index]!.childId) final.delete(id);
         await after(await removeChild(stores, children[index]!));
         break;
       }
     }
   }
-  return childCount - removed.size;
+  return { children: children.filter((_, index) => !removed.has(index)), entries: [...final.values()] };
+}
+
+/**
+ * The daily insights a child's final entries call for, computed from scratch: every local date
+ * from two days before the first entry to two days after the last one ends, in the child's final
+ * zone and night window, with all of its entries. A date whose document equals that of a date
+ * with nothing logged has none. This does not ask which dates an event touches, so a date the
+ * projection failed to update shows up here.
+ */
+function expectedDailyInsights({ children, entries }: FinalHistory): Doc[] {
+  return children
+    .flatMap((child) => {
+      const schedule = { timezone: child.timezone, nightWindowStart: child.nightWindowStart ?? '19:00', nightWindowEnd: child.nightWindowEnd ?? '08:00' };
+      const own = entries.filter((entry) => entry.childId === child.childId);
+      if (own.length === 0) return [];
+      const feedings = own.filter((entry) => entry.kind === 'feeding');
+      const sleeps = own.filter((entry) => entry.kind === 'sleep');
+      const first = own.map((entry) => localDateOf(entry.startedAt, child.timezone)).sort()[0]!;
+      const last = own.map((entry) => localDateOf(entry.endedAt, child.timezone)).sort().at(-1)!;
+      return datesInRange(addDays(first, -2), addDays(last, 2)).flatMap((date) => {
+        const doc = computeDailyInsights(date, feedings, sleeps, schedule);
+        if (JSON.stringify(doc) === JSON.stringify(computeDailyInsights(date, [], [], schedule))) return [];
+        return [{ _id: dailyInsightsId(child.childId, date), childId: child.childId, ownerId: child.ownerId, ...doc }];
+      });
+    })
+    .sort((a, b) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0));
 }
 
 describe('incremental projection and rebuild', () => {
@@ -134,14 +183,17 @@ describe('incremental projection and rebuild', () => {
           const liveStore = observedMemoryReadStore();
           const projector = await startAllProjections(stores, liveStore);
           await projector.caughtUp;
-          const childrenLeft = await appendOperations(stores, childCount, operations, async (position) => {
+          const final = await appendOperations(stores, childCount, operations, async (position) => {
             expect(await projector.waitFor(position, 5_000)).toBe(true);
           });
           await projector.stop();
 
           const rebuilt = await projectFromStart(stores);
           const liveDocs = await snapshotOf(liveStore);
-          expect(liveDocs.children ?? []).toHaveLength(childrenLeft);
+          expect(liveDocs.children ?? []).toHaveLength(final.children.length);
+          expect((liveDocs.timeline ?? []).map((doc) => doc._id).sort()).toEqual(final.entries.map((entry) => entry.id).sort());
+          // Both projectors could miss the same date; the reference computed from the final history cannot.
+          expect(liveDocs[DAILY_INSIGHTS_COLLECTION] ?? []).toEqual(expectedDailyInsights(final));
           expect(liveDocs).toEqual(await snapshotOf(rebuilt));
         } finally {
           await stores.close();
