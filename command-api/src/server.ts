@@ -4,6 +4,7 @@ import { createAdapters } from '@nightlight/infrastructure/composition/adapters'
 import { runService } from '@nightlight/infrastructure/composition/run-service';
 import { seedReferralCodes } from './accounts/referral-codes';
 import { buildCommandApp } from './command-app';
+import { registerAccountDeletionJobs } from './jobs/account-deletion.job';
 import { registerMilestoneJobs } from './jobs/milestone-scan.job';
 import type { CommandDeps } from './command-deps';
 
@@ -14,6 +15,7 @@ await runService('command-api', async () => {
   const deps: CommandDeps = { ...adapters, config, clock: () => new Date(), newId: () => uuidv7() };
   // In the full stack the job workers (milestone scans) run beside the write side that they append through.
   await registerMilestoneJobs(deps);
+  await registerAccountDeletionJobs(deps);
   await seedReferralCodes(deps);
   const app = await buildCommandApp(deps, { level: config.LOG_LEVEL });
   const url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { v7 as uuidv7 } from 'uuid';
 import type { FastifyInstance } from 'fastify';
 import { commandRoutes } from '@nightlight/command-api/command-routes';
+import { registerAccountDeletionJobs } from '@nightlight/command-api/jobs/account-deletion.job';
 import { registerMilestoneJobs } from '@nightlight/command-api/jobs/milestone-scan.job';
 import { ensureStarterReferralCode, seedReferralCodes } from '@nightlight/command-api/accounts/referral-codes';
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
@@ -122,8 +123,9 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   const becameReady = (async () => {
     await projector.caughtUp;
     if (closed) return;
-    // After the catch-up, so the first sweep of milestone alerts sees every child.
+    // After the catch-up, so the first sweeps see every child and every unfinished account deletion.
     await registerMilestoneJobs(commandDeps);
+    await registerAccountDeletionJobs(commandDeps);
     await seedReferralCodes(commandDeps);
     starterReferralCode = (await ensureStarterReferralCode(commandDeps)) ?? undefined;
     ready = true;

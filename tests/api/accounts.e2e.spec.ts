@@ -299,6 +299,15 @@ describe('delete account', () => {
     expect((await server.call('GET', '/api/children', { token: account.accessToken })).status).toBe(401);
     expect((await refresh(rotated)).status).toBe(401);
 
+    // The key is gone, so the address sealed in UserRegistered can no longer be opened.
+    const { adapters } = server.server;
+    const [registered] = await adapters.eventStore.readStream(`user-${account.user.id}`);
+    const sealedEmail = (registered!.data as { email: string }).email;
+    expect(sealedEmail.startsWith('v1.')).toBe(true);
+    expect(await adapters.keyStore.getWrappedKey(account.user.id)).toBeNull();
+    expect(await adapters.cipher.open(account.user.id, sealedEmail)).toBeNull();
+    expect((await adapters.eventStore.readStream(`user-${account.user.id}`)).map((event) => event.type).slice(-2)).toEqual(['AccountDeleted', 'DataKeyDestroyed']);
+
     // The log keeps the (sealed) events; the address itself is nowhere in the files.
     const bytes = storedEventBytes();
     expect(bytes.includes('UserRegistered')).toBe(true);

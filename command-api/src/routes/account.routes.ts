@@ -98,7 +98,9 @@ export function accountRoutes(deps: CommandDeps) {
       const userId = request.userId;
       const user = await activeUser(userId);
       await checkPassword(user, body.password);
-      const position = await anonymizeAccount(deps, user, { userId, correlationId: correlationIdOf(request) });
+      const { position, deferred } = await anonymizeAccount(deps, userId, { userId, correlationId: correlationIdOf(request) });
+      // The deletion is recorded and will be finished by a job: for the parent it is done either way.
+      if (deferred) request.log.error({ err: deferred }, 'finishing the account deletion was left to a job');
       return sendWritten(reply, 200, { ok: true }, position);
     });
   };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type {
   AccountDeleted,
   ChildLinkedToAccount,
+  DataKeyDestroyed,
   EmailChanged,
   OnboardingCompleted,
   OnboardingReopened,
@@ -24,4 +25,5 @@ export const userEventDefinitions = {
   OnboardingReopened: eventDefinition<OnboardingReopened>()(userOnly),
   ChildLinkedToAccount: eventDefinition<ChildLinkedToAccount>()(z.strictObject({ userId: z.string(), childId: z.string() })),
   AccountDeleted: eventDefinition<AccountDeleted>()(userOnly),
+  DataKeyDestroyed: eventDefinition<DataKeyDestroyed>()(userOnly),
 } satisfies Record<UserEvent['type'], EventDefinition>;

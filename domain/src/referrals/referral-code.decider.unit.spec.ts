@@ -46,3 +46,19 @@ describe('RedeemReferralCode', () => {
     expect(usesLeft(stateOf([]))).toBe(0);
   });
 });
+
+describe('WithdrawReferralCode', () => {
+  const withdrawn: ReferralCodeEvent = { type: 'ReferralCodeWithdrawn', data: { code: 'ABC234' } };
+  const withdraw: ReferralCodeCommand = { type: 'WithdrawReferralCode', data: { code: 'ABC234' } };
+
+  it('withdraws an issued code, which then has no uses left and cannot be redeemed', () => {
+    expect(given(issued(3), redeemed('u2')).when(withdraw)).toEqual([withdrawn]);
+    expect(usesLeft(stateOf([issued(3), withdrawn]))).toBe(0);
+    expect(() => given(issued(3), withdrawn).when(redeem('u3'))).toThrow(new DomainRuleError(INVALID_REFERRAL_CODE_MESSAGE, 'referralCode'));
+  });
+
+  it('records nothing for a code never issued, or withdrawn already', () => {
+    expect(given().when(withdraw)).toEqual([]);
+    expect(given(issued(3), withdrawn).when(withdraw)).toEqual([]);
+  });
+});

@@ -13,8 +13,10 @@ export type SetOnboardingCompleted = { type: 'SetOnboardingCompleted'; data: { u
 export type LinkChild = { type: 'LinkChild'; data: { userId: string; childId: string } };
 /** The caller has checked the password; children, reservation and data key are handled around it. */
 export type AnonymizeAccount = { type: 'AnonymizeAccount'; data: { userId: string } };
+/** The caller has destroyed the deleted account's data key. */
+export type RecordDataKeyDestroyed = { type: 'RecordDataKeyDestroyed'; data: { userId: string } };
 
-export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | SetOnboardingCompleted | LinkChild | AnonymizeAccount;
+export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | SetOnboardingCompleted | LinkChild | AnonymizeAccount | RecordDataKeyDestroyed;
 
 function assertActive(state: UserState): void {
   if (state.status !== 'active') throw new NotFoundError('Account not found');
@@ -47,6 +49,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'AnonymizeAccount':
       assertActive(state);
       return [{ type: 'AccountDeleted', data: command.data }];
+    case 'RecordDataKeyDestroyed':
+      // Only a deleted account's key is ever destroyed; finishing a deletion twice records it once.
+      if (state.status !== 'deleted') throw new ConflictError('Only a deleted account has its data key destroyed');
+      if (state.dataKeyDestroyed) return [];
+      return [{ type: 'DataKeyDestroyed', data: command.data }];
     default: {
       const exhaustive: never = command;
       return exhaustive;

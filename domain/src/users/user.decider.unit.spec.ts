@@ -96,3 +96,18 @@ describe('AnonymizeAccount', () => {
     expect(() => given(registered, deleted).when({ type: 'AnonymizeAccount', data: { userId: 'u1' } })).toThrow(NotFoundError);
   });
 });
+
+describe('RecordDataKeyDestroyed', () => {
+  const destroyed: UserEvent = { type: 'DataKeyDestroyed', data: { userId: 'u1' } };
+  const record: UserCommand = { type: 'RecordDataKeyDestroyed', data: { userId: 'u1' } };
+
+  it('records the destroyed key of a deleted account, once', () => {
+    expect(given(registered, deleted).when(record)).toEqual([destroyed]);
+    expect(given(registered, deleted, destroyed).state().dataKeyDestroyed).toBe(true);
+    expect(given(registered, deleted, destroyed).when(record)).toEqual([]);
+  });
+
+  it('refuses it for an account that is not deleted', () => {
+    expect(() => given(registered).when(record)).toThrow(new ConflictError('Only a deleted account has its data key destroyed'));
+  });
+});

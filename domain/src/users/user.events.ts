@@ -16,6 +16,11 @@ export type OnboardingReopened = DomainEvent<'OnboardingReopened', { userId: str
 /** Recorded on the user stream so deleting the account finds every child without a read model. */
 export type ChildLinkedToAccount = DomainEvent<'ChildLinkedToAccount', { userId: string; childId: string }>;
 export type AccountDeleted = DomainEvent<'AccountDeleted', { userId: string }>;
+/**
+ * The last step of deleting an account: the data key is destroyed, so everything sealed with it is
+ * unreadable. An AccountDeleted without it is a deletion still to be finished.
+ */
+export type DataKeyDestroyed = DomainEvent<'DataKeyDestroyed', { userId: string }>;
 
 export type UserEvent =
   | UserRegistered
@@ -24,7 +29,8 @@ export type UserEvent =
   | OnboardingCompleted
   | OnboardingReopened
   | ChildLinkedToAccount
-  | AccountDeleted;
+  | AccountDeleted
+  | DataKeyDestroyed;
 
 export interface UserState {
   status: 'none' | 'active' | 'deleted';
@@ -35,6 +41,7 @@ export interface UserState {
   referralCode: string | null;
   onboardingCompleted: boolean;
   childIds: string[];
+  dataKeyDestroyed: boolean;
 }
 
 export const initialUserState = (): UserState => ({
@@ -46,6 +53,7 @@ export const initialUserState = (): UserState => ({
   referralCode: null,
   onboardingCompleted: false,
   childIds: [],
+  dataKeyDestroyed: false,
 });
 
 export function evolveUser(state: UserState, event: { type: string; data: unknown }): UserState {
@@ -67,6 +75,8 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       return { ...state, childIds: [...state.childIds, e.data.childId] };
     case 'AccountDeleted':
       return { ...state, status: 'deleted', email: null, passwordHash: null };
+    case 'DataKeyDestroyed':
+      return { ...state, dataKeyDestroyed: true };
     default:
       return state;
   }

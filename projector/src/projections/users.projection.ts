@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETIONS_COLLECTION, type AccountDeletionDocument } from '@nightlight/domain/read-models/users/account-deletion-document';
 import { REFERRAL_CODES_COLLECTION, type ReferralCodeDocument } from '@nightlight/domain/read-models/users/referral-code-document';
 import { USERS_COLLECTION, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
 import type { ReferralCodeEvent } from '@nightlight/domain/referrals/referral-code.events';
@@ -5,7 +6,7 @@ import type { UserEvent } from '@nightlight/domain/users/user.events';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { Projection, ProjectionContext } from '../projection';
 
-type Handled = (UserEvent | ReferralCodeEvent) & { position: number };
+type Handled = (UserEvent | Exclude<ReferralCodeEvent, { type: 'ReferralCodeWithdrawn' }>) & { position: number };
 
 async function applyReferral(event: ReferralCodeEvent, position: number, context: ProjectionContext): Promise<void> {
   const codes = context.readStore.collection<ReferralCodeDocument>(REFERRAL_CODES_COLLECTION);
@@ -30,13 +31,28 @@ async function applyReferral(event: ReferralCodeEvent, position: number, context
 /**
  * The users read model (GET /api/me, GET /api/settings/user): e-mail opened with the owner's key.
  * A deleted account's document is removed; on a rebuild its shredded e-mail cannot be opened, so it never comes back.
+ * Beside it, `account-deletions` lists the deletions not finished yet, for the job that finishes them.
  */
 export const usersProjection: Projection = {
   name: 'users',
-  handles: new Set(['UserRegistered', 'EmailChanged', 'OnboardingCompleted', 'OnboardingReopened', 'AccountDeleted', 'ReferralCodeIssued', 'ReferralCodeRedeemed']),
+  handles: new Set([
+    'UserRegistered',
+    'EmailChanged',
+    'OnboardingCompleted',
+    'OnboardingReopened',
+    'AccountDeleted',
+    'DataKeyDestroyed',
+    'ReferralCodeIssued',
+    'ReferralCodeRedeemed',
+  ]),
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const event = recorded as unknown as Handled;
     if (event.type === 'ReferralCodeIssued' || event.type === 'ReferralCodeRedeemed') return applyReferral(event, recorded.position, context);
+    const deletions = context.readStore.collection<AccountDeletionDocument>(ACCOUNT_DELETIONS_COLLECTION);
+    if (event.type === 'DataKeyDestroyed') {
+      await deletions.deleteOne({ _id: event.data.userId });
+      return;
+    }
 
     const users = context.readStore.collection<UserDocument>(USERS_COLLECTION);
     const { userId } = event.data;
@@ -76,6 +92,7 @@ export const usersProjection: Projection = {
         context.cipher.forget(userId);
         await users.deleteOne({ _id: userId });
         await context.readStore.collection(REFERRAL_CODES_COLLECTION).deleteMany({ issuedTo: userId });
+        await deletions.replaceOne({ _id: userId }, { _id: userId, position }, { upsert: true });
         return;
     }
   },
