@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dueAlert } from '@nightlight/domain/milestones/milestone-schedule';
 import { startTestServer, type TestServer } from '../api/support/test-server';
 
 /**
@@ -32,8 +33,21 @@ interface Fixtures {
   otherChild: string;
   otherFeeding: string;
   otherSleep: string;
-  otherAlert?: string;
+  otherAlert: string;
 }
+
+const DAY = 24 * 60 * 60_000;
+
+/** A birth date, counted back from today, on which a milestone alert window is open (so an alert exists to attack). */
+function birthDateWithAnOpenAlertWindow(): string {
+  const today = new Date().toISOString().slice(0, 10);
+  for (let daysOld = 20; daysOld < 60; daysOld++) {
+    const birthDate = new Date(Date.now() - daysOld * DAY).toISOString().slice(0, 10);
+    if (dueAlert(birthDate, today)) return birthDate;
+  }
+  throw new Error(`no birth date in the first two months has an alert due on ${today}`);
+}
+const BIRTH_DATE = birthDateWithAnOpenAlertWindow();
 
 let server: TestServer;
 let fx: Fixtures;
@@ -45,7 +59,7 @@ beforeAll(async () => {
   const parent = await tokens.issueAccessToken(uuidv7());
   const stranger = await tokens.issueAccessToken(uuidv7());
   const make = async (token: string) => {
-    const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Target', birthDate: '2026-08-20', sex: 'Female', timezone: 'UTC' } });
+    const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Target', birthDate: BIRTH_DATE, sex: 'Female', timezone: 'UTC' } });
     const startedAt = new Date(Date.now() - 3 * 3_600_000).toISOString();
     const feeding = await server.call('POST', '/api/feedings', { token, body: { childId: child.body.id, startedAt, method: 'Bottle', amountOz: 4, type: 'Formula' } });
     const sleep = await server.call('POST', '/api/sleep', { token, body: { childId: child.body.id, startedAt, endedAt: new Date(Date.now() - 3_600_000).toISOString() } });
@@ -56,6 +70,8 @@ beforeAll(async () => {
   const other = await make(stranger);
   await server.server.adapters.jobs.drained();
   const alert = await server.call('GET', `/api/milestone-alerts/${other.child}`, { token: stranger });
+  // The registration scan raised the alert due today: the other parent's alert exists to be attacked.
+  expect(alert.status).toBe(200);
   fx = {
     parent,
     stranger,
@@ -65,7 +81,7 @@ beforeAll(async () => {
     otherChild: other.child,
     otherFeeding: other.feeding,
     otherSleep: other.sleep,
-    ...(alert.status === 200 ? { otherAlert: alert.body.id } : {}),
+    otherAlert: alert.body.id,
   };
 });
 afterAll(() => server?.close());
@@ -288,39 +304,45 @@ describe('hostile input', () => {
   it("answers 404 on every child-scoped route for another parent's child, and changes nothing", async () => {
     const head = await server.server.adapters.eventStore.headPosition();
     const recent = new Date(Date.now() - 10 * 60_000).toISOString();
-    const childBody = { displayName: 'X', birthDate: '2026-08-20', sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC' };
-    const attempts: [string, string, unknown?][] = [
-      ['GET', `/api/children/${fx.otherChild}`],
-      ['GET', `/api/settings/children/${fx.otherChild}`],
-      ['PUT', `/api/settings/children/${fx.otherChild}`, childBody],
-      ['DELETE', `/api/settings/children/${fx.otherChild}`, { confirmText: 'DELETE' }],
-      ['GET', `/api/feedings?childId=${fx.otherChild}`],
-      ['GET', `/api/feedings?childId=${fx.otherChild}&date=2026-11-01`],
-      ['GET', `/api/sleep?childId=${fx.otherChild}`],
-      ['POST', '/api/feedings', { childId: fx.otherChild, startedAt: recent, method: 'Nursing' }],
-      ['POST', '/api/sleep', { childId: fx.otherChild, startedAt: recent, endedAt: new Date().toISOString() }],
-      ['GET', `/api/feedings/${fx.otherFeeding}`],
-      ['PUT', `/api/feedings/${fx.otherFeeding}`, { childId: fx.otherChild, startedAt: recent, method: 'Nursing' }],
-      ['PUT', `/api/feedings/${fx.otherFeeding}`, { childId: fx.ownChild, startedAt: recent, method: 'Nursing' }],
-      ['DELETE', `/api/feedings/${fx.otherFeeding}`],
-      ['GET', `/api/sleep/${fx.otherSleep}`],
-      ['PUT', `/api/sleep/${fx.otherSleep}`, { childId: fx.otherChild, startedAt: recent, endedAt: new Date().toISOString() }],
-      ['DELETE', `/api/sleep/${fx.otherSleep}`],
-      ['GET', `/api/children/${fx.otherChild}/insights/summary?from=2026-11-01&to=2026-11-07`],
-      ['GET', `/api/children/${fx.otherChild}/insights/daily`],
-      ['GET', `/api/children/${fx.otherChild}/insights/weekly`],
-      ['GET', `/api/children/${fx.otherChild}/insights/correlations`],
-      ['GET', `/api/milestone-alerts/${fx.otherChild}`],
-      ...(fx.otherAlert ? (['shown', 'dismiss', 'remind-later'].map((action) => ['POST', `/api/milestone-alerts/${fx.otherAlert}/${action}`]) as [string, string][]) : []),
+    const childBody = { displayName: 'X', birthDate: BIRTH_DATE, sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC' };
+    const CHILD = 'Child not found';
+    const FEEDING = 'Feeding not found';
+    const SLEEP = 'Sleep session not found';
+    // The same answer as for an id that does not exist: nothing says the child or entry is there.
+    const attempts: [string, string, string, unknown?][] = [
+      ['GET', `/api/children/${fx.otherChild}`, CHILD],
+      ['GET', `/api/settings/children/${fx.otherChild}`, CHILD],
+      ['PUT', `/api/settings/children/${fx.otherChild}`, CHILD, childBody],
+      ['DELETE', `/api/settings/children/${fx.otherChild}`, CHILD, { confirmText: 'DELETE' }],
+      ['GET', `/api/feedings?childId=${fx.otherChild}`, CHILD],
+      ['GET', `/api/feedings?childId=${fx.otherChild}&date=2026-11-01`, CHILD],
+      ['GET', `/api/sleep?childId=${fx.otherChild}`, CHILD],
+      ['POST', '/api/feedings', CHILD, { childId: fx.otherChild, startedAt: recent, method: 'Nursing' }],
+      ['POST', '/api/sleep', CHILD, { childId: fx.otherChild, startedAt: recent, endedAt: new Date().toISOString() }],
+      ['GET', `/api/feedings/${fx.otherFeeding}`, FEEDING],
+      ['PUT', `/api/feedings/${fx.otherFeeding}`, CHILD, { childId: fx.otherChild, startedAt: recent, method: 'Nursing' }],
+      ['PUT', `/api/feedings/${fx.otherFeeding}`, FEEDING, { childId: fx.ownChild, startedAt: recent, method: 'Nursing' }],
+      ['DELETE', `/api/feedings/${fx.otherFeeding}`, FEEDING],
+      ['GET', `/api/sleep/${fx.otherSleep}`, SLEEP],
+      ['PUT', `/api/sleep/${fx.otherSleep}`, CHILD, { childId: fx.otherChild, startedAt: recent, endedAt: new Date().toISOString() }],
+      ['DELETE', `/api/sleep/${fx.otherSleep}`, SLEEP],
+      ['GET', `/api/children/${fx.otherChild}/insights/summary?from=2026-11-01&to=2026-11-07`, CHILD],
+      ['GET', `/api/children/${fx.otherChild}/insights/daily`, CHILD],
+      ['GET', `/api/children/${fx.otherChild}/insights/weekly`, CHILD],
+      ['GET', `/api/children/${fx.otherChild}/insights/correlations`, CHILD],
+      ['GET', `/api/milestone-alerts/${fx.otherChild}`, CHILD],
+      ...['shown', 'dismiss', 'remind-later'].map((action): [string, string, string] => ['POST', `/api/milestone-alerts/${fx.otherAlert}/${action}`, 'Alert not found']),
     ];
-    for (const [method, path, body] of attempts) {
+    for (const [method, path, message, body] of attempts) {
       const answer = await server.call(method, path, { token: fx.parent, body });
-      expect(answer.status, `${method} ${path}`).toBe(404);
-      expect(typeof answer.body.message).toBe('string');
+      expect({ status: answer.status, body: answer.body }, `${method} ${path}`).toEqual({ status: 404, body: { message } });
     }
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
     const theirs = await server.call('GET', `/api/feedings/${fx.otherFeeding}`, { token: fx.stranger });
     expect(theirs.body).toMatchObject({ id: fx.otherFeeding, childId: fx.otherChild, amountOz: 4 });
+    // Their alert is untouched: still new, neither shown, dismissed nor snoozed by the attempts.
+    const alert = await server.call('GET', `/api/milestone-alerts/${fx.otherChild}`, { token: fx.stranger });
+    expect(alert.body).toMatchObject({ id: fx.otherAlert, isNew: true });
   });
 
   it('sends the security headers, keeps CORS closed, and refuses a body over 64 KiB with 413', async () => {
