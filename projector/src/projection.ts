@@ -20,10 +20,12 @@ export class DeferredWork {
     this.pending.set(key, work);
   }
 
+  /** Does every pending piece; one that fails stays pending, with those after it, for the next settle. */
   async settle(): Promise<void> {
-    const batch = [...this.pending.values()];
-    this.pending.clear();
-    for (const work of batch) await work();
+    for (const [key, work] of this.pending) {
+      await work();
+      this.pending.delete(key);
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '@nightlight/infrastructure/ports/event-store';
-import type { Doc } from '@nightlight/infrastructure/ports/read-store';
+import { ReadStoreUnavailableError, type Doc } from '@nightlight/infrastructure/ports/read-store';
 import { childIdOf, DeferredWork, type Projection, type ProjectionContext } from './projection';
 import { ensureReadModelIndexes } from './read-model-indexes';
 
@@ -8,6 +8,9 @@ export const CHECKPOINTS_COLLECTION = 'checkpoints';
 const CHECKPOINT_PREFIX = 'projector/';
 /** Events between checkpoints while catching up. */
 const CATCH_UP_BATCH = 5000;
+/** Waits between attempts while the read store cannot be reached: from the first to the longest. */
+const RETRY_FIRST_MS = 100;
+const RETRY_LONGEST_MS = 5000;
 
 interface CheckpointDocument extends Doc {
   position: number;
@@ -26,7 +29,10 @@ export interface ProjectorOptions {
   shard?: Shard;
   /** Called about once a second while catching up, so a long rebuild shows progress. */
   onProgress?: (position: number, head: number) => void;
-  onError?: (error: unknown, event: RecordedEvent) => void;
+  /** A projection failed on an event (a bug, not an outage): the event is skipped for that projection. */
+  onError?: (error: unknown, event: RecordedEvent | undefined) => void;
+  /** The read store cannot be reached; the projector waits and retries the same work until it can. */
+  onStall?: (error: unknown, event: RecordedEvent | undefined) => void;
 }
 
 export interface RunningProjector {
@@ -35,6 +41,8 @@ export interface RunningProjector {
   position(): number;
   /** Resolves true once the projector has passed `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  /** Since when the projector has been waiting for an unreachable read store, or null. */
+  stalledSince(): Date | null;
   stop(): Promise<void>;
 }
 
@@ -56,11 +64,37 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const { eventStore, projections } = options;
   // While catching up, derived documents are computed once per batch (see ProjectionContext.deferred).
   const context: ProjectionContext = { ...options.context, deferred: new DeferredWork() };
-  await ensureReadModelIndexes(context.readStore);
+  let stopped = false;
+  let stalledSince: Date | null = null;
+
+  /**
+   * An outage of the read store must not lose events: the work is tried again, with growing pauses,
+   * until the store answers or the projector stops. Resolves false if it stopped first.
+   */
+  const untilReachable = async (work: () => Promise<void>, event?: RecordedEvent): Promise<boolean> => {
+    for (let pause = RETRY_FIRST_MS; !stopped; pause = Math.min(pause * 2, RETRY_LONGEST_MS)) {
+      try {
+        await work();
+        stalledSince = null;
+        return true;
+      } catch (error) {
+        if (!(error instanceof ReadStoreUnavailableError)) throw error;
+        stalledSince ??= new Date();
+        options.onStall?.(error, event);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+    return false;
+  };
+
   const shard = options.shard ?? { index: 0, count: 1 };
   const checkpoints = context.readStore.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
-  const stored = await checkpoints.findOne({ _id: checkpointId(shard) });
-  let position = stored?.position ?? 0;
+  let stored: CheckpointDocument | null = null;
+  await untilReachable(async () => {
+    await ensureReadModelIndexes(context.readStore);
+    stored = await checkpoints.findOne({ _id: checkpointId(shard) });
+  });
+  let position = (stored as CheckpointDocument | null)?.position ?? 0;
   let savedPosition = position;
   let isCaughtUp = false;
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
@@ -68,11 +102,13 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const head = await eventStore.headPosition();
 
   const saveCheckpoint = async (): Promise<void> => {
-    // Nothing deferred may be lost behind a checkpoint: settle it first.
-    await context.deferred?.settle();
-    if (savedPosition === position) return;
-    savedPosition = position;
-    await checkpoints.replaceOne({ _id: checkpointId(shard) }, { _id: checkpointId(shard), position, shard: `${shard.index}/${shard.count}` }, { upsert: true });
+    await untilReachable(async () => {
+      // Nothing deferred may be lost behind a checkpoint: settle it first.
+      await context.deferred?.settle();
+      if (savedPosition === position) return;
+      await checkpoints.replaceOne({ _id: checkpointId(shard) }, { _id: checkpointId(shard), position, shard: `${shard.index}/${shard.count}` }, { upsert: true });
+      savedPosition = position;
+    });
   };
 
   const release = (): void => {
@@ -81,6 +117,18 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         waiters.delete(waiter);
         waiter.resolve(true);
       }
+    }
+  };
+
+  /**
+   * Any failure but an outage is a bug in one projection: it is reported and that projection skips
+   * the event, so the other read models stay current.
+   */
+  const applyOne = async (projection: Projection, event: RecordedEvent): Promise<void> => {
+    try {
+      await untilReachable(() => projection.apply(event, context), event);
+    } catch (error) {
+      options.onError?.(error, event);
     }
   };
 
@@ -94,18 +142,14 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const onEvent = async (event: RecordedEvent): Promise<void> => {
     if (mine(event)) {
       for (const projection of projections) {
-        if (!projection.handles.has(event.type)) continue;
-        try {
-          await projection.apply(event, context);
-        } catch (error) {
-          // One bad event must not stop every read model; it is logged and skipped.
-          options.onError?.(error, event);
-        }
+        if (projection.handles.has(event.type)) await applyOne(projection, event);
       }
     }
+    if (stopped) return;
     position = event.position;
     if (isCaughtUp || position - savedPosition >= CATCH_UP_BATCH) await saveCheckpoint();
-    release();
+    // While catching up, daily insights wait in `deferred`: nobody is told the position is reached.
+    if (isCaughtUp) release();
     if (!isCaughtUp && options.onProgress && Date.now() - lastProgress > 1000) {
       lastProgress = Date.now();
       options.onProgress(position, head);
@@ -115,13 +159,17 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const subscription: Subscription = eventStore.subscribeToAll({
     fromPosition: position,
     onEvent,
-    onError: (error) => options.onError?.(error, undefined as unknown as RecordedEvent),
+    onError: (error) => options.onError?.(error, undefined),
   });
 
   const caughtUp = subscription.caughtUp.then(async () => {
-    await saveCheckpoint();
+    // Live from here on: events that arrive while the deferred work settles are applied in full,
+    // so nothing is added to the deferred work after it was taken.
+    const deferred = context.deferred;
     delete context.deferred;
     isCaughtUp = true;
+    if (deferred) await untilReachable(() => deferred.settle());
+    await saveCheckpoint();
     release();
   });
 
@@ -138,7 +186,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         }, timeoutMs).unref();
       });
     },
+    stalledSince: () => stalledSince,
     async stop() {
+      stopped = true;
       await subscription.stop();
       await saveCheckpoint();
       for (const waiter of waiters) waiter.resolve(false);

@@ -19,7 +19,8 @@ await runService('projector', async () => {
     context: { readStore: adapters.readStore, cipher: adapters.cipher },
     shard: { index, count },
     onProgress: (position, head) => console.log(`projector ${index}/${count}: ${position} of ${head}`),
-    onError: (error, event) => console.error(`projector ${index}/${count}: event ${event?.position ?? '?'} failed`, error),
+    onError: (error, event) => console.error(`projector ${index}/${count}: event ${event?.position ?? '?'} (${event?.type ?? 'subscription'}) skipped by a failing projection`, error),
+    onStall: (error, event) => console.warn(`projector ${index}/${count}: read store unreachable at event ${event?.position ?? '-'}, retrying: ${String(error)}`),
   });
   let ready = false;
   void projector.caughtUp.then(() => {
@@ -28,7 +29,11 @@ await runService('projector', async () => {
   // Health for the orchestrator: live while the process runs, ready once caught up.
   const health = Fastify();
   health.get('/healthz', async () => ({ status: 'ok', position: projector.position() }));
-  health.get('/readyz', async (_request, reply) => reply.status(ready ? 200 : 503).send({ ready, position: projector.position() }));
+  health.get('/readyz', async (_request, reply) => {
+    const stalledSince = projector.stalledSince();
+    const ok = ready && stalledSince === null;
+    return reply.status(ok ? 200 : 503).send({ ready: ok, position: projector.position(), ...(stalledSince && { stalledSince: stalledSince.toISOString() }) });
+  });
   const url = await health.listen({ port: config.PORT, host: config.HOST });
   return {
     url,

@@ -97,6 +97,8 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     projections: allProjections,
     context: { readStore: adapters.readStore, cipher: adapters.cipher },
     onProgress: options.onProgress,
+    // A failing projection is a bug to fix; the event is skipped for that read model only.
+    onError: (error, event) => console.error(`Read model update failed at event ${event?.position ?? '?'} (${event?.type ?? 'subscription'})`, error),
   });
   let ready = false;
   let closed = false;

@@ -51,6 +51,17 @@ export class DuplicateKeyError extends Error {
   }
 }
 
+/**
+ * The store could not be reached (network, server down): the operation may succeed when retried,
+ * unlike a bug in what was asked of it.
+ */
+export class ReadStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ReadStoreUnavailableError';
+  }
+}
+
 export interface Collection<T extends Doc = Doc> {
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'readOnly'>): Promise<T | null>;

@@ -1,13 +1,26 @@
-import { MongoClient, MongoServerError, type AnyBulkWriteOperation, type Collection as MongoCollection, type Document } from 'mongodb';
-import { DuplicateKeyError, type Collection, type Doc, type ReadStore } from '../ports/read-store';
+import {
+  MongoClient,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoServerError,
+  MongoServerSelectionError,
+  type AnyBulkWriteOperation,
+  type Collection as MongoCollection,
+  type Document,
+} from 'mongodb';
+import { DuplicateKeyError, ReadStoreUnavailableError, type Collection, type Doc, type ReadStore } from '../ports/read-store';
 
 const DUPLICATE_KEY = 11000;
 
-async function mapDuplicateKey<R>(operation: () => Promise<R>): Promise<R> {
+/** Driver errors in the port's terms: a duplicate key, or a server that cannot be reached right now. */
+async function mapErrors<R>(operation: () => Promise<R>): Promise<R> {
   try {
     return await operation();
   } catch (error) {
     if (error instanceof MongoServerError && error.code === DUPLICATE_KEY) throw new DuplicateKeyError(error.message);
+    if (error instanceof MongoNetworkError || error instanceof MongoServerSelectionError || error instanceof MongoNotConnectedError) {
+      throw new ReadStoreUnavailableError(`MongoDB cannot be reached: ${error.message}`, { cause: error });
+    }
     throw error;
   }
 }
@@ -21,39 +34,41 @@ function wrap<T extends Doc>(collection: MongoCollection<Document>): Collection<
         ...(options.limit && { limit: options.limit }),
         ...(options.projection && { projection: options.projection }),
       });
-      return (await cursor.toArray()) as unknown as T[];
+      return (await mapErrors(() => cursor.toArray())) as unknown as T[];
     },
     async findOne(filter, options = {}) {
-      return (await collection.findOne(filter, {
-        ...(options.sort && { sort: options.sort }),
-        ...(options.projection && { projection: options.projection }),
-      })) as unknown as T | null;
+      return (await mapErrors(() =>
+        collection.findOne(filter, {
+          ...(options.sort && { sort: options.sort }),
+          ...(options.projection && { projection: options.projection }),
+        }),
+      )) as unknown as T | null;
     },
-    countDocuments: (filter) => collection.countDocuments(filter),
+    countDocuments: (filter) => mapErrors(() => collection.countDocuments(filter)),
     async insertOne(document) {
       // The driver adds _id to the object it is given; the caller's object stays untouched.
-      await mapDuplicateKey(() => collection.insertOne({ ...document } as Document));
+      await mapErrors(() => collection.insertOne({ ...document } as Document));
     },
     async updateOne(filter, update, options) {
-      const result = await mapDuplicateKey(() => collection.updateOne(filter, update, { upsert: options?.upsert ?? false }));
+      const result = await mapErrors(() => collection.updateOne(filter, update, { upsert: options?.upsert ?? false }));
       return { matchedCount: result.matchedCount, modifiedCount: result.modifiedCount, upsertedCount: result.upsertedCount };
     },
     async replaceOne(filter, replacement, options) {
-      const result = await mapDuplicateKey(() => collection.replaceOne(filter, replacement, { upsert: options?.upsert ?? false }));
+      const result = await mapErrors(() => collection.replaceOne(filter, replacement, { upsert: options?.upsert ?? false }));
       return { matchedCount: result.matchedCount, modifiedCount: result.modifiedCount, upsertedCount: result.upsertedCount };
     },
     async deleteOne(filter) {
-      return (await collection.deleteOne(filter)).deletedCount;
+      return (await mapErrors(() => collection.deleteOne(filter))).deletedCount;
     },
     async deleteMany(filter) {
-      return (await collection.deleteMany(filter)).deletedCount;
+      return (await mapErrors(() => collection.deleteMany(filter))).deletedCount;
     },
     async bulkWrite(operations) {
       if (operations.length === 0) return;
-      await mapDuplicateKey(() => collection.bulkWrite(operations.map((operation) => ({ ...operation })) as AnyBulkWriteOperation<Document>[]));
+      await mapErrors(() => collection.bulkWrite(operations.map((operation) => ({ ...operation })) as AnyBulkWriteOperation<Document>[]));
     },
     async createIndex(keys, options = {}) {
-      await mapDuplicateKey(() =>
+      await mapErrors(() =>
         collection.createIndex(keys, { ...(options.unique && { unique: true }), ...(options.name && { name: options.name }) }),
       );
     },
