@@ -140,6 +140,24 @@ describe('the ordinary week: Monday 1 to Sunday 7 June 2026 in New York', () => 
   });
 });
 
+describe("the viewer's zone", () => {
+  it("picks which date is today and leaves every day's numbers the child's", async () => {
+    const childId = await childWith('2026-06-08T12:00:00.000Z', 'America/New_York', weekFeedings, weekSleeps);
+    // 22:00 on Sunday 7 June in New York is 16:00 on Monday 8 June in Kiritimati (UTC+14).
+    const evening = '2026-06-08T02:00:00.000Z';
+    const daily = await read(evening, `/api/children/${childId}/insights/daily?days=2&tz=Pacific/Kiritimati`);
+    expect(daily.days.map((day: { date: string }) => day.date)).toEqual(['2026-06-07', '2026-06-08']);
+    expect(daily.days[0].feeding).toEqual({ totalOz24h: 13.25, avgIntervalMins: 191, feedCount: 5 });
+    expect(daily.today).toEqual(emptyDay('2026-06-08'));
+    const weekly = await read(evening, `/api/children/${childId}/insights/weekly?tz=Pacific/Kiritimati`);
+    // Only the tail of Sunday's night is on the 8th in New York: 00:00 to 02:10 and 02:40 to 06:30.
+    expect(weekly[0]).toEqual({ day: 'Mon', date: '2026-06-08', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', sleepHours: '6h 0m', diapers: 0, note: 'Short sleep' });
+    expect(weekly[1]).toMatchObject({ date: '2026-06-07', feeds: 5, totalOz: '13.3', sleepHours: '13h 55m' });
+    const summary = `/api/children/${childId}/insights/summary?from=2026-06-01&to=2026-06-07`;
+    expect(await read(evening, `${summary}&tz=Pacific/Kiritimati`)).toEqual(await read(evening, summary));
+  });
+});
+
 describe('spring forward: 8 March 2026 in New York is 23 hours long', () => {
   let childId: string;
   // 11:00 on Monday 9 March (EDT).
