@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMongoKeyStore } from '@nightlight/infrastructure/key-store/mongo-key-store';
 import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
-import type { KeyStore } from '@nightlight/infrastructure/ports/key-store';
+import { DataKeyDestroyedError, type KeyStore } from '@nightlight/infrastructure/ports/key-store';
 import { reachableUrl } from './reachability';
 
 interface KeyStoreTarget {
@@ -59,18 +59,42 @@ function keyStoreContract(target: KeyStoreTarget): void {
       expect((await store.getWrappedKey(owner))?.equals(key)).toBe(true);
     });
 
-    it('forgets a destroyed key, and creates a new one for the owner afterwards', async () => {
+    it('forgets a destroyed key and never creates one for that owner again, also after a reopen', async () => {
       const owner = randomUUID();
       const other = randomUUID();
-      const key = await store.getOrCreateWrappedKey(owner, () => randomBytes(60));
+      await store.getOrCreateWrappedKey(owner, () => randomBytes(60));
       const otherKey = await store.getOrCreateWrappedKey(other, () => randomBytes(60));
 
+      await store.destroyKey(owner);
       await store.destroyKey(owner);
 
       expect(await store.getWrappedKey(owner)).toBeNull();
       expect((await store.getWrappedKey(other))?.equals(otherKey)).toBe(true);
-      const replacement = await store.getOrCreateWrappedKey(owner, () => randomBytes(60));
-      expect(replacement.equals(key)).toBe(false);
+      const create = () => randomBytes(60);
+      await expect(store.getOrCreateWrappedKey(owner, create)).rejects.toThrow(new DataKeyDestroyedError(owner));
+      await store.close();
+      store = await storage.open();
+      await expect(store.getOrCreateWrappedKey(owner, create)).rejects.toThrow(DataKeyDestroyedError);
+      expect(await store.getWrappedKey(owner)).toBeNull();
+      expect((await store.getWrappedKey(other))?.equals(otherKey)).toBe(true);
+    });
+
+    it('refuses a key for an owner destroyed before ever having one', async () => {
+      const owner = randomUUID();
+      await store.destroyKey(owner);
+      await expect(store.getOrCreateWrappedKey(owner, () => randomBytes(60))).rejects.toThrow(DataKeyDestroyedError);
+      expect(await store.getWrappedKey(owner)).toBeNull();
+    });
+
+    it('ends with no key when a creation and a destruction of one owner race', async () => {
+      const owners = Array.from({ length: 20 }, () => randomUUID());
+      await Promise.all(
+        owners.flatMap((owner) => [store.getOrCreateWrappedKey(owner, () => randomBytes(60)).catch((error: unknown) => (error instanceof DataKeyDestroyedError ? null : Promise.reject(error))), store.destroyKey(owner)]),
+      );
+      for (const owner of owners) {
+        expect(await store.getWrappedKey(owner)).toBeNull();
+        await expect(store.getOrCreateWrappedKey(owner, () => randomBytes(60))).rejects.toThrow(DataKeyDestroyedError);
+      }
     });
 
     if (target.filesOnDisk) {

@@ -60,7 +60,7 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
     jobs,
     keyStore,
     sessions,
-    cipher: new PersonalDataCipher(masterKey, keyStore),
+    cipher: new PersonalDataCipher(masterKey, keyStore, () => clock().getTime()),
     tokens: new TokenService(jwtSecret, clock),
     async close() {
       await jobs.close();

@@ -5,6 +5,12 @@ const ALGORITHM = 'aes-256-gcm';
 const VERSION = 'v1';
 /** Opened data keys kept in memory; a replay of a large log touches many owners once each. */
 const MAX_CACHED_KEYS = 10_000;
+/**
+ * How long an opened key is used before the key store is asked again. Every process keeps its own
+ * cache, and only the process that destroys a key (or sees AccountDeleted) forgets it at once: this
+ * bounds how long any other process can still open data of a deleted account.
+ */
+export const KEY_CACHE_TTL_MS = 60_000;
 
 function encrypt(key: Buffer, plaintext: Buffer): string {
   const iv = randomBytes(12);
@@ -28,11 +34,12 @@ function decrypt(key: Buffer, sealed: string): Buffer {
 export class PersonalDataCipher {
   private readonly wrappingKey: Buffer;
   private readonly lookupKey: Buffer;
-  private readonly keys = new Map<string, Buffer>();
+  private readonly keys = new Map<string, { key: Buffer; until: number }>();
 
   constructor(
     masterKey: Buffer,
     private readonly keyStore: KeyStore,
+    private readonly now: () => number = Date.now,
   ) {
     // Separate keys for separate purposes, all derived from the one configured master key.
     this.wrappingKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'nightlight key wrapping', 32));
@@ -44,6 +51,7 @@ export class PersonalDataCipher {
     return createHmac('sha256', this.lookupKey).update(email.trim().toLowerCase()).digest('hex');
   }
 
+  /** Throws DataKeyDestroyedError when the owner's key was destroyed: their account is deleted. */
   async seal(ownerId: string, plaintext: string): Promise<string> {
     const key = await this.dataKey(ownerId, true);
     return encrypt(key!, Buffer.from(plaintext, 'utf8'));
@@ -68,14 +76,15 @@ export class PersonalDataCipher {
 
   private async dataKey(ownerId: string, create: boolean): Promise<Buffer | null> {
     const cached = this.keys.get(ownerId);
-    if (cached) return cached;
+    if (cached && cached.until > this.now()) return cached.key;
+    this.keys.delete(ownerId);
     const wrapped = create
       ? await this.keyStore.getOrCreateWrappedKey(ownerId, () => Buffer.from(encrypt(this.wrappingKey, randomBytes(32)), 'utf8'))
       : await this.keyStore.getWrappedKey(ownerId);
     if (!wrapped) return null;
     const key = decrypt(this.wrappingKey, wrapped.toString('utf8'));
     if (this.keys.size >= MAX_CACHED_KEYS) this.keys.delete(this.keys.keys().next().value!);
-    this.keys.set(ownerId, key);
+    this.keys.set(ownerId, { key, until: this.now() + KEY_CACHE_TTL_MS });
     return key;
   }
 }

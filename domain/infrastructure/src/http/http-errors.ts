@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { ConflictError, DomainRuleError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../ports/event-store';
+import { DataKeyDestroyedError } from '../ports/key-store';
 
 export interface Issue {
   path: string;
@@ -54,6 +55,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof WrongExpectedRevisionError) {
       return reply.status(409).send({ message: 'This was changed at the same time by another request. Please try again.' });
     }
+    // A write that raced the deletion of its own account: that account's sessions are over.
+    if (error instanceof DataKeyDestroyedError) return reply.status(401).send({ message: 'Your session has expired. Please sign in again.' });
     if (error instanceof EventStoreUnavailableError) {
       request.log.error({ err: error }, 'event store unavailable');
       return reply.status(503).send({ message: 'Saving is not possible right now. Nothing was saved; please try again shortly.' });

@@ -1,9 +1,11 @@
 import { Binary, MongoClient, MongoServerError } from 'mongodb';
-import type { KeyStore } from '../ports/key-store';
+import { DataKeyDestroyedError, type KeyStore } from '../ports/key-store';
 
+/** A live key has `wrappedKey`; a destroyed one keeps its document as a tombstone, `destroyed: true` and no key. */
 interface KeyDocument {
   _id: string;
-  wrappedKey: Binary;
+  wrappedKey?: Binary;
+  destroyed?: true;
 }
 
 const DUPLICATE_KEY = 11000;
@@ -13,26 +15,31 @@ export async function createMongoKeyStore({ url, dbName }: { url: string; dbName
   const client = await MongoClient.connect(url);
   const keys = client.db(dbName).collection<KeyDocument>('data_keys');
 
-  const read = async (ownerId: string): Promise<Buffer | null> => {
-    const found = await keys.findOne({ _id: ownerId });
-    return found ? Buffer.from(found.wrappedKey.buffer) : null;
-  };
+  const read = async (ownerId: string): Promise<KeyDocument | null> => keys.findOne({ _id: ownerId });
+  const keyOf = (found: KeyDocument | null): Buffer | null => (found?.wrappedKey ? Buffer.from(found.wrappedKey.buffer) : null);
 
   return {
     async getOrCreateWrappedKey(ownerId, create) {
       const existing = await read(ownerId);
-      if (existing) return existing;
+      if (existing?.destroyed) throw new DataKeyDestroyedError(ownerId);
+      if (existing) return keyOf(existing)!;
       try {
+        // An insert only: a tombstone written meanwhile is a document already, and stays as it is.
         await keys.updateOne({ _id: ownerId }, { $setOnInsert: { wrappedKey: new Binary(create()) } }, { upsert: true });
       } catch (error) {
         // A concurrent upsert of the same owner lost the race; the winner's key is read below.
         if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
       }
-      return (await read(ownerId))!;
+      const stored = await read(ownerId);
+      if (!stored || stored.destroyed) throw new DataKeyDestroyedError(ownerId);
+      return keyOf(stored)!;
     },
-    getWrappedKey: read,
+    async getWrappedKey(ownerId) {
+      return keyOf(await read(ownerId));
+    },
     async destroyKey(ownerId) {
-      await keys.deleteOne({ _id: ownerId });
+      // One atomic update per document: the key goes and the tombstone stays, even when no key was made.
+      await keys.updateOne({ _id: ownerId }, { $set: { destroyed: true }, $unset: { wrappedKey: '' } }, { upsert: true });
     },
     async close() {
       await client.close();

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
+import { DataKeyDestroyedError, type KeyStore } from '../ports/key-store';
+import { KEY_CACHE_TTL_MS, PersonalDataCipher } from './personal-data-cipher';
+
+/** Two processes on one DATA_DIR: each its own key store connection, cipher and clock. */
+let dir: string;
+let stores: KeyStore[];
+const masterKey = randomBytes(32);
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'nightlight-cipher-'));
+  stores = [];
+});
+afterEach(async () => {
+  for (const store of stores) await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function openProcess(now: () => number): PersonalDataCipher {
+  const store = createSqliteKeyStore({ file: path.join(dir, 'keys.sqlite') });
+  stores.push(store);
+  return new PersonalDataCipher(masterKey, store, now);
+}
+
+describe('a data key destroyed by another process', () => {
+  it('stops opening here once the cached key expires, and is never created again', async () => {
+    let now = 1_000_000;
+    const projector = openProcess(() => now);
+    const commandApi = openProcess(() => now);
+    const sealed = await commandApi.seal('owner-1', 'Wilhelmina');
+    expect(await projector.open('owner-1', sealed)).toBe('Wilhelmina');
+
+    await commandApi.shred('owner-1');
+    expect(await commandApi.open('owner-1', sealed)).toBeNull();
+    // The projector still holds the key it opened, for at most the cache's lifetime.
+    now += KEY_CACHE_TTL_MS - 1;
+    expect(await projector.open('owner-1', sealed)).toBe('Wilhelmina');
+    now += 1;
+    expect(await projector.open('owner-1', sealed)).toBeNull();
+
+    // A write still in flight for the deleted account cannot bring a key back.
+    await expect(projector.seal('owner-1', 'late note')).rejects.toThrow(DataKeyDestroyedError);
+    await expect(commandApi.seal('owner-1', 'late note')).rejects.toThrow(DataKeyDestroyedError);
+    expect(await openProcess(() => now).open('owner-1', sealed)).toBeNull();
+  });
+
+  it('keeps other owners working', async () => {
+    const cipher = openProcess(() => 0);
+    const kept = await cipher.seal('owner-2', 'Bartholomew');
+    await cipher.shred('owner-1');
+    expect(await cipher.open('owner-2', kept)).toBe('Bartholomew');
+    expect(await cipher.seal('owner-3', 'new family')).toMatch(/^v1\./);
+  });
+});
