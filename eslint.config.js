@@ -5,6 +5,16 @@ import tseslint from 'typescript-eslint';
 
 const adapterPackages = ['better-sqlite3', '@eventstore/db-client', 'mongodb', 'mingo', 'bullmq', 'ioredis', 'fastify', 'jose'];
 
+/**
+ * A relative path that climbs into another workspace ('../../command-api/src/...') would slip past
+ * the package-name boundaries, so each boundary names the folders too.
+ */
+const relativeInto = (folders, message) => ({ regex: `^\\.{1,2}/(?:.*/)?(?:${folders.join('|')})(?:/|$)`, message });
+const SERVICES_APART = 'Services do not import each other; query-api composes them.';
+
+/** query-api's composition roots: the only files that may start command-api's routes and jobs and the projector. */
+const queryApiComposition = ['query-api/src/embedded-server.ts', 'query-api/src/server.ts'];
+
 // Repeated in every web zone below: a later block's options replace an earlier block's.
 const webOverHttpOnly = { group: ['@nightlight/*'], message: 'The web app talks to the server over HTTP only.' };
 const webFeatures = readdirSync(path.join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
@@ -31,6 +41,7 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', ...adapterPackages], message: 'The domain is pure: no I/O or adapter libraries.' },
             { group: ['@nightlight/infrastructure/*', '@nightlight/command-api/*', '@nightlight/projector/*', '@nightlight/query-api/*'], message: 'The domain imports no adapter and no service.' },
+            relativeInto(['infrastructure', 'command-api', 'projector', 'query-api', 'web'], 'The domain imports no adapter and no service.'),
           ],
         },
       ],
@@ -39,19 +50,57 @@ export default tseslint.config(
   {
     files: ['domain/infrastructure/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/command-api/*', '@nightlight/projector/*', '@nightlight/query-api/*'], message: 'Adapters serve the services; they import none of them.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nightlight/command-api/*', '@nightlight/projector/*', '@nightlight/query-api/*'], message: 'Adapters serve the services; they import none of them.' },
+            relativeInto(['command-api', 'projector', 'query-api', 'web'], 'Adapters serve the services; they import none of them.'),
+          ],
+        },
+      ],
     },
   },
   {
     files: ['command-api/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/projector/*', '@nightlight/query-api/*'], message: 'Services do not import each other; query-api composes them.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nightlight/projector/*', '@nightlight/query-api/*'], message: SERVICES_APART }, relativeInto(['projector', 'query-api', 'web'], SERVICES_APART)] },
+      ],
     },
   },
   {
     files: ['projector/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@nightlight/command-api/*', '@nightlight/query-api/*'], message: 'Services do not import each other; query-api composes them.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@nightlight/command-api/*', '@nightlight/query-api/*'], message: SERVICES_APART }, relativeInto(['command-api', 'query-api', 'web'], SERVICES_APART)] },
+      ],
+    },
+  },
+  {
+    // The edge reads its own read models; command-api and the projector are started only by its
+    // composition roots. The research route streams the projector's research export (a pure
+    // replay of the log), the one module of another service it may use.
+    files: ['query-api/src/**/*.ts'],
+    ignores: queryApiComposition,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@nightlight/(?:command-api/|projector/(?!research/research-export$))', message: `${SERVICES_APART} Only ${queryApiComposition.join(' and ')} import them.` },
+            relativeInto(['command-api', 'projector', 'web'], SERVICES_APART),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: queryApiComposition,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [relativeInto(['command-api', 'projector', 'web'], 'Compose the services through their package names (@nightlight/...).')] }],
     },
   },
   {
