@@ -70,6 +70,36 @@ export async function loadState<State>(eventStore: EventStore, streamId: string,
 export const loadUser = (eventStore: EventStore, userId: string): Promise<UserState> => loadState(eventStore, userStreamId(userId), userDecider);
 export const loadReferralCode = (eventStore: EventStore, code: string): Promise<ReferralCodeState> => loadState(eventStore, referralStreamId(code), referralCodeDecider);
 
+/**
+ * How long a reservation may wait for its account before another sign-up may take the address: far
+ * longer than a sign-up or an e-mail change takes between reserving and recording, so one in
+ * progress is never overtaken.
+ */
+export const ABANDONED_RESERVATION_MS = 10 * 60 * 1000;
+
+/**
+ * The holder of an address that has given it up without releasing it: a deleted account whose
+ * deletion has not released it yet, or, once ABANDONED_RESERVATION_MS has passed, a sign-up that
+ * failed before UserRegistered (or an e-mail change before EmailChanged) and could not release it.
+ */
+async function abandonedHolder(deps: Pick<CommandDeps, 'eventStore' | 'clock'>, emailDigest: string): Promise<string | null> {
+  const events = await deps.eventStore.readStream(emailStreamId(emailDigest));
+  const { holder } = events.reduce(emailReservationDecider.evolve, emailReservationDecider.initialState());
+  if (!holder) return null;
+  const user = await loadUser(deps.eventStore, holder);
+  if (user.status === 'deleted') return holder;
+  if (user.status === 'active' && user.emailDigest === emailDigest) return null;
+  const reservedAt = Date.parse(events.findLast((event) => event.type === 'EmailReserved')?.metadata.recordedAt ?? '');
+  return deps.clock().getTime() - reservedAt >= ABANDONED_RESERVATION_MS ? holder : null;
+}
+
+/** Reserves an address for `userId` (409 when another account holds it), taking it over from an abandoned holder. */
+export async function reserveEmail(deps: Pick<CommandDeps, 'eventStore' | 'clock' | 'newId'>, emailDigest: string, userId: string, context: AccountCommandContext) {
+  const replacing = await abandonedHolder(deps, emailDigest);
+  const command: EmailReservationCommand = { type: 'ReserveEmail', data: { userId, ...(replacing && replacing !== userId ? { replacing } : {}) } };
+  return decideWithRetry(deps, emailStreamId(emailDigest), emailReservationDecider, command, context);
+}
+
 /** The active account holding an address, from the reservation and user streams (never a read model). */
 export async function findActiveUserByEmailDigest(eventStore: EventStore, emailDigest: string): Promise<UserState | null> {
   const reservation = await loadState(eventStore, emailStreamId(emailDigest), emailReservationDecider);

@@ -3,7 +3,7 @@ import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-id
 import type { UserState } from '@nightlight/domain/users/user.events';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
-import { decideWithRetry, emailReservationDecider, loadUser, userDecider } from '../accounts/account-streams';
+import { decideWithRetry, emailReservationDecider, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
 import { changeEmailBody, changePasswordBody, deleteAccountBody, updateMeBody } from '../accounts/account-schemas';
 import { anonymizeAccount } from '../accounts/anonymize-account';
 import { hashPassword, verifyPassword } from '../accounts/password-hashing';
@@ -54,7 +54,7 @@ export function accountRoutes(deps: CommandDeps) {
         const position = (await eventStore.readStream(userStreamId(userId))).at(-1)?.position ?? 0;
         return sendWritten(reply, 200, { email: body.newEmail }, position);
       }
-      await decideWithRetry(deps, emailStreamId(newDigest), emailReservationDecider, { type: 'ReserveEmail', data: { userId } }, context);
+      await reserveEmail(deps, newDigest, userId, context);
       let changed;
       try {
         changed = await decideWithRetry(

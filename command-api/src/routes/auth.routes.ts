@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
-import { decideWithRetry, emailReservationDecider, findActiveUserByEmailDigest, userDecider } from '../accounts/account-streams';
+import { decideWithRetry, emailReservationDecider, findActiveUserByEmailDigest, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
 import { loginBody, refreshBody, registerBody } from '../accounts/account-schemas';
 import { createMemoryAttemptLimiter, enforceLimit, type AttemptLimiter } from '../accounts/attempt-limiter';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/password-hashing';
@@ -17,6 +17,20 @@ const INVALID_CREDENTIALS = 'Invalid email or password';
 /** The public routes: sign-up, sign-in and token refresh, each rate-limited per IP and per e-mail. */
 export function authRoutes(deps: CommandDeps) {
   const { config, eventStore, cipher, clock, newId } = deps;
+
+  /**
+   * A sign-up that failed after reserving its address gives the address back, unless UserRegistered
+   * made it in after all (an append can succeed and still report an error). If even this fails, the
+   * reservation is taken over once it is old enough (see reserveEmail).
+   */
+  async function releaseUnlessRegistered(userId: string, emailDigest: string, context: { userId: string; correlationId: string }): Promise<void> {
+    try {
+      if ((await loadUser(eventStore, userId)).status !== 'none') return;
+      await decideWithRetry(deps, emailStreamId(emailDigest), emailReservationDecider, { type: 'ReleaseEmail', data: { userId } }, context);
+    } catch {
+      // The original failure is what the caller must hear about.
+    }
+  }
 
   return async function routes(app: FastifyInstance): Promise<void> {
     const limiter: AttemptLimiter = config.REDIS_URL ? createRedisAttemptLimiter(config.REDIS_URL, clock) : createMemoryAttemptLimiter(clock);
@@ -40,26 +54,32 @@ export function authRoutes(deps: CommandDeps) {
       // that use is gone (documented in docs/accounts.md); the reverse order would lock an address
       // behind a failed code instead.
       await redeemReferralCode(deps, body.referralCode, userId);
-      await decideWithRetry(deps, emailStreamId(emailDigest), emailReservationDecider, { type: 'ReserveEmail', data: { userId } }, context);
-      // Hashing is deliberately slow: it comes after the checks that turn most bad sign-ups away.
-      const passwordHash = await hashPassword(body.password);
-      const referralCode = await issuePersonalReferralCode(deps, userId);
-      const registered = await decideWithRetry(
-        deps,
-        userStreamId(userId),
-        userDecider,
-        {
-          type: 'RegisterUser',
-          data: {
-            userId,
-            email: await cipher.seal(userId, body.email),
-            emailDigest,
-            passwordHash: await cipher.seal(userId, passwordHash),
-            referralCode,
+      await reserveEmail(deps, emailDigest, userId, context);
+      let registered;
+      try {
+        // Hashing is deliberately slow: it comes after the checks that turn most bad sign-ups away.
+        const passwordHash = await hashPassword(body.password);
+        const referralCode = await issuePersonalReferralCode(deps, userId);
+        registered = await decideWithRetry(
+          deps,
+          userStreamId(userId),
+          userDecider,
+          {
+            type: 'RegisterUser',
+            data: {
+              userId,
+              email: await cipher.seal(userId, body.email),
+              emailDigest,
+              passwordHash: await cipher.seal(userId, passwordHash),
+              referralCode,
+            },
           },
-        },
-        context,
-      );
+          context,
+        );
+      } catch (error) {
+        await releaseUnlessRegistered(userId, emailDigest, context);
+        throw error;
+      }
       const session = await issueSession(deps, userId);
       return sendWritten(reply, 201, { user: await userViewOf(deps, registered.state), ...session }, registered.position);
     });

@@ -23,6 +23,20 @@ describe('ReserveEmail', () => {
     expect(given(reserved('u1'), released('u1')).when({ type: 'ReserveEmail', data: { userId: 'u2' } })).toEqual([reserved('u2')]);
   });
 
+  it('takes over an address from the abandoned holder the caller names', () => {
+    expect(given(reserved('u1')).when({ type: 'ReserveEmail', data: { userId: 'u2', replacing: 'u1' } })).toEqual([released('u1'), reserved('u2')]);
+  });
+
+  it('refuses the take-over when someone else holds the address by now', () => {
+    expect(() => given(reserved('u1'), released('u1'), reserved('u3')).when({ type: 'ReserveEmail', data: { userId: 'u2', replacing: 'u1' } })).toThrow(
+      new ConflictError(EMAIL_TAKEN_MESSAGE),
+    );
+  });
+
+  it('reserves a free address without releasing anyone', () => {
+    expect(given(reserved('u1'), released('u1')).when({ type: 'ReserveEmail', data: { userId: 'u2', replacing: 'u1' } })).toEqual([reserved('u2')]);
+  });
+
   it('records nothing when the holder reserves it again', () => {
     expect(given(reserved('u1')).when({ type: 'ReserveEmail', data: { userId: 'u1' } })).toEqual([]);
   });
