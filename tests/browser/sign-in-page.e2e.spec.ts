@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { newContext } from './support/chromium';
 import { describeInBrowser } from './support/browser-suite';
+import { addChild, daysBefore, QUIET_AGE_DAYS, registerParent, settle, todayIn } from './support/family';
 
 describeInBrowser('sign-in page in Chromium', (suite) => {
   it('sends a signed-out visitor of / to the sign-in page', async () => {
@@ -11,6 +12,41 @@ describeInBrowser('sign-in page in Chromium', (suite) => {
     await page.waitForURL('**/auth/login');
     await expect(page.getByRole('heading', { name: 'Welcome to Nightlight' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('can be used from the keyboard alone: skip link, titles, focus on the new screen', async () => {
+    const { server, browser } = suite();
+    const parent = await registerParent(server, 'keyboard');
+    await addChild(server, parent, 'Fern', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
+    await settle(server);
+    const context = await newContext(browser, server.url);
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    await page.getByRole('heading', { name: 'Welcome to Nightlight' }).waitFor();
+    expect(await page.title()).toBe('Sign In · Nightlight');
+
+    // The first Tab reaches the skip link, visible once focused.
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN');
+
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(parent.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(parent.password);
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL((url) => url.pathname === '/');
+    const heading = page.getByRole('heading', { level: 1, name: 'Fern Dashboard' });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.title()).toBe('Dashboard · Nightlight');
     await context.close();
   });
 });

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -161,3 +161,60 @@ describe('session upkeep', () => {
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
 });
+
+describe('accessibility of the shell', () => {
+  it('names the document after the screen', async () => {
+    signIn();
+    const { router } = renderApp('/reports');
+    await screen.findByRole('heading', { name: 'Weekly Reports' });
+    expect(document.title).toBe('Weekly Reports · Nightlight');
+
+    await act(() => router.navigate('/terms'));
+    await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
+    expect(document.title).toBe('Terms of Service · Nightlight');
+  });
+
+  it('moves focus to the new screen heading after a navigation, not on the first load', async () => {
+    signIn();
+    server.use(
+      http.get('/api/settings/user', () => HttpResponse.json({ email: 'parent@example.com' })),
+      http.get('/api/settings/children', () => HttpResponse.json([])),
+    );
+    renderApp('/reports');
+    const reports = await screen.findByRole('heading', { level: 1, name: 'Weekly Reports' });
+    expect(reports).not.toHaveFocus();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Settings' }));
+
+    const settings = await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await waitFor(() => expect(settings).toHaveFocus());
+    expect(document.title).toBe('Settings · Nightlight');
+  });
+
+  it("offers 'Skip to main content' as the first stop, which moves focus past the header", async () => {
+    signIn();
+    renderApp('/reports');
+    await screen.findByRole('heading', { name: 'Weekly Reports' });
+    const user = userEvent.setup();
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(screen.getByRole('main')).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('navigation', { name: 'Main' })).not.toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('has the skip link on the screens outside the signed-in layout too', async () => {
+    renderApp('/auth/login');
+    await screen.findByRole('heading', { name: 'Welcome to Nightlight' });
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Skip to main content' }));
+
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(document.title).toBe('Sign In · Nightlight');
+  });
+});
+

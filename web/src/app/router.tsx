@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, RouterProvider, type RouteObject } from 
 import { LoadingState } from '../components/loading-state.tsx';
 import { AppLayout } from './layout.tsx';
 import { ProtectedRoute } from './protected-route.tsx';
-import { RootLayout } from './root-layout.tsx';
+import { RootLayout, type RouteHandle } from './root-layout.tsx';
 
 // Each screen is its own chunk so the first load only carries the page being opened. Screens
 // made of several features have a route module in ./routes that composes them; the others load
@@ -15,20 +15,24 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/auth/login',
+        handle: { title: 'Sign In' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/auth/components/login-page.tsx')).LoginPage }),
       },
       {
         path: '/auth/register',
+        handle: { title: 'Create Account' } satisfies RouteHandle,
         lazy: async () => ({
           Component: (await import('../features/auth/components/register-page.tsx')).RegisterPage,
         }),
       },
       {
         path: '/privacy',
+        handle: { title: 'Privacy Policy' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/legal/components/privacy-page.tsx')).PrivacyPage }),
       },
       {
         path: '/terms',
+        handle: { title: 'Terms of Service' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/legal/components/terms-page.tsx')).TermsPage }),
       },
       {
@@ -36,6 +40,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/onboarding',
+            handle: { title: 'Add a Child' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/onboarding.tsx')).OnboardingRoute }),
           },
           {
@@ -43,24 +48,29 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/',
+                handle: { title: 'Dashboard' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardRoute }),
               },
               {
                 path: '/activity',
+                handle: { title: 'Activity Log' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/activity.tsx')).ActivityRoute }),
               },
               {
                 path: '/insights',
+                handle: { title: 'Insights' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/insights.tsx')).InsightsRoute }),
               },
               {
                 path: '/reports',
+                handle: { title: 'Weekly Reports' } satisfies RouteHandle,
                 lazy: async () => ({
                   Component: (await import('../features/reports/components/reports-page.tsx')).ReportsPage,
                 }),
               },
               {
                 path: '/settings',
+                handle: { title: 'Settings' } satisfies RouteHandle,
                 lazy: async () => ({
                   Component: (await import('../features/settings/components/settings-page.tsx')).SettingsPage,
                 }),

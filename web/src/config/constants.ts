@@ -16,3 +16,6 @@ export const DEFAULT_NIGHT_WINDOW_START = '19:00';
 export const DEFAULT_NIGHT_WINDOW_END = '08:00';
 
 export const LOGIN_PATH = '/auth/login';
+
+/** Id of every screen's <main>, the target of the 'Skip to main content' link. */
+export const MAIN_CONTENT_ID = 'main';

@@ -88,6 +88,11 @@ describe('OnboardingRoute', () => {
 
       expect(birthDate()).toHaveAccessibleDescription('Birth date is required');
       expect(sex()).toHaveAccessibleDescription('Please select a sex');
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Birth date is required',
+        'Please select a sex',
+      ]);
+      expect(birthDate()).toHaveFocus();
     });
 
     it('caps the birth date input at today', () => {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '../../../config/constants.ts';
 
 type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode };
 
 /** The centred card both sign-in and sign-up sit in. */
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   return (
-    <main className="auth-page">
+    <main className="auth-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <div className="auth-card">
         <p className="auth-logo" aria-hidden="true">
           🌙

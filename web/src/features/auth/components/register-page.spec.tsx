@@ -31,6 +31,20 @@ describe('RegisterPage', () => {
     expect(confirm()).toHaveAccessibleDescription('Please confirm your password');
   });
 
+  it('announces the messages and puts focus on the first field to fix', async () => {
+    const user = renderRegister();
+    await user.type(email(), 'parent@example.com');
+
+    await user.click(submit());
+
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Referral code is required',
+      'Password is required',
+      'Please confirm your password',
+    ]);
+    expect(referral()).toHaveFocus();
+  });
+
   it('validates a field on blur, not before', async () => {
     const user = renderRegister();
 

@@ -5,6 +5,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useRegister } from '../api/register.ts';
 import {
   validateRegister,
@@ -24,6 +25,7 @@ export function RegisterPage() {
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const registration = useRegister({ onSuccess: () => void navigate('/onboarding', { replace: true }) });
 
   function change(field: RegisterField, value: string) {
@@ -48,7 +50,10 @@ export function RegisterPage() {
     const found = validateRegister(values);
     setErrors(found);
     setTouched({ email: true, referralCode: true, password: true, confirmPassword: true });
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     registration.mutate({
       email: values.email.trim(),
       password: values.password,
@@ -66,7 +71,7 @@ export function RegisterPage() {
 
   return (
     <AuthLayout title="Create your account" subtitle="Start tracking feedings and sleep, privately.">
-      <form className="form" onSubmit={handleSubmit} noValidate>
+      <form ref={formRef} className="form" onSubmit={handleSubmit} noValidate>
         <FormError
           message={registration.isError ? errorMessage(registration.error, 'Registration failed. Please try again.') : null}
         />

@@ -105,6 +105,9 @@ describe('AddFeedingDialog', () => {
 
       await user.click(submit());
       expect(amount()).toHaveAccessibleDescription('Amount is required for bottle feeding');
+      // Announced, and focus is where the fix goes.
+      expect(screen.getByRole('alert')).toHaveTextContent('Amount is required for bottle feeding');
+      expect(amount()).toHaveFocus();
 
       await user.type(amount(), '3');
       expect(amount()).not.toHaveAccessibleDescription();

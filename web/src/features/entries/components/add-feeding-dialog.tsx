@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import type { FeedingMethod, FeedingType } from '../../../types/api.ts';
 import { FEEDING_AMOUNT_MAX_OZ, FEEDING_AMOUNT_STEP_OZ, useCreateFeeding } from '../api/create-feeding.ts';
 import { useEntryIdempotencyKey } from '../hooks/use-entry-idempotency-key.ts';
@@ -41,6 +42,7 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
   const idempotencyKey = useEntryIdempotencyKey();
   // Set on submit, before React re-renders the button as disabled: a second tap in between is dropped.
   const saving = useRef(false);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const isBottle = values.method === 'Bottle';
 
   function update(changes: Partial<FeedingFormValues>) {
@@ -56,7 +58,11 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
     setSubmitted(true);
     const found = validateFeedingForm(values, new Date());
     setErrors(found);
-    if (Object.keys(found).length > 0 || saving.current) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    if (saving.current) return;
     saving.current = true;
     createFeeding.mutate(
       { input: toCreateFeedingInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
@@ -75,7 +81,7 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
   }
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit}>
+    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
       <TextField
         label="Date and time"
         type="datetime-local"

@@ -88,6 +88,8 @@ describe('AddSleepDialog', () => {
       expect(dateTime()).toHaveAccessibleDescription('Date and time is required');
       expect(duration()).toHaveAccessibleDescription('Duration is required');
       expect(posted).toHaveLength(0);
+      // The first field to fix takes focus.
+      expect(dateTime()).toHaveFocus();
     });
 
     it('rejects a future start', async () => {

@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useCreateSleep } from '../api/create-sleep.ts';
 import { useEntryIdempotencyKey } from '../hooks/use-entry-idempotency-key.ts';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
@@ -38,6 +39,7 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
   const idempotencyKey = useEntryIdempotencyKey();
   // Set on submit, before React re-renders the button as disabled: a second tap in between is dropped.
   const saving = useRef(false);
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   function update(changes: Partial<SleepFormValues>) {
     const next = { ...values, ...changes };
@@ -52,7 +54,11 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
     setSubmitted(true);
     const found = validateSleepForm(values, new Date());
     setErrors(found);
-    if (Object.keys(found).length > 0 || saving.current) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    if (saving.current) return;
     saving.current = true;
     createSleep.mutate(
       { input: toCreateSleepInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
@@ -71,7 +77,7 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
   }
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit}>
+    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
       <TextField
         label="Sleep start date and time"
         type="datetime-local"

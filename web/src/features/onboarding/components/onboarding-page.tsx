@@ -4,10 +4,11 @@ import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { DISPLAY_NAME_MAX_LENGTH, LOGIN_PATH } from '../../../config/constants.ts';
+import { DISPLAY_NAME_MAX_LENGTH, LOGIN_PATH, MAIN_CONTENT_ID } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, todayLocalDate } from '../../../lib/local-date.ts';
 import { signOut } from '../../../lib/sign-out.ts';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { useCreateChild, type CreateChildInput } from '../api/create-child.ts';
@@ -54,6 +55,7 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
   const [touched, setTouched] = useState<Partial<Record<ChildProfileField, boolean>>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const today = todayLocalDate();
 
@@ -84,7 +86,10 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
     const found = validateChildProfile(values, today);
     setErrors(found);
     setTouched({ displayName: true, birthDate: true, sex: true });
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
 
     const displayName = values.displayName.trim();
     const input: CreateChildInput = {
@@ -118,7 +123,7 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
   const busy = phase !== 'idle' || completeOnboarding.isPending;
 
   return (
-    <main className="onboarding-page">
+    <main className="onboarding-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <ConsentModal open={needsConsent} onAccept={acceptConsent} onCancel={declineConsent} />
       <div className="onboarding-card" inert={needsConsent}>
         <p className="onboarding-welcome">
@@ -132,7 +137,7 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
           nickname instead of a full name.
         </p>
 
-        <form className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <form ref={formRef} className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormError message={generalError} />
           <TextField
             label="Display Name (optional)"

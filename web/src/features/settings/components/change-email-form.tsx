@@ -3,6 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,19 +15,21 @@ export function ChangeEmailForm({ onCancel, onSuccess }: ChangeEmailFormProps) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const updateEmail = useUpdateEmail();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = newEmail.trim();
     if (!EMAIL_PATTERN.test(email)) {
       setEmailError('Invalid email address');
+      focusFirstInvalid();
       return;
     }
     updateEmail.mutate({ newEmail: email, currentPassword }, { onSuccess });
   }
 
   return (
-    <form className="form inline-form" onSubmit={handleSubmit} noValidate aria-label="Change email">
+    <form ref={formRef} className="form inline-form" onSubmit={handleSubmit} noValidate aria-label="Change email">
       <TextField
         label="New Email Address"
         type="email"

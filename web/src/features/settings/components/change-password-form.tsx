@@ -21,6 +21,8 @@ export function ChangePasswordForm({ onCancel, onSuccess }: ChangePasswordFormPr
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The submit button is disabled meanwhile (and Enter does not submit past a disabled
+    // button); each problem is announced as it appears.
     if (!canSubmit) return;
     updatePassword.mutate({ currentPassword, newPassword, confirmPassword }, { onSuccess });
   }

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { DISPLAY_NAME_MAX_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { todayLocalDate } from '../../../lib/local-date.ts';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import type { Child, ChildSex } from '../../../types/api.ts';
 import { useUpdateChild } from '../api/update-child.ts';
 import { timezoneOptionsFor } from '../lib/timezones.ts';
@@ -40,13 +41,17 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
   const [timezone, setTimezone] = useState(child.timezone);
   const [errors, setErrors] = useState<Errors>({});
   const updateChild = useUpdateChild();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const today = todayLocalDate();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validate(displayName, birthDate, today);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     updateChild.mutate(
       {
         childId: child.id,
@@ -63,6 +68,7 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
 
   return (
     <form
+      ref={formRef}
       className="form inline-form"
       onSubmit={handleSubmit}
       noValidate

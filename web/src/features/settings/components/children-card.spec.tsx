@@ -122,6 +122,7 @@ describe('ChildrenCard', () => {
       expect(screen.getByLabelText('Display Name')).toHaveAccessibleDescription('Display name is required');
       expect(screen.getByLabelText('Birth Date')).toHaveAccessibleDescription('Birth date is required');
       expect(screen.getByLabelText('Display Name')).toHaveAttribute('maxLength', '50');
+      expect(screen.getByLabelText('Display Name')).toHaveFocus();
     });
 
     it("shows 'Saving...' and then the server's message", async () => {
@@ -185,6 +186,8 @@ describe('ChildrenCard', () => {
       expect(within(dialog).getByLabelText('Type DELETE to confirm')).toHaveAccessibleDescription(
         'Please type DELETE to confirm',
       );
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Please type DELETE to confirm');
+      expect(within(dialog).getByLabelText('Type DELETE to confirm')).toHaveFocus();
     });
 
     it('deletes the child, closes the dialog and refreshes every cache that shows child data', async () => {

@@ -34,13 +34,26 @@ describe('DangerZoneCard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Account' });
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.type(within(dialog).getByLabelText('Password'), '   ');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
+
+    expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(within(dialog).getByLabelText('Password')).toHaveFocus();
+
+    await user.clear(within(dialog).getByLabelText('Type DELETE to confirm'));
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'Delete');
     await user.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
 
     expect(within(dialog).getByLabelText('Type DELETE to confirm')).toHaveAccessibleDescription(
       'Please type DELETE to confirm',
     );
     expect(within(dialog).getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Please type DELETE to confirm',
+      'Password is required',
+    ]);
+    expect(within(dialog).getByLabelText('Type DELETE to confirm')).toHaveFocus();
   });
 
   it('deletes the account, signs out and replaces the page with the login', async () => {

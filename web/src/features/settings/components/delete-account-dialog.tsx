@@ -6,6 +6,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { LOGIN_PATH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
 
 type Errors = { confirmText?: string; password?: string };
@@ -17,6 +18,7 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
   const [confirmText, setConfirmText] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const deleteAccount = useDeleteAccount({ onSuccess: () => void navigate(LOGIN_PATH, { replace: true }) });
 
   // Inputs and errors never carry over to the next time the dialog opens.
@@ -34,7 +36,10 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
     if (confirmText !== 'DELETE') found.confirmText = 'Please type DELETE to confirm';
     if (!password.trim()) found.password = 'Password is required';
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     deleteAccount.mutate({ password, confirmText: 'DELETE' });
   }
 
@@ -50,7 +55,7 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
         </p>
       }
     >
-      <form className="form" onSubmit={handleSubmit} noValidate>
+      <form ref={formRef} className="form" onSubmit={handleSubmit} noValidate>
         <TextField
           label="Type DELETE to confirm"
           autoComplete="off"

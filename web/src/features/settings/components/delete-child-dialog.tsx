@@ -4,6 +4,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import type { Child } from '../../../types/api.ts';
 import { useDeleteChild } from '../api/delete-child.ts';
 import { childName } from './child-summary.tsx';
@@ -14,6 +15,7 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
   const [confirmText, setConfirmText] = useState('');
   const [confirmError, setConfirmError] = useState<string | undefined>();
   const deleteChild = useDeleteChild();
+  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   // Inputs and errors never carry over to the next time the dialog opens.
   function close() {
@@ -28,6 +30,7 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
     if (!child) return;
     if (confirmText !== 'DELETE') {
       setConfirmError('Please type DELETE to confirm');
+      focusFirstInvalid();
       return;
     }
     deleteChild.mutate(child.id, { onSuccess: close });
@@ -47,7 +50,7 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
         </p>
       }
     >
-      <form className="form" onSubmit={handleSubmit} noValidate>
+      <form ref={formRef} className="form" onSubmit={handleSubmit} noValidate>
         <TextField
           label="Type DELETE to confirm"
           autoComplete="off"

@@ -113,6 +113,8 @@ describe('SettingsPage', () => {
       await user.type(screen.getByLabelText('Current Password'), 'Secret123');
       await user.click(screen.getByRole('button', { name: 'Update Email' }));
       expect(screen.getByLabelText('New Email Address')).toHaveAccessibleDescription('Invalid email address');
+      expect(screen.getByRole('alert')).toHaveTextContent('Invalid email address');
+      expect(screen.getByLabelText('New Email Address')).toHaveFocus();
 
       await user.click(screen.getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByLabelText('New Email Address')).not.toBeInTheDocument();
@@ -138,6 +140,7 @@ describe('SettingsPage', () => {
 
       expect(within(form).getByLabelText('Confirm New Password')).toHaveAccessibleDescription('Passwords do not match');
       expect(within(form).getByRole('button', { name: 'Update Password' })).toBeDisabled();
+      expect(within(form).getByRole('alert')).toHaveTextContent('Passwords do not match');
     });
 
     it('requires at least 8 characters', async () => {
