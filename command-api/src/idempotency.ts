@@ -24,16 +24,35 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return typeof key === 'string' && key.trim() ? key.trim() : null;
 }
 
-/** Object keys sorted at every depth, so the same body always gives the same digest. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, field]) => field !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, field]) => `${JSON.stringify(name)}:${canonicalJson(field)}`).join(',')}}`;
+/**
+ * JSON with object keys sorted at every depth, so the same body always gives the same digest. It
+ * walks with a work list rather than recursion: a hostile body nested ten thousand arrays deep
+ * gets a digest (and then its 400), not a stack overflow.
+ */
+export function canonicalJson(root: unknown): string {
+  const out: string[] = [];
+  const work: ({ text: string } | { value: unknown })[] = [{ value: root }];
+  while (work.length > 0) {
+    const item = work.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const { value } = item;
+    if (Array.isArray(value)) {
+      const parts = value.flatMap((element, index) => (index === 0 ? [{ value: element }] : [{ text: ',' }, { value: element }]));
+      work.push({ text: ']' }, ...parts.reverse(), { text: '[' });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, field]) => field !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      const parts = entries.flatMap(([name, field], index) => [...(index === 0 ? [] : [{ text: ',' }]), { text: `${JSON.stringify(name)}:` }, { value: field }]);
+      work.push({ text: '}' }, ...parts.reverse(), { text: '{' });
+    } else {
+      out.push(JSON.stringify(value ?? null));
+    }
   }
-  return JSON.stringify(value ?? null);
+  return out.join('');
 }
 
 function fingerprintOf(request: FastifyRequest): string {
