@@ -1,14 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
+import { startServices, type RunningServices } from './service-supervisor';
 
 /**
  * `npm run stack`: EventStoreDB, MongoDB and Redis in containers, and command-api, two projector
- * workers and query-api as separate processes against them. Ctrl-C stops everything.
+ * workers and query-api as separate processes against them. The URL is printed once every service
+ * is ready; if one stops, the whole stack stops. Ctrl-C stops everything.
  */
+const READY_TIMEOUT_MS = 180_000;
+
 try {
   await getContainerRuntimeClient();
 } catch (error) {
@@ -17,14 +20,17 @@ try {
 }
 
 const containers: StartedTestContainer[] = [];
-const processes: ChildProcess[] = [];
-const stopAll = async () => {
-  for (const child of processes) child.kill('SIGTERM');
+const started: { services?: RunningServices } = {};
+let stopped = false;
+const stopAll = async (code: number) => {
+  if (stopped) return;
+  stopped = true;
+  await started.services?.stop();
   await Promise.all(containers.map((container) => container.stop()));
-  process.exit(0);
+  process.exit(code);
 };
-process.once('SIGINT', stopAll);
-process.once('SIGTERM', stopAll);
+process.once('SIGINT', () => void stopAll(0));
+process.once('SIGTERM', () => void stopAll(0));
 
 console.log('Starting EventStoreDB, MongoDB and Redis…');
 const [eventstore, mongo, redis] = await Promise.all([
@@ -38,6 +44,7 @@ const [eventstore, mongo, redis] = await Promise.all([
 ]);
 containers.push(eventstore, mongo, redis);
 
+const port = process.env.PORT ?? '3000';
 const env = {
   ...process.env,
   EVENT_STORE: 'esdb',
@@ -46,19 +53,33 @@ const env = {
   MONGO_URL: `mongodb://${mongo.getHost()}:${mongo.getMappedPort(27017)}`,
   REDIS_URL: `redis://${redis.getHost()}:${redis.getMappedPort(6379)}`,
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nightlight-stack-')),
+  // One set of secrets for every service, as docker-compose.yml requires.
   MASTER_KEY: process.env.MASTER_KEY ?? randomBytes(32).toString('base64'),
   JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('base64'),
+  RESEARCH_SECRET: process.env.RESEARCH_SECRET ?? randomBytes(32).toString('base64'),
   REFERRAL_CODES: process.env.REFERRAL_CODES ?? 'STACK1',
 };
+const local = (servicePort: string, readyPath: string) => `http://127.0.0.1:${servicePort}${readyPath}`;
 
-function run(name: string, script: string, extra: Record<string, string>): void {
-  const child = spawn('npx', ['tsx', script], { env: { ...env, ...extra }, stdio: ['ignore', 'inherit', 'inherit'] });
-  child.on('exit', (code) => code && console.error(`${name} exited with ${code}`));
-  processes.push(child);
+console.log('Starting command-api, two projector workers and query-api…');
+const services = startServices(
+  [
+    // query-api forwards each client's address from the loopback.
+    { name: 'command-api', script: 'command-api/src/server.ts', env: { ...env, PORT: '3001', TRUST_PROXY: 'loopback' }, readyUrl: local('3001', '/healthz') },
+    { name: 'projector 0/2', script: 'projector/src/server.ts', env: { ...env, PORT: '3002', PROJECTOR_SHARD: '0/2' }, readyUrl: local('3002', '/readyz') },
+    { name: 'projector 1/2', script: 'projector/src/server.ts', env: { ...env, PORT: '3003', PROJECTOR_SHARD: '1/2' }, readyUrl: local('3003', '/readyz') },
+    { name: 'query-api', script: 'query-api/src/server.ts', env: { ...env, PORT: port, COMMAND_API_URL: 'http://127.0.0.1:3001' }, readyUrl: local(port, '/readyz') },
+  ],
+  (name, code, signal) => {
+    console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the stack.`);
+    void stopAll(1);
+  },
+);
+started.services = services;
+try {
+  await services.waitUntilReady(READY_TIMEOUT_MS);
+} catch (error) {
+  console.error(`The stack did not start: ${(error as Error).message}`);
+  await stopAll(1);
 }
-
-run('command-api', 'command-api/src/server.ts', { PORT: '3001' });
-run('projector 0/2', 'projector/src/server.ts', { PORT: '3002', PROJECTOR_SHARD: '0/2' });
-run('projector 1/2', 'projector/src/server.ts', { PORT: '3003', PROJECTOR_SHARD: '1/2' });
-run('query-api', 'query-api/src/server.ts', { PORT: process.env.PORT ?? '3000', COMMAND_API_URL: 'http://127.0.0.1:3001' });
-console.log(`Nightlight full stack: http://localhost:${process.env.PORT ?? '3000'} (referral code ${env.REFERRAL_CODES.split(',')[0]})`);
+console.log(`Nightlight full stack: http://localhost:${port} (referral code ${env.REFERRAL_CODES.split(',')[0]})`);
