@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { emailStreamId, referralStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import { decideEmailReservation, type EmailReservationCommand } from '@nightlight/domain/users/email-reservation.decider';
@@ -100,12 +101,15 @@ export async function reserveEmail(deps: Pick<CommandDeps, 'eventStore' | 'clock
   return decideWithRetry(deps, emailStreamId(emailDigest), emailReservationDecider, command, context);
 }
 
-/** The active account holding an address, from the reservation and user streams (never a read model). */
+/**
+ * The active account holding an address, from the reservation and user streams (never a read model).
+ * A user stream is read whether or not the address is held (an unused id's when it is not), so an
+ * unknown address costs the same reads as a known one.
+ */
 export async function findActiveUserByEmailDigest(eventStore: EventStore, emailDigest: string): Promise<UserState | null> {
   const reservation = await loadState(eventStore, emailStreamId(emailDigest), emailReservationDecider);
-  if (!reservation.holder) return null;
-  const user = await loadUser(eventStore, reservation.holder);
-  return user.status === 'active' && user.emailDigest === emailDigest ? user : null;
+  const user = await loadUser(eventStore, reservation.holder ?? randomUUID());
+  return reservation.holder && user.status === 'active' && user.emailDigest === emailDigest ? user : null;
 }
 
 /** Records a new child on its owner's stream, so deleting the account finds it from the log alone. */

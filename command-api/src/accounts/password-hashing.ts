@@ -21,23 +21,38 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+export interface ScryptParameters {
+  N: number;
+  r: number;
+  p: number;
+  saltBytes: number;
+  keyBytes: number;
+}
+
+/** The work a stored hash asks of every check against it; null when it is not an scrypt hash. */
+export function scryptParametersOf(stored: string): ScryptParameters | null {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return null;
+  return { N: Number(n), r: Number(r), p: Number(p), saltBytes: Buffer.from(salt, 'base64').length, keyBytes: Buffer.from(hash, 'base64').length };
+}
+
 /** Compares in constant time; a malformed stored hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const parameters = scryptParametersOf(stored);
+  if (!parameters) return false;
+  const [, , , , salt, hash] = stored.split('$') as [string, string, string, string, string, string];
   const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(password, Buffer.from(salt, 'base64'), expected.length, { N: parameters.N, r: parameters.r, p: parameters.p });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Spends the same scrypt work as a real check when the e-mail is unknown, so the answer's timing
- * does not tell which addresses have accounts. Always false.
+ * A hash of a random password, made by hashPassword like every real one, so checking a password
+ * against it costs the same scrypt work. Sign-in checks against it when the e-mail is unknown.
  */
-export async function verifyAgainstDummy(password: string): Promise<false> {
+export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(16).toString('base64'));
-  await verifyPassword(password, await dummyHash);
-  return false;
+  return dummyHash;
 }

@@ -5,7 +5,7 @@ import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, emailReservationDecider, findActiveUserByEmailDigest, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
 import { loginBody, refreshBody, registerBody } from '../accounts/account-schemas';
 import { createMemoryAttemptLimiter, enforceLimit, type AttemptLimiter } from '../accounts/attempt-limiter';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../accounts/password-hashing';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/password-hashing';
 import { createRedisAttemptLimiter } from '../accounts/redis-attempt-limiter';
 import { issuePersonalReferralCode, redeemReferralCode } from '../accounts/referral-codes';
 import { issueSession, rotateSession } from '../accounts/session-tokens';
@@ -89,11 +89,12 @@ export function authRoutes(deps: CommandDeps) {
       const body = parseInput(loginBody, request.body);
       const emailDigest = cipher.emailDigest(body.email);
       await limitEmail('login', emailDigest, reply);
+      // An unknown address does the same work as a known one with a wrong password: a user stream
+      // read, a key read and unwrapped, a sealed hash opened, and scrypt with the same parameters.
       const user = await findActiveUserByEmailDigest(eventStore, emailDigest);
-      const storedHash = user?.passwordHash ? await cipher.open(user.userId!, user.passwordHash) : null;
-      // An unknown address costs the same scrypt work as a wrong password.
-      const valid = storedHash ? await verifyPassword(body.password, storedHash) : await verifyAgainstDummy(body.password);
-      if (!user || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+      const storedHash = user?.passwordHash ? await cipher.open(user.userId!, user.passwordHash, { fromKeyStore: true }) : await cipher.openDecoy();
+      const valid = await verifyPassword(body.password, storedHash ?? (await dummyPasswordHash()));
+      if (!user || !storedHash || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       const session = await issueSession(deps, user.userId!);
       return reply.status(200).send({ user: await userViewOf(deps, user), ...session });
     });

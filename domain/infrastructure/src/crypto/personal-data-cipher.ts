@@ -35,6 +35,8 @@ export class PersonalDataCipher {
   private readonly wrappingKey: Buffer;
   private readonly lookupKey: Buffer;
   private readonly keys = new Map<string, { key: Buffer; until: number }>();
+  /** A wrapped key and a value sealed with it that belong to nobody: see openDecoy. */
+  private readonly decoy: { wrapped: string; sealed: string };
 
   constructor(
     masterKey: Buffer,
@@ -44,6 +46,9 @@ export class PersonalDataCipher {
     // Separate keys for separate purposes, all derived from the one configured master key.
     this.wrappingKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'nightlight key wrapping', 32));
     this.lookupKey = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'nightlight e-mail lookup', 32));
+    const decoyKey = randomBytes(32);
+    // As long as a sealed scrypt hash: `scrypt$16384$8$1$`, 24 characters of salt, `$`, 88 of hash.
+    this.decoy = { wrapped: encrypt(this.wrappingKey, decoyKey), sealed: encrypt(decoyKey, randomBytes(130)) };
   }
 
   /** Keyed digest of a lower-cased e-mail: finds an account without storing the address. */
@@ -57,11 +62,26 @@ export class PersonalDataCipher {
     return encrypt(key!, Buffer.from(plaintext, 'utf8'));
   }
 
-  /** The plaintext, or null once the owner's key has been destroyed. */
-  async open(ownerId: string, sealed: string): Promise<string | null> {
+  /**
+   * The plaintext, or null once the owner's key has been destroyed. `fromKeyStore` skips the cache,
+   * so the work done does not depend on whether the key was used lately (sign-in, see openDecoy).
+   */
+  async open(ownerId: string, sealed: string, { fromKeyStore = false }: { fromKeyStore?: boolean } = {}): Promise<string | null> {
+    if (fromKeyStore) this.keys.delete(ownerId);
     const key = await this.dataKey(ownerId, false);
     if (!key) return null;
     return decrypt(key, sealed).toString('utf8');
+  }
+
+  /**
+   * The work of `open(ownerId, sealedPasswordHash, { fromKeyStore: true })` for nobody: a key-store
+   * read, unwrapping a key and opening a value of a sealed hash's length. Sign-in does it for an
+   * unknown address, so its answer takes as long as for a known one. Always null.
+   */
+  async openDecoy(): Promise<null> {
+    await this.keyStore.getWrappedKey(`decoy-${randomBytes(16).toString('hex')}`);
+    decrypt(decrypt(this.wrappingKey, this.decoy.wrapped), this.decoy.sealed);
+    return null;
   }
 
   async shred(ownerId: string): Promise<void> {

@@ -57,3 +57,35 @@ describe('a data key destroyed by another process', () => {
     expect(await cipher.seal('owner-3', 'new family')).toMatch(/^v1\./);
   });
 });
+
+describe('opening for sign-in', () => {
+  /** The key store as the cipher sees it, counting the reads it is asked for. */
+  function counted(store: KeyStore): KeyStore & { reads: number } {
+    const wrapper = {
+      reads: 0,
+      getOrCreateWrappedKey: store.getOrCreateWrappedKey.bind(store),
+      getWrappedKey: async (ownerId: string) => {
+        wrapper.reads += 1;
+        return store.getWrappedKey(ownerId);
+      },
+      destroyKey: store.destroyKey.bind(store),
+      close: store.close.bind(store),
+    };
+    return wrapper;
+  }
+
+  it('reads the key store for a known owner even with the key cached, as the decoy does for an unknown one', async () => {
+    const store = createSqliteKeyStore({ file: path.join(dir, 'keys.sqlite') });
+    stores.push(store);
+    const keys = counted(store);
+    const cipher = new PersonalDataCipher(masterKey, keys, () => 0);
+    const sealed = await cipher.seal('owner-1', 'scrypt$16384$8$1$salt$hash');
+
+    expect(await cipher.open('owner-1', sealed)).toBe('scrypt$16384$8$1$salt$hash');
+    expect(keys.reads).toBe(0);
+    expect(await cipher.open('owner-1', sealed, { fromKeyStore: true })).toBe('scrypt$16384$8$1$salt$hash');
+    expect(keys.reads).toBe(1);
+    expect(await cipher.openDecoy()).toBeNull();
+    expect(keys.reads).toBe(2);
+  });
+});
