@@ -13,12 +13,13 @@ import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 /** What the server records of an entry after the rules ran: plain notes, defaults applied. */
 type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: string };
 
-/**
- * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
- * stream and decider. State of the stream: the sealed details once logged.
- */
+/** State of an entry's stream: its child and its sealed details once logged. */
 type EntryState = { ref: { childId: string } | null; details: (CheckedEntry & { notes: string }) | null };
 
+/**
+ * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
+ * stream and decider.
+ */
 export interface EntryKind<Command, State extends EntryState> {
   kind: 'feeding' | 'sleep';
   path: string;
