@@ -74,7 +74,7 @@ describe('milestone scans running at the same time', () => {
   });
 
   it('raise an alert once per child from two sweeps and two queued scans on concurrent workers', async () => {
-    // Registered inside the warning window: the scan after registration raises the warning.
+    // Registered inside the warning window: the registration itself raises the warning.
     now = Date.parse('2026-03-21T12:00:00Z');
     const first = await addChild(server);
     const second = await addChild(server);
