@@ -43,6 +43,45 @@ describe('rate limits', () => {
   });
 });
 
+describe('rate limits per e-mail and per account', () => {
+  const register = (email: string) => server.call('POST', '/api/auth/register', { body: { email, password: 'Sleepy2night', referralCode: 'TEST42' } });
+
+  it('limits sign-ups per e-mail address, in any letter case', async () => {
+    now += 60_000;
+    expect((await register('twice@example.com')).status).toBe(201);
+    expect((await register('twice@example.com')).status).toBe(409);
+    const limited = await register('TWICE@example.com');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: TOO_MANY });
+  });
+
+  it('limits current-password checks per account, across changing the e-mail, the password and deleting the account', async () => {
+    now += 60_000;
+    const signedUp = await register('guessed@example.com');
+    expect(signedUp.status).toBe(201);
+    const token = signedUp.body.accessToken as string;
+    const changePassword = (currentPassword: string) =>
+      server.call('PUT', '/api/settings/user/password', { token, body: { currentPassword, newPassword: 'Brand9newpass', confirmPassword: 'Brand9newpass' } });
+    const changeEmail = (currentPassword: string) => server.call('PUT', '/api/settings/user/email', { token, body: { newEmail: 'elsewhere@example.com', currentPassword } });
+    const deleteAccount = (password: string) => server.call('DELETE', '/api/settings/user/account', { token, body: { password, confirmText: 'DELETE' } });
+
+    expect((await changePassword('Guess1one')).body.message).toBe('Current password is incorrect');
+    expect((await changeEmail('Guess2two')).body.message).toBe('Current password is incorrect');
+    // Over the limit even with the right password: the guesser must not learn that it was right.
+    const limited = await deleteAccount('Sleepy2night');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ message: TOO_MANY });
+    expect(Number(limited.headers.get('retry-after'))).toBe(30);
+    expect((await changePassword('Sleepy2night')).status).toBe(429);
+    expect((await server.call('GET', '/api/me', { token })).status).toBe(200);
+
+    now += 60_000;
+    const again = await changeEmail('Guess3three');
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Current password is incorrect');
+  });
+});
+
 const redisUrl = process.env['REDIS_URL'];
 if (redisUrl) {
   describe('rate limits shared through Redis', () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { UserState } from '@nightlight/domain/users/user.events';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
@@ -6,6 +6,8 @@ import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, emailReservationDecider, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
 import { changeEmailBody, changePasswordBody, deleteAccountBody, updateMeBody } from '../accounts/account-schemas';
 import { anonymizeAccount } from '../accounts/anonymize-account';
+import { enforceLimit } from '../accounts/attempt-limiter';
+import { configuredAttemptLimiter } from '../accounts/configured-attempt-limiter';
 import { hashPassword, verifyPassword } from '../accounts/password-hashing';
 import { issueSession } from '../accounts/session-tokens';
 import { userViewOf } from '../accounts/user-view';
@@ -15,7 +17,7 @@ const WRONG_PASSWORD = 'Current password is incorrect';
 
 /** The signed-in parent's own account: profile flags, e-mail, password, deletion. Registered inside the parent scope. */
 export function accountRoutes(deps: CommandDeps) {
-  const { eventStore, cipher, sessions, clock } = deps;
+  const { config, eventStore, cipher, sessions, clock } = deps;
 
   async function activeUser(userId: string): Promise<UserState> {
     const user = await loadUser(eventStore, userId);
@@ -29,6 +31,15 @@ export function accountRoutes(deps: CommandDeps) {
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
+    const limiter = configuredAttemptLimiter(config, clock);
+    app.addHook('onClose', () => limiter.close());
+    /**
+     * A stolen session must not become a way to guess the password: every route that checks the
+     * current password counts against one budget per account, the same as sign-in's per address.
+     */
+    const limitPasswordChecks = (userId: string, reply: FastifyReply) =>
+      enforceLimit(limiter, reply, `password-check:user:${userId}`, config.RATE_LIMIT_PER_EMAIL, clock());
+
     app.patch('/api/me', async (request, reply) => {
       const body = parseInput(updateMeBody, request.body);
       const userId = request.userId;
@@ -46,6 +57,7 @@ export function accountRoutes(deps: CommandDeps) {
     app.put('/api/settings/user/email', async (request, reply) => {
       const body = parseInput(changeEmailBody, request.body);
       const userId = request.userId;
+      await limitPasswordChecks(userId, reply);
       const user = await activeUser(userId);
       await checkPassword(user, body.currentPassword);
       const context = { userId, correlationId: correlationIdOf(request) };
@@ -80,6 +92,7 @@ export function accountRoutes(deps: CommandDeps) {
     app.put('/api/settings/user/password', async (request, reply) => {
       const body = parseInput(changePasswordBody, request.body);
       const userId = request.userId;
+      await limitPasswordChecks(userId, reply);
       const user = await activeUser(userId);
       await checkPassword(user, body.currentPassword);
       const passwordHash = await cipher.seal(userId, await hashPassword(body.newPassword));
@@ -96,6 +109,7 @@ export function accountRoutes(deps: CommandDeps) {
     app.delete('/api/settings/user/account', async (request, reply) => {
       const body = parseInput(deleteAccountBody, request.body);
       const userId = request.userId;
+      await limitPasswordChecks(userId, reply);
       const user = await activeUser(userId);
       await checkPassword(user, body.password);
       const { position, deferred } = await anonymizeAccount(deps, userId, { userId, correlationId: correlationIdOf(request) });

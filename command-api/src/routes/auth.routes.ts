@@ -4,9 +4,9 @@ import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-erro
 import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, emailReservationDecider, findActiveUserByEmailDigest, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
 import { loginBody, refreshBody, registerBody } from '../accounts/account-schemas';
-import { createMemoryAttemptLimiter, enforceLimit, type AttemptLimiter } from '../accounts/attempt-limiter';
+import { enforceLimit } from '../accounts/attempt-limiter';
+import { configuredAttemptLimiter } from '../accounts/configured-attempt-limiter';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/password-hashing';
-import { createRedisAttemptLimiter } from '../accounts/redis-attempt-limiter';
 import { issuePersonalReferralCode, redeemReferralCode } from '../accounts/referral-codes';
 import { issueSession, rotateSession } from '../accounts/session-tokens';
 import { userViewOf } from '../accounts/user-view';
@@ -33,7 +33,7 @@ export function authRoutes(deps: CommandDeps) {
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    const limiter: AttemptLimiter = config.REDIS_URL ? createRedisAttemptLimiter(config.REDIS_URL, clock) : createMemoryAttemptLimiter(clock);
+    const limiter = configuredAttemptLimiter(config, clock);
     app.addHook('onClose', () => limiter.close());
 
     const limitIp = (action: string, ip: string, reply: FastifyReply) =>
