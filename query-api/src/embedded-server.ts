@@ -115,7 +115,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   const commandDeps = { ...adapters, config, clock, newId: () => uuidv7() };
   // Writes run in this process, or, when COMMAND_API_URL names a command-api process, go there over HTTP.
   const writes = config.COMMAND_API_URL ? forwardWrites(config.COMMAND_API_URL) : commandRoutes(commandDeps);
-  const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher });
+  const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher, clock });
   const app = await buildEdgeApp(queryDeps, { writes, research, webDist: options.webDist ?? WEB_DIST, logger, startingUp: () => !ready });
   // Listening before the rebuild, so an orchestrator sees the process alive and how far it has got.
   const address = await app.listen({ port: config.PORT, host: config.HOST });

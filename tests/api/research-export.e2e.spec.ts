@@ -209,6 +209,20 @@ describe('who may replay', () => {
     // A research token is not a parent's: it opens no family data.
     expect((await server.call('GET', '/api/children', { token: minted })).status).toBe(401);
   });
+
+  it('mints tokens for at most 90 days, signed with the research key rather than the parents\' one', async () => {
+    const refused = await researchCli('token', '--days', '91').then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(refused?.code).toBe(1);
+    expect(refused?.stderr).toContain('--days must be a whole number from 1 to 90');
+    // Signed with JWT_SECRET, as parents' tokens are: not a researcher credential.
+    const withParentKey = await server.server.adapters.tokens.issueResearchToken('researcher', 86_400);
+    const answer = await server.call('GET', '/api/research/events', { token: withParentKey });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: 'Invalid or expired researcher credential' });
+  });
 });
 
 describe('after the account is deleted', () => {

@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
+import { MAX_RESEARCH_TOKEN_DAYS, researchTokenService } from '@nightlight/infrastructure/auth/research-token-service';
 import { ConfigError, loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
@@ -10,10 +11,9 @@ import { RESUME_FROM_MESSAGE, writeResearchExport } from './research-export';
 const USAGE = `Usage:
   npm run research -- export [--from CURSOR] [--out FILE]     anonymised events as NDJSON (stdout by default); CURSOR is the
                                                               resumeFrom of the last line of an earlier export
-  npm run research -- token [--days N]                        a researcher token for GET /api/research/events (default 7 days)`;
+  npm run research -- token [--days N]                        a researcher token for GET /api/research/events (default 7 days, at most 90)`;
 
 const DEFAULT_TOKEN_DAYS = 7;
-const MAX_TOKEN_DAYS = 365;
 
 class UsageError extends Error {}
 
@@ -47,13 +47,9 @@ async function exportEvents(args: string[]): Promise<void> {
 
 async function mintToken(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { days: { type: 'string' } } });
-  const days = wholeNumber(values.days, 'days', DEFAULT_TOKEN_DAYS, 1, MAX_TOKEN_DAYS);
-  const adapters = await createAdapters(loadConfig());
-  try {
-    console.log(await adapters.tokens.issueResearchToken('researcher', days * 86_400));
-  } finally {
-    await adapters.close();
-  }
+  const days = wholeNumber(values.days, 'days', DEFAULT_TOKEN_DAYS, 1, MAX_RESEARCH_TOKEN_DAYS);
+  // Only the research secret is needed: no store is opened.
+  console.log(await researchTokenService(loadConfig()).issue('researcher', days));
 }
 
 const [command, ...rest] = process.argv.slice(2);

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { researchTokenService, type ResearchTokenService } from '@nightlight/infrastructure/auth/research-token-service';
 import { InvalidTokenError, type TokenService } from '@nightlight/infrastructure/auth/token-service';
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
@@ -14,9 +15,11 @@ import { RESUME_FROM_MESSAGE, researchNdjson } from '@nightlight/projector/resea
 
 export interface ResearchRouteDeps {
   config: AppConfig;
+  /** Parents' tokens, only to tell a parent (403) from no credential at all (401). */
   tokens: TokenService;
   eventStore: EventStore;
   cipher: PersonalDataCipher;
+  clock?: () => Date;
 }
 
 const researchQuery = z.object({
@@ -27,10 +30,11 @@ const researchQuery = z.object({
 const sha256 = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**
- * Admits a researcher: a token listed in RESEARCH_TOKENS, or a research JWT. A parent's access token
- * is a valid credential of the wrong kind (403); anything else is no credential (401).
+ * Admits a researcher: a token listed in RESEARCH_TOKENS, or a researcher JWT signed with the
+ * research key. A parent's access token is a valid credential of the wrong kind (403); anything else
+ * is no credential (401).
  */
-function requireResearcher(tokens: TokenService, staticTokens: readonly Buffer[]) {
+function requireResearcher(researchTokens: ResearchTokenService, tokens: TokenService, staticTokens: readonly Buffer[]) {
   return async (request: FastifyRequest): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, 'Authentication required');
@@ -38,7 +42,7 @@ function requireResearcher(tokens: TokenService, staticTokens: readonly Buffer[]
     // Every listed token is compared, so the time taken does not tell which one nearly matched.
     const listed = staticTokens.reduce((found, candidate) => timingSafeEqual(candidate, presented) || found, false);
     if (listed) return;
-    const researcher = await tokens.verifyResearchToken(token).catch(rejectOnly(InvalidTokenError));
+    const researcher = await researchTokens.verify(token).catch(rejectOnly(InvalidTokenError));
     if (researcher) return;
     const parent = await tokens.verifyAccessToken(token).catch(rejectOnly(InvalidTokenError));
     if (parent) throw new HttpError(403, 'Research access requires a researcher credential');
@@ -63,7 +67,7 @@ export function researchRoutes(deps: ResearchRouteDeps) {
   const source = { eventStore: deps.eventStore, cipher: deps.cipher, digest: researchDigest(deps.config), cursor: researchCursorCodec(deps.config) };
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get('/api/research/events', { preHandler: requireResearcher(deps.tokens, staticTokens) }, async (request, reply) => {
+    app.get('/api/research/events', { preHandler: requireResearcher(researchTokenService(deps.config, deps.clock), deps.tokens, staticTokens) }, async (request, reply) => {
       const { from } = parseInput(researchQuery, request.query);
       // No `from` (or the 0 of a first export) starts at the beginning; anything else must be a cursor this server issued.
       const fromPosition = from === undefined || from === '0' ? null : source.cursor.decode(from);
