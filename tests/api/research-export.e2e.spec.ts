@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './support/service-process';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -218,7 +219,16 @@ describe('who may replay', () => {
     expect(refused?.code).toBe(1);
     expect(refused?.stderr).toContain('--days must be a whole number from 1 to 90');
     // Signed with JWT_SECRET, as parents' tokens are: not a researcher credential.
-    const withParentKey = await server.server.adapters.tokens.issueResearchToken('researcher', 86_400);
+    const jwtSecret = Buffer.from(readFileSync(path.join(server.dataDir, 'jwt.key'), 'utf8').trim(), 'base64');
+    const issuedAt = Math.floor(NOW.getTime() / 1000);
+    const withParentKey = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('researcher')
+      .setIssuer('nightlight')
+      .setAudience('nightlight-research')
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 86_400)
+      .sign(jwtSecret);
     const answer = await server.call('GET', '/api/research/events', { token: withParentKey });
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({ message: 'Invalid or expired researcher credential' });

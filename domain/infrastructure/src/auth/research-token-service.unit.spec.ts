@@ -49,9 +49,17 @@ describe('researcher tokens', () => {
   it('are signed with their own key: a token from JWT_SECRET is none, even with the research audience', async () => {
     const jwtSecret = randomBytes(32);
     const service = researchTokenService(config(), clock);
-    const parentTokens = new TokenService(jwtSecret, clock);
-    await expect(service.verify(await parentTokens.issueAccessToken('parent-1'))).rejects.toThrow(InvalidTokenError);
-    await expect(service.verify(await parentTokens.issueResearchToken('researcher', 86_400))).rejects.toThrow(InvalidTokenError);
+    await expect(service.verify(await new TokenService(jwtSecret, clock).issueAccessToken('parent-1'))).rejects.toThrow(InvalidTokenError);
+    const issuedAt = Math.floor(now.getTime() / 1000);
+    const withParentKey = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('researcher')
+      .setIssuer('nightlight')
+      .setAudience('nightlight-research')
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 86_400)
+      .sign(jwtSecret);
+    await expect(service.verify(withParentKey)).rejects.toThrow(InvalidTokenError);
   });
 
   it('are all revoked by rotating the research secret', async () => {
