@@ -43,9 +43,9 @@ async function entryTexts(page: Page, listName: string): Promise<string[]> {
 }
 
 describeInBrowser('daily logging in Chromium', (suite) => {
-  async function openPage(width = 375, height = 812): Promise<Page> {
+  async function openPage(width = 375, height = 812, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
     const { server, browser } = suite();
-    const context = await newContext(browser, server.url, width, height);
+    const context = await newContext(browser, server.url, width, height, colorScheme);
     context.setDefaultTimeout(10_000);
     contexts.push(context);
     return context.newPage();
@@ -105,6 +105,35 @@ describeInBrowser('daily logging in Chromium', (suite) => {
     await sleepItem.getByTitle('Delete entry').click();
     await sleepItem.waitFor({ state: 'detached' });
     expect(await entryTexts(page, timeline)).toEqual([feedingEntry]);
+    // The week's table forgets the sleep too, and so does the activity log.
+    await expect
+      .poll(async () => (await todayRow.getByRole('cell').allInnerTexts()).map((text) => text.trim()).slice(0, 3))
+      .toEqual(['1', '4.0 oz', '0m']);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Activity' }).click();
+    await page.getByRole('heading', { name: today }).waitFor();
+    await expect.poll(() => entryTexts(page, `Activities on ${today}`)).toEqual([feedingEntry]);
+  });
+
+  it('keeps the onboarding prompt clear of the Add Feeding and Add Sleep bar on a phone', async () => {
+    const { server } = suite();
+    const parent = await registerParent(server, 'prompt', { completeOnboarding: false });
+    await addChild(server, parent, 'Hazel', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
+    await settle(server);
+    const page = await openPage();
+    await signIn(page, parent.email, parent.password);
+    await page.getByRole('heading', { name: 'Hazel Dashboard' }).waitFor();
+
+    const prompt = page.getByRole('complementary', { name: 'Finish setting up' });
+    await prompt.waitFor();
+    const promptBox = (await prompt.boundingBox())!;
+    for (const name of ['Add Feeding', 'Add Sleep']) {
+      const button = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(promptBox.y + promptBox.height, `prompt over ${name}`).toBeLessThanOrEqual(button.y);
+    }
+    await page.screenshot({ path: artifactPath('dashboard-375-onboarding-prompt.png') });
+    // Both stay usable: tapping Add Feeding opens its dialog.
+    await page.getByRole('button', { name: 'Add Feeding' }).click();
+    await page.getByRole('dialog', { name: 'Add Feeding' }).waitFor();
   });
 
   it('lays the dashboard with a week of data out at phone and desktop widths', async () => {
@@ -150,5 +179,24 @@ describeInBrowser('daily logging in Chromium', (suite) => {
       }
       await page.screenshot({ path: artifactPath(`dashboard-${width}.png`), fullPage: true });
     }
+
+    // Dark mode follows the system setting: a dark page with light text, saved for a look.
+    const dark = await openPage(375, 812, 'dark');
+    await signIn(dark, parent.email, parent.password);
+    await dark.getByRole('heading', { name: 'Juniper Dashboard' }).waitFor();
+    await dark.getByRole('list', { name: "Today's activities" }).waitFor();
+    await expect.poll(() => dark.getByRole('region', { name: 'Last 7 Days' }).getByRole('row').count()).toBe(8);
+    const colours = await dark.evaluate(() => {
+      const luminance = (colour: string) => {
+        const [r = 0, g = 0, b = 0] = (colour.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+      };
+      const body = getComputedStyle(document.body);
+      const heading = getComputedStyle(document.querySelector('h1')!);
+      return { background: luminance(body.backgroundColor), text: luminance(heading.color) };
+    });
+    expect(colours.background, 'dark background').toBeLessThan(0.2);
+    expect(colours.text, 'light text').toBeGreaterThan(0.7);
+    await dark.screenshot({ path: artifactPath('dashboard-375-dark.png'), fullPage: true });
   });
 });

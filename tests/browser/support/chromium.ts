@@ -29,8 +29,14 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /** A phone-sized or desktop-sized page context that keeps its own localStorage. */
-export async function newContext(browser: Browser, baseURL: string, width = 375, height = 812): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width, height }, timezoneId: 'America/New_York', locale: 'en-US' });
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  width = 375,
+  height = 812,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width, height }, timezoneId: 'America/New_York', locale: 'en-US', colorScheme });
 }
 
 export function artifactPath(name: string): string {

@@ -53,8 +53,11 @@ async function expectStatus(answer: Promise<{ status: number; body: any }>, stat
   return body;
 }
 
-/** A parent who registered and accepted the consent earlier, so no onboarding stands in the way. */
-export async function registerParent(server: TestServer, prefix = 'parent'): Promise<Parent> {
+/**
+ * A parent who registered and accepted the consent earlier, so no onboarding stands in the way;
+ * with `completeOnboarding: false`, one who has not finished setting up.
+ */
+export async function registerParent(server: TestServer, prefix = 'parent', { completeOnboarding = true } = {}): Promise<Parent> {
   const email = newEmail(prefix);
   const password = STRONG_PASSWORD;
   const registered = await expectStatus(
@@ -63,7 +66,9 @@ export async function registerParent(server: TestServer, prefix = 'parent'): Pro
     'register',
   );
   const token: string = registered.accessToken;
-  await expectStatus(server.call('PATCH', '/api/me', { token, body: { onboardingCompleted: true } }), 200, 'complete onboarding');
+  if (completeOnboarding) {
+    await expectStatus(server.call('PATCH', '/api/me', { token, body: { onboardingCompleted: true } }), 200, 'complete onboarding');
+  }
   return { email, password, token };
 }
 

@@ -42,6 +42,29 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Privacy Policy' })).toBeInTheDocument();
   });
 
+  it('serves the terms without a session: who may use it, tracking only, what happens to the data', async () => {
+    const { router } = renderApp('/terms');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Who may use Nightlight',
+      'Tracking only, not medical advice',
+      'Your account',
+      'Your data',
+      'Availability',
+      'Changes to these terms',
+    ]);
+    expect(screen.getByText(/Accounts are by invitation: registration needs a referral code\./)).toBeInTheDocument();
+    expect(screen.getByText(/are general information, not medical advice, diagnosis or treatment\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/feedings and sleep\s+sessions are kept only in anonymised form, without names, email addresses or exact birth dates, for research\./),
+    ).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Privacy Policy' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/privacy');
+  });
+
   it('goes to the login page when a request fails with 401 and the refresh fails too', async () => {
     signIn();
     server.use(

@@ -14,6 +14,7 @@ afterEach(() => {
   vi.useRealTimers();
   useAuthStore.getState().clearAuth();
   localStorage.clear();
+  sessionStorage.clear();
   resetPositionTracking();
   registerNavigate(null);
 });

@@ -197,7 +197,7 @@ describe('DashboardRoute', () => {
       expect(await screen.findByRole('heading', { name: 'Baby Dashboard' })).toBeInTheDocument();
     });
 
-    it('switches child from the selector, and its last option goes to onboarding', async () => {
+    it('switches child from the selector; its last option offers the way to onboarding', async () => {
       const requests = answerDashboard({ children: [testChild, secondChild] });
       const { user } = renderDashboard();
       await screen.findByRole('region', { name: "Today's Summary" });
@@ -212,7 +212,20 @@ describe('DashboardRoute', () => {
       expect(await screen.findByRole('heading', { name: 'Sam Dashboard' })).toBeInTheDocument();
       await waitFor(() => expect(requests.some((url) => url.search.includes('childId=child-2'))).toBe(true));
 
+      expect(screen.queryByRole('link', { name: 'Add a child' })).not.toBeInTheDocument();
       await user.selectOptions(screen.getByLabelText('Child'), '+ Add a child');
+      // Choosing it, as arrowing through a closed select does on some platforms, does not leave.
+      expect(screen.getByRole('heading', { name: 'Sam Dashboard' })).toBeInTheDocument();
+      const addChild = screen.getByRole('link', { name: 'Add a child' });
+      expect(addChild).toHaveAttribute('href', '/onboarding');
+
+      // Arrowing on to a child takes the link away again.
+      await user.selectOptions(screen.getByLabelText('Child'), 'JD');
+      expect(await screen.findByRole('heading', { name: 'JD Dashboard' })).toBeInTheDocument();
+      expect(screen.queryByRole('link', { name: 'Add a child' })).not.toBeInTheDocument();
+
+      await user.selectOptions(screen.getByLabelText('Child'), '+ Add a child');
+      await user.click(screen.getByRole('link', { name: 'Add a child' }));
       expect(await screen.findByRole('heading', { name: 'Page /onboarding' })).toBeInTheDocument();
     });
   });
@@ -417,6 +430,38 @@ describe('DashboardRoute', () => {
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(await screen.findByText('After the walk')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Add Feeding' })).toBeEnabled();
+    });
+
+    it("logs a sleep from 'Add Sleep', showing 'Adding...' on both buttons while it saves", async () => {
+      answerDashboard({ sleeps: [] });
+      let saved: Sleep[] = [];
+      let release: () => void = () => {};
+      server.use(
+        http.post('/api/sleep', async () => {
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          saved = [makeSleep({ id: 'sleep-9', entry: { datetime: '2025-06-15T10:30', duration: '1h 0m', notes: 'Pram nap' } })];
+          return HttpResponse.json(saved[0], { status: 201, headers: { 'X-Event-Position': '8' } });
+        }),
+        http.get('/api/sleep', () => HttpResponse.json(saved)),
+      );
+      const { user } = renderDashboard();
+
+      await user.click(await screen.findByRole('button', { name: 'Add Sleep' }));
+      const dialog = screen.getByRole('dialog', { name: 'Add Sleep' });
+      await user.type(within(dialog).getByLabelText('Duration in minutes'), '60');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Entry' }));
+
+      expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
+      expect(screen.getAllByRole('button', { name: 'Adding...' })).toHaveLength(2);
+      // Only the sleep is saving: Add Feeding stays as it is.
+      expect(screen.getByRole('button', { name: 'Add Feeding' })).toBeEnabled();
+      release();
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(await screen.findByText('Pram nap')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add Sleep' })).toBeEnabled();
     });
 
     it("opens 'Add Sleep' and closes it again with Cancel", async () => {

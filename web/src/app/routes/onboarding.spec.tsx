@@ -73,6 +73,19 @@ describe('OnboardingRoute', () => {
 
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     });
+
+    it('ignores Escape: declining has to be a deliberate Cancel', async () => {
+      signIn({ onboardingCompleted: false });
+      answerChildren();
+      const user = renderOnboarding();
+      expect(screen.getByRole('dialog', { name: 'Before you begin' })).toBeInTheDocument();
+
+      await user.keyboard('{Escape}');
+
+      expect(screen.getByRole('dialog', { name: 'Before you begin' })).toBeInTheDocument();
+      expect(useAuthStore.getState().isAuthenticated).toBe(true);
+      expect(screen.queryByRole('heading', { name: 'Page /auth/login' })).not.toBeInTheDocument();
+    });
   });
 
   describe('validation', () => {
@@ -293,18 +306,22 @@ describe('OnboardingRoute', () => {
 
       const skip = screen.getByRole('button', { name: 'Skip for now (you can add children later)' });
       await waitFor(() => expect(skip).toBeEnabled());
+      expect(screen.getByRole('heading', { level: 1, name: 'Add Your First Child' })).toBeInTheDocument();
       await user.click(skip);
 
       expect(await screen.findByRole('heading', { name: 'Page /' })).toBeInTheDocument();
       expect(patched).toEqual({ onboardingCompleted: true });
     });
 
-    it('offers Cancel, back to /, when children exist', async () => {
+    it("offers Cancel, back to /, when children exist, under the heading 'Add a Child'", async () => {
       signIn();
       answerChildren([testChild]);
       const user = renderOnboarding();
 
-      await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+      const cancel = await screen.findByRole('button', { name: 'Cancel' });
+      expect(screen.getByRole('heading', { level: 1, name: 'Add a Child' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Skip for now (you can add children later)' })).not.toBeInTheDocument();
+      await user.click(cancel);
 
       expect(await screen.findByRole('heading', { name: 'Page /' })).toBeInTheDocument();
     });

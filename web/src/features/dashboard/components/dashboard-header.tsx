@@ -1,8 +1,9 @@
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Select } from '../../../components/select.tsx';
 import type { Child } from '../../../types/api.ts';
 
-// A value no child id can have: choosing it leaves the dashboard for onboarding.
+// A value no child id can have: the selector's last option, '+ Add a child'.
 const ADD_CHILD = '__add-child__';
 
 type DashboardHeaderProps = {
@@ -13,7 +14,10 @@ type DashboardHeaderProps = {
 };
 
 export function DashboardHeader({ child, childList, onSelectChild, now }: DashboardHeaderProps) {
-  const navigate = useNavigate();
+  // Choosing '+ Add a child' does not leave at once: on some platforms arrowing through a closed
+  // select fires a change for every option passed, and the last one would carry a keyboard user
+  // off to onboarding. The choice shows a link beside the selector; following it is explicit.
+  const [addingChild, setAddingChild] = useState(false);
   const longDate = now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
   const time = now.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
@@ -25,19 +29,27 @@ export function DashboardHeader({ child, childList, onSelectChild, now }: Dashbo
           <time dateTime={now.toISOString()}>{`${longDate} · ${time}`}</time>
         </p>
       </div>
-      <Select
-        label="Child"
-        className="child-select"
-        value={child.id}
-        options={[
-          ...childList.map((option) => ({ value: option.id, label: option.displayName || 'Baby' })),
-          { value: ADD_CHILD, label: '+ Add a child' },
-        ]}
-        onChange={(event) => {
-          if (event.target.value === ADD_CHILD) void navigate('/onboarding');
-          else onSelectChild(event.target.value);
-        }}
-      />
+      <div className="child-picker">
+        <Select
+          label="Child"
+          className="child-select"
+          value={addingChild ? ADD_CHILD : child.id}
+          options={[
+            ...childList.map((option) => ({ value: option.id, label: option.displayName || 'Baby' })),
+            { value: ADD_CHILD, label: '+ Add a child' },
+          ]}
+          onChange={(event) => {
+            const chosen = event.target.value;
+            setAddingChild(chosen === ADD_CHILD);
+            if (chosen !== ADD_CHILD) onSelectChild(chosen);
+          }}
+        />
+        {addingChild && (
+          <Link to="/onboarding" className="btn btn-primary child-picker-add">
+            Add a child
+          </Link>
+        )}
+      </div>
     </div>
   );
 }

@@ -49,9 +49,17 @@ describe('MilestoneAlertDialog', () => {
 
   it('stays closed when the child has no active alert (404)', async () => {
     const calls = answerAlert(null);
-    renderDialog();
+    const { queryClient } = renderPage(<MilestoneAlertDialog childId="child-1" />);
 
-    await waitFor(() => expect(calls).toEqual(['GET child-1']));
+    // The 404 must have been answered and read as "no alert" before looking for the dialog.
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['milestone-alerts', 'child-1'])).toMatchObject({
+        status: 'success',
+        fetchStatus: 'idle',
+        data: null,
+      }),
+    );
+    expect(calls).toEqual(['GET child-1']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -8,12 +8,16 @@ type ConsentModalProps = {
   onCancel: () => void;
 };
 
+const ignoreEscape = () => {};
+
 /** The disclosure a parent agrees to before entering any child's details. */
 export function ConsentModal({ open, onAccept, onCancel }: ConsentModalProps) {
   const [agreed, setAgreed] = useState(false);
 
   return (
-    <Dialog open={open} onClose={onCancel} title="Before you begin" className="consent-dialog">
+    // Escape does nothing: declining signs the user out, which must take a deliberate Cancel,
+    // and the form behind cannot be used without consent anyway.
+    <Dialog open={open} onClose={ignoreEscape} title="Before you begin" className="consent-dialog">
       <div className="consent-sections">
         <section>
           <h3>Parental authority</h3>

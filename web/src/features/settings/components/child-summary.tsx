@@ -5,8 +5,9 @@ import { ageInMonths } from '../lib/child-age.ts';
 
 type ChildSummaryProps = { child: Child; onEdit: () => void; onDelete: () => void };
 
+/** The name shown for a child, 'Baby' when none was given, as on the dashboard and insights. */
 export function childName(child: Child): string {
-  return child.displayName || 'Unnamed child';
+  return child.displayName || 'Baby';
 }
 
 export function ChildSummary({ child, onEdit, onDelete }: ChildSummaryProps) {

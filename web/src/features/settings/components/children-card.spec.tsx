@@ -37,6 +37,16 @@ describe('ChildrenCard', () => {
     expect(screen.getByRole('button', { name: '+ Add Another Child' })).toBeInTheDocument();
   });
 
+  it("calls a child without a display name 'Baby', as the dashboard and insights do", async () => {
+    answerChildren([{ ...testChild, displayName: '' }]);
+    const { user } = renderCard();
+
+    const child = await screen.findByRole('article', { name: 'Baby' });
+    expect(within(child).getByRole('heading', { name: 'Baby' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete Baby' }));
+    expect(screen.getByRole('dialog', { name: 'Delete Baby' })).toBeInTheDocument();
+  });
+
   it('shows the empty state, whose button goes to onboarding', async () => {
     answerChildren([]);
     const { user } = renderCard();
