@@ -1,6 +1,12 @@
 import { Redis } from 'ioredis';
 import type { ConsumeResult, RefreshTokenRecord, SessionStore } from '../ports/session-store';
 
+/** Sets KEYS[1] to ARGV[1] unless it already holds a later instant. */
+const RAISE_NOT_BEFORE = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1`;
+
 /** Sessions of the full stack, shared by every API process through Redis. */
 export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:sessions' }: { redisUrl: string; prefix?: string }): SessionStore {
   const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -29,8 +35,9 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
       return (await redis.exists(familyKey(familyId))) === 1;
     },
     async revokeAllForUser(userId, at) {
-      const current = Number((await redis.get(userKey(userId))) ?? 0);
-      await redis.set(userKey(userId), String(Math.max(current, at)));
+      // One script, so the read and the write are one step: a password change's "now" racing an
+      // account deletion's "for ever" can never lower the cut-off.
+      await redis.eval(RAISE_NOT_BEFORE, 1, userKey(userId), String(at));
     },
     async tokensNotBefore(userId) {
       const value = await redis.get(userKey(userId));
