@@ -158,6 +158,21 @@ describe('tokens', () => {
     }
   });
 
+  it('refuses a refresh token after its 30 days, and takes one a moment before', async () => {
+    const { refreshToken } = await register();
+    const { refreshToken: other } = await register();
+    try {
+      clockOffsetMs = 30 * 24 * 60 * 60_000 - 60_000;
+      expect((await refresh(other)).status).toBe(200);
+      clockOffsetMs = 30 * 24 * 60 * 60_000;
+      const expired = await refresh(refreshToken);
+      expect(expired.status).toBe(401);
+      expect(expired.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
   it('refuses a tampered access token', async () => {
     const { accessToken } = await register();
     const [header, payload, signature] = accessToken.split('.') as [string, string, string];
