@@ -42,38 +42,6 @@ export interface EmbeddedOptions {
   projectorEventStore?: (eventStore: EventStore) => EventStore;
 }
 
-/** How long the rebuild runs before it lets the HTTP server answer the requests that have arrived. */
-const CATCH_UP_SLICE_MS = 20;
-
-/**
- * Replaying the log is a loop of promises that are already resolved (the memory read store does no
- * I/O), so it would keep the event loop to itself until the end and /healthz could not answer.
- * While catching up, the projector's events pause for a turn of the event loop now and then.
- */
-function sharingTheEventLoop(eventStore: EventStore): EventStore {
-  return {
-    ...eventStore,
-    subscribeToAll(options) {
-      let live = false;
-      let sliceStart = performance.now();
-      return eventStore.subscribeToAll({
-        ...options,
-        onCaughtUp() {
-          live = true;
-          options.onCaughtUp?.();
-        },
-        async onEvent(event) {
-          await options.onEvent(event);
-          if (!live && performance.now() - sliceStart > CATCH_UP_SLICE_MS) {
-            await new Promise((resolve) => setImmediate(resolve));
-            sliceStart = performance.now();
-          }
-        },
-      });
-    },
-  };
-}
-
 function embeddedProgress(projector: RunningProjector, adapters: Adapters, isReady: () => boolean): ProjectionProgress {
   return {
     waitFor: (position, timeoutMs) => projector.waitFor(position, timeoutMs),
@@ -91,9 +59,8 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   const clock = options.clock ?? (() => new Date());
   const adapters = await createAdapters(config, clock);
   const logger = options.logger ?? false;
-  const projectorLog = sharingTheEventLoop(adapters.eventStore);
   const projector = await startProjector({
-    eventStore: options.projectorEventStore?.(projectorLog) ?? projectorLog,
+    eventStore: options.projectorEventStore?.(adapters.eventStore) ?? adapters.eventStore,
     projections: allProjections,
     context: { readStore: adapters.readStore, cipher: adapters.cipher },
     onProgress: options.onProgress,
