@@ -84,8 +84,12 @@ function daysFromCivil(year: number, month: number, day: number): number {
   return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
 }
 
-// Offsets of the digits of 'YYYY-MM-DDTHH:MM:SS.sssZ', the form toISOString writes and events store.
-const CANONICAL_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22];
+/** The number written by the two digits at `at`, or -1 when either is not a digit. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
+}
 
 function isDigits(text: string, offsets: readonly number[]): boolean {
   for (const i of offsets) {
@@ -108,22 +112,27 @@ function digitsAt(text: string, from: number, count: number): number {
  */
 export function instantMs(iso: string): number {
   if (iso.length !== 24 || iso.charCodeAt(23) !== 90 /* Z */ || iso.charCodeAt(10) !== 84 /* T */) return Date.parse(iso);
-  if (!isDigits(iso, CANONICAL_DIGITS)) return Date.parse(iso);
-  const month = digitsAt(iso, 5, 2);
-  const day = digitsAt(iso, 8, 2);
-  const hour = digitsAt(iso, 11, 2);
-  const minute = digitsAt(iso, 14, 2);
-  const second = digitsAt(iso, 17, 2);
-  // Out-of-range fields are for Date.parse to judge (it refuses them), never to roll over here.
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return Date.parse(iso);
-  const days = daysFromCivil(digitsAt(iso, 0, 4), month, day);
-  return days * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + digitsAt(iso, 20, 3);
+  const month = twoDigits(iso, 5);
+  const day = twoDigits(iso, 8);
+  const hour = twoDigits(iso, 11);
+  const minute = twoDigits(iso, 14);
+  const second = twoDigits(iso, 17);
+  const centiseconds = twoDigits(iso, 20);
+  const lastMs = iso.charCodeAt(22) - 48;
+  const yearHigh = twoDigits(iso, 0);
+  const yearLow = twoDigits(iso, 2);
+  // Out-of-range or non-digit fields (-1) are for Date.parse to judge (it refuses them), never to roll over here.
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) return Date.parse(iso);
+  if (centiseconds < 0 || lastMs < 0 || lastMs > 9 || yearHigh < 0 || yearLow < 0) return Date.parse(iso);
+  const days = daysFromCivil(yearHigh * 100 + yearLow, month, day);
+  return days * DAY_MS + ((hour * 60 + minute) * 60 + second) * 1000 + centiseconds * 10 + lastMs;
 }
 
 /** A moment: a Date, an ISO string, or milliseconds since the epoch. */
 export type Instant = Date | string | number;
 
-function epochMs(instant: Instant): number {
+/** Milliseconds since the epoch of any Instant. */
+export function epochMs(instant: Instant): number {
   if (typeof instant === 'number') return instant;
   return typeof instant === 'string' ? instantMs(instant) : instant.getTime();
 }

@@ -1,4 +1,4 @@
-import { instantMs, localDateTimeOf } from '../time/zoned-time';
+import { epochMs, localDateTimeOf, type Instant } from '../time/zoned-time';
 
 /** The derived timeline entry of seed §3, shown by the dashboard and the activity log. */
 export interface TimelineEntryView {
@@ -15,14 +15,14 @@ export interface TimelineEntryView {
 /** The entry without its notes: notes are free text, opened from their sealed form only for their owner. */
 export type EntryViewWithoutNotes = Omit<TimelineEntryView, 'notes'>;
 
-export function durationText(startedAt: string, endedAt: string): string {
-  const minutes = Math.max(0, Math.floor((instantMs(endedAt) - instantMs(startedAt)) / 60_000));
+export function durationText(startedAt: Instant, endedAt: Instant): string {
+  const minutes = Math.max(0, Math.floor((epochMs(endedAt) - epochMs(startedAt)) / 60_000));
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
 }
 
 export function feedingEntryView(
-  feeding: { id: string; startedAt: string; endedAt: string; amountOz: number | null; method: string },
+  feeding: { id: string; startedAt: Instant; endedAt: Instant; amountOz: number | null; method: string },
   timezone: string,
 ): EntryViewWithoutNotes {
   return {
@@ -37,7 +37,7 @@ export function feedingEntryView(
 }
 
 export function sleepEntryView(
-  sleep: { id: string; startedAt: string; endedAt: string },
+  sleep: { id: string; startedAt: Instant; endedAt: Instant },
   timezone: string,
 ): EntryViewWithoutNotes {
   return {

@@ -35,9 +35,18 @@ export const timelineProjection: Projection = {
       if (!existing) return;
       await timeline.deleteOne({ _id: id });
     } else {
-      const kind = event.type.startsWith('Feeding') ? 'feeding' : 'sleep';
-      const { notes: sealedNotes, ...facts } = event.data;
-      const doc = timelineDocument({ ...facts, id, kind, sealedNotes }, child.timezone, recorded.position);
+      const data = event.data;
+      const facts = {
+        id,
+        kind: 'feedingId' in data ? ('feeding' as const) : ('sleep' as const),
+        childId: data.childId,
+        ownerId: data.ownerId,
+        startedAt: data.startedAt,
+        endedAt: data.endedAt,
+        sealedNotes: data.notes,
+        ...('feedingId' in data ? { amountOz: data.amountOz, method: data.method, type: data.type } : { environment: data.environment }),
+      };
+      const doc = timelineDocument(facts, child.timezone, recorded.position);
       await timeline.replaceOne({ _id: id }, doc, { upsert: true });
       touched.push(doc);
     }

@@ -1,7 +1,7 @@
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
 import type { SleepEnvironment } from '../../sleeps/sleep.events';
 import { feedingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
-import { localDateOf } from '../../time/zoned-time';
+import { instantMs, localDateOf } from '../../time/zoned-time';
 
 export const TIMELINE_COLLECTION = 'timeline';
 
@@ -46,11 +46,15 @@ export interface EntryFacts {
 
 /** The document for an entry in the child's zone; re-run for every entry when the zone changes. */
 export function timelineDocument(facts: EntryFacts, timezone: string, position: number): TimelineDocument {
+  // Read once: a rebuild makes a document for every entry ever logged.
+  const startedAt = instantMs(facts.startedAt);
+  const endedAt = instantMs(facts.endedAt);
   const amountOz = facts.amountOz ?? null;
+  const method = facts.method ?? null;
   const entry =
     facts.kind === 'feeding'
-      ? feedingEntryView({ ...facts, amountOz, method: facts.method ?? 'Bottle' }, timezone)
-      : sleepEntryView(facts, timezone);
+      ? feedingEntryView({ id: facts.id, startedAt, endedAt, amountOz, method: method ?? 'Bottle' }, timezone)
+      : sleepEntryView({ id: facts.id, startedAt, endedAt }, timezone);
   return {
     _id: facts.id,
     kind: facts.kind,
@@ -58,9 +62,9 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     ownerId: facts.ownerId,
     startedAt: facts.startedAt,
     endedAt: facts.endedAt,
-    localDate: localDateOf(facts.startedAt, timezone),
+    localDate: localDateOf(startedAt, timezone),
     amountOz,
-    method: facts.method ?? null,
+    method,
     type: facts.type ?? null,
     environment: facts.environment ?? null,
     sealedNotes: facts.sealedNotes,
