@@ -87,8 +87,16 @@ export function computeDailyInsights(
   const feeds = feedings.map((input) => ({ input, start: instantMs(input.startedAt) }));
   const feedsOfDay = feeds.filter((f) => localDateOf(f.start, zone) === date).sort(byStartMs);
   const timedSleeps = sleeps.map((input) => ({ input, start: instantMs(input.startedAt), end: instantMs(input.endedAt) }));
-  const nights = timedSleeps.filter((s) => isNightSleep(s.input, schedule) && nightOf(s.input, schedule) === date).sort(byStartMs);
-  const naps = timedSleeps.filter((s) => !isNightSleep(s.input, schedule) && napDate(s.input, schedule) === date).sort(byStartMs);
+  const nights: typeof timedSleeps = [];
+  const naps: typeof timedSleeps = [];
+  for (const sleep of timedSleeps) {
+    const span = { startedAt: sleep.start, endedAt: sleep.end };
+    if (isNightSleep(span, schedule)) {
+      if (nightOf(span, schedule) === date) nights.push(sleep);
+    } else if (napDate(span, schedule) === date) naps.push(sleep);
+  }
+  nights.sort(byStartMs);
+  naps.sort(byStartMs);
   const amounts = feeds.filter((f) => hasAmount(f.input)).sort(byStartMs);
   const firstNight = nights[0];
   return {

@@ -155,7 +155,7 @@ export function anonymiseEvent(event: SourceEvent, seq: number, facts: ChildRese
         ...baseOf(e.type === 'SleepLogged' ? 'sleep-logged' : 'sleep-corrected', seq, e.data.startedAt, facts),
         entry: entryPseudonym(e.data.sleepId),
         durationMinutes: wholeMinutesBetween(e.data.startedAt, e.data.endedAt),
-        night: isNightSleep({ id: e.data.sleepId, startedAt: e.data.startedAt, endedAt: e.data.endedAt }, facts.schedule),
+        night: isNightSleep({ startedAt: e.data.startedAt, endedAt: e.data.endedAt }, facts.schedule),
         environment: researchEnvironmentOf(e.data.environment),
       };
     case 'FeedingDeleted':

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/app-config';
 
@@ -19,6 +19,27 @@ function secretOf(file: string, contents: string): Buffer {
     );
   }
   return key;
+}
+
+/** Writes a new file and forces it to disk before returning: a key lost to a power cut loses every value sealed with it. */
+function writeDurably(file: string, contents: string): void {
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    writeSync(fd, contents);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Makes a new name in the folder survive a power cut (the folder's entry list is on disk too). */
+function syncFolder(folder: string): void {
+  const fd = openSync(folder, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function readIfPresent(file: string): string | null {
@@ -49,9 +70,10 @@ export function secretFromConfigOrFile(configured: string | undefined, dataDir: 
   // Written whole under another name, then linked into place: another process on the same DATA_DIR
   // either finds no file or a complete one, never one half-written, and the first link wins.
   const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  writeFileSync(draft, key.toString('base64'), { mode: 0o600, flag: 'wx' });
+  writeDurably(draft, key.toString('base64'));
   try {
     linkSync(draft, file);
+    syncFolder(dataDir);
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return secretOf(file, readFileSync(file, 'utf8'));
