@@ -2,9 +2,9 @@ import '@nightlight/infrastructure/http/authentication';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import helmet from 'helmet';
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from './query-deps';
@@ -19,6 +19,13 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const CSP_DIRECTIVES = { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] };
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+// Served over plain HTTP (a LAN address, Safari on localhost), upgrade-insecure-requests would send
+// every script and stylesheet to an https:// that does not exist and leave the page blank, and HSTS
+// would pin a scheme the server does not serve: both go only with HTTPS. The two sets of security
+// headers are built once, not per request.
+const plainHttpHeaders = helmet({ contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } }, strictTransportSecurity: false });
+const httpsHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, strictTransportSecurity: { maxAge: ONE_YEAR_S, includeSubDomains: true } });
 
 export interface EdgeOptions {
   /** The write routes: command-api's plugin in-process, or a plugin that forwards to it over HTTP. */
@@ -45,17 +52,8 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   // otherwise any client could choose its own address and slip past the per-address rate limits.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: deps.config.TRUST_PROXY });
   registerErrorHandler(app);
-  // Served over plain HTTP (a LAN address, Safari on localhost), upgrade-insecure-requests would send
-  // every script and stylesheet to an https:// that does not exist and leave the page blank, and
-  // HSTS would pin a scheme the server does not serve. Both are sent only on HTTPS requests.
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } },
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') {
-      reply.helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, strictTransportSecurity: { maxAge: ONE_YEAR_S, includeSubDomains: true } });
-    }
+  app.addHook('onRequest', (request, reply, done) => {
+    (request.protocol === 'https' ? httpsHeaders : plainHttpHeaders)(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   // Same-origin app: no other origin may call the API from a browser.
   await app.register(cors, { origin: false });
