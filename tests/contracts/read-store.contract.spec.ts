@@ -189,6 +189,13 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.findOne({ _id: 'f10' })).toEqual({ _id: 'f10', childId: 'c10', amountMl: 10, startedAt: 'z', tags: ['a'] });
     });
 
+    it('finds one document by its id only when the other conditions hold too', async () => {
+      expect(await collection.findOne({ _id: 'f2', childId: 'c1' })).toEqual({ _id: 'f2', childId: 'c1', amountMl: 90, startedAt: '2024-05-01T09:00:00Z' });
+      expect(await collection.findOne({ _id: 'f2', childId: 'c2' })).toBeNull();
+      expect(await collection.findOne({ _id: 'f2', amountMl: { $gt: 100 } }, { readOnly: true })).toBeNull();
+      expect(await collection.findOne({ _id: 'nope', childId: 'c1' })).toBeNull();
+    });
+
     it('answers a read-only read with the same documents as a plain one', async () => {
       const filter = { childId: 'c1' };
       expect(await collection.find(filter, { sort: { startedAt: 1 }, readOnly: true })).toEqual(await collection.find(filter, { sort: { startedAt: 1 } }));

@@ -355,6 +355,7 @@ describe('hostile input', () => {
 
     const origin = 'https://evil.example';
     const preflight = await fetch(`${server.url}/api/feedings`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } });
+    expect(preflight.ok).toBe(false);
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
     const simple = await server.call('GET', '/api/children', { token: fx.parent, headers: { origin } });

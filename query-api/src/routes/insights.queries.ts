@@ -27,6 +27,33 @@ const dailyQuery = z.object({ days: days(7), tz });
 const weeklyQuery = z.object({ tz });
 const correlationsQuery = z.object({ days: days(DEFAULT_CORRELATION_DAYS), tz });
 
+const nullable = (type: string) => ({ type: [type, 'null'] });
+const dailyView = {
+  type: 'object',
+  properties: {
+    date: { type: 'string' },
+    feeding: {
+      type: 'object',
+      properties: { totalOz24h: { type: 'number' }, avgIntervalMins: nullable('number'), feedCount: { type: 'integer' } },
+    },
+    sleep: {
+      type: 'object',
+      properties: {
+        totalDayMins: { type: 'integer' },
+        totalNightMins: { type: 'integer' },
+        longestNightStretchMins: nullable('integer'),
+        firstNightStretchMins: nullable('integer'),
+        bedtimeWindow: { type: 'object', properties: { earliest: nullable('string') } },
+        totalDayHuman: { type: 'string' },
+        totalNightHuman: { type: 'string' },
+        longestNightStretchHuman: nullable('string'),
+      },
+    },
+  },
+} as const;
+/** The dashboard's most frequent read: its answer is written by a serializer compiled from this shape. */
+const dailyAnswer = { response: { 200: { type: 'object', properties: { days: { type: 'array', items: dailyView }, today: dailyView } } } };
+
 const summaryQuery = z
   .object({ from: localDate('from'), to: localDate('to'), tz })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
@@ -56,7 +83,7 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
       return summarizeRange(await docsFor(owned, query.from, query.to));
     });
 
-    app.get('/api/children/:id/insights/daily', async (request) => {
+    app.get('/api/children/:id/insights/daily', { schema: dailyAnswer }, async (request) => {
       const owned = await child(request);
       const query = parseInput(dailyQuery, request.query);
       const last = today(owned, query.tz);

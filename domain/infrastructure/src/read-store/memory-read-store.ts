@@ -383,10 +383,12 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       return find(filter, options);
     },
     async findOne(filter, options) {
-      const id = idOnly(filter);
-      if (id !== null && !options?.projection) {
+      // The most frequent reads: one document by its id, alone or with its owner's id.
+      const id = filter['_id'];
+      if (typeof id === 'string' && !options?.projection) {
         const doc = documents.get(id);
-        return doc === undefined ? null : options?.readOnly ? doc : copy(doc);
+        if (doc === undefined || (idOnly(filter) === null && !tester(filter)(doc))) return null;
+        return options?.readOnly ? doc : copy(doc);
       }
       return find(filter, { ...options, limit: 1 })[0] ?? null;
     },
