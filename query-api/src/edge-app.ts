@@ -59,8 +59,9 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   const startingUp = options.startingUp;
   if (startingUp) {
     // Half-built read models would answer with missing entries and check writes against them.
-    app.addHook('onRequest', async (request, reply) => {
-      if (startingUp() && request.url.startsWith('/api/')) return reply.status(503).header('retry-after', '1').send({ message: STARTING_UP_MESSAGE });
+    app.addHook('onRequest', (request, reply, done) => {
+      if (startingUp() && request.url.startsWith('/api/')) reply.status(503).header('retry-after', '1').send({ message: STARTING_UP_MESSAGE });
+      else done();
     });
   }
 
