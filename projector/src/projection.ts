@@ -6,8 +6,8 @@ export interface ProjectionContext {
   readStore: ReadStore;
   cipher: PersonalDataCipher;
   /**
-   * Set while catching up: derived documents (daily insights) are marked here and computed once per
-   * batch instead of once per event. The runner settles it before it saves a checkpoint.
+   * Derived documents (daily insights) are marked here and computed once for all the events that
+   * touch them, when the runner settles it. Without it (a one-off use of a projection), at once.
    */
   deferred?: DeferredWork;
 }
@@ -20,11 +20,20 @@ export class DeferredWork {
     this.pending.set(key, work);
   }
 
-  /** Does every pending piece; one that fails stays pending, with those after it, for the next settle. */
-  async settle(): Promise<void> {
+  /**
+   * Does every pending piece, including pieces added meanwhile. A piece that fails stops the
+   * settlement; it stays pending for the next one when `retryable` says so, and is dropped otherwise.
+   */
+  async settle(retryable: (error: unknown) => boolean = () => true): Promise<void> {
     for (const [key, work] of this.pending) {
-      await work();
+      // Taken out first: asked for again while it runs, it must run again.
       this.pending.delete(key);
+      try {
+        await work();
+      } catch (error) {
+        if (retryable(error) && !this.pending.has(key)) this.pending.set(key, work);
+        throw error;
+      }
     }
   }
 }

@@ -6,7 +6,7 @@ import { ensureReadModelIndexes } from './read-model-indexes';
 
 export const CHECKPOINTS_COLLECTION = 'checkpoints';
 const CHECKPOINT_PREFIX = 'projector/';
-/** Events between checkpoints while catching up. */
+/** Events between settlements while catching up. */
 const CATCH_UP_BATCH = 5000;
 /** Waits between attempts while the read store cannot be reached: from the first to the longest. */
 const RETRY_FIRST_MS = 100;
@@ -37,7 +37,7 @@ export interface ProjectorOptions {
 
 export interface RunningProjector {
   readonly caughtUp: Promise<void>;
-  /** The position every projection has processed. */
+  /** The position up to which every projection, derived documents included, is up to date. */
   position(): number;
   /** Resolves true once the projector has passed `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
@@ -57,13 +57,16 @@ export function checkpointId(shard: Shard): string {
 
 /**
  * Subscribes to the log from the stored checkpoint and applies every event to every projection
- * that handles it, in order. The checkpoint is saved after each event once caught up, and every
- * CATCH_UP_BATCH events while catching up (projections are idempotent, so replaying some is harmless).
+ * that handles it, in order. Derived documents (daily insights) are computed once for all the events
+ * that touch them: every CATCH_UP_BATCH events while catching up, and once live, after each delivery
+ * of the events that arrived together (one group commit). Only then is the position published to
+ * readers waiting for their write and saved as the checkpoint (projections are idempotent, so
+ * replaying the events after a checkpoint is harmless).
  */
 export async function startProjector(options: ProjectorOptions): Promise<RunningProjector> {
   const { eventStore, projections } = options;
-  // While catching up, derived documents are computed once per batch (see ProjectionContext.deferred).
-  const context: ProjectionContext = { ...options.context, deferred: new DeferredWork() };
+  const deferred = new DeferredWork();
+  const context: ProjectionContext = { ...options.context, deferred };
   let stopped = false;
   let stalledSince: Date | null = null;
 
@@ -71,20 +74,20 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
    * An outage of the read store must not lose events: the work is tried again, with growing pauses,
    * until the store answers or the projector stops. Resolves false if it stopped first.
    */
-  const untilReachable = async (work: () => Promise<void>, event?: RecordedEvent): Promise<boolean> => {
-    for (let pause = RETRY_FIRST_MS; !stopped; pause = Math.min(pause * 2, RETRY_LONGEST_MS)) {
+  const untilReachable = async (work: () => Promise<unknown>, event?: RecordedEvent): Promise<boolean> => {
+    for (let pause = RETRY_FIRST_MS; ; pause = Math.min(pause * 2, RETRY_LONGEST_MS)) {
       try {
         await work();
         stalledSince = null;
         return true;
       } catch (error) {
         if (!(error instanceof ReadStoreUnavailableError)) throw error;
+        if (stopped) return false;
         stalledSince ??= new Date();
         options.onStall?.(error, event);
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
-    return false;
   };
 
   const shard = options.shard ?? { index: 0, count: 1 };
@@ -94,30 +97,53 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     await ensureReadModelIndexes(context.readStore);
     stored = await checkpoints.findOne({ _id: checkpointId(shard) });
   });
+  /** The last event applied; its derived documents may still be pending. */
   let position = (stored as CheckpointDocument | null)?.position ?? 0;
+  /** Every document is up to date with the events up to here: what readers are told. */
+  let settledPosition = position;
   let savedPosition = position;
   let isCaughtUp = false;
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
   let lastProgress = Date.now();
   const head = await eventStore.headPosition();
 
-  const saveCheckpoint = async (): Promise<void> => {
-    await untilReachable(async () => {
-      // Nothing deferred may be lost behind a checkpoint: settle it first.
-      await context.deferred?.settle();
-      if (savedPosition === position) return;
-      await checkpoints.replaceOne({ _id: checkpointId(shard) }, { _id: checkpointId(shard), position, shard: `${shard.index}/${shard.count}` }, { upsert: true });
-      savedPosition = position;
-    });
-  };
-
   const release = (): void => {
     for (const waiter of waiters) {
-      if (waiter.position <= position) {
+      if (waiter.position <= settledPosition) {
         waiters.delete(waiter);
         waiter.resolve(true);
       }
     }
+  };
+
+  /** Computes the pending derived documents, then publishes and checkpoints the position they cover. */
+  const settleOnce = async (): Promise<void> => {
+    const reached = position;
+    try {
+      const settled = await untilReachable(() => deferred.settle((error) => error instanceof ReadStoreUnavailableError));
+      if (!settled) return;
+    } catch (error) {
+      // A bug in one derived document: reported, and the others stay current.
+      options.onError?.(error, undefined);
+    }
+    settledPosition = Math.max(settledPosition, reached);
+    release();
+    if (savedPosition === reached) return;
+    await untilReachable(() => checkpoints.replaceOne({ _id: checkpointId(shard) }, { _id: checkpointId(shard), position: reached, shard: `${shard.index}/${shard.count}` }, { upsert: true }));
+    savedPosition = reached;
+  };
+  // One settlement at a time, each covering what was applied before it began.
+  let settling: Promise<void> = Promise.resolve();
+  const settle = (): Promise<void> => (settling = settling.then(settleOnce));
+  let settleScheduled = false;
+  /** Live: settle once the events delivered together have all been applied. */
+  const settleSoon = (): void => {
+    if (settleScheduled) return;
+    settleScheduled = true;
+    setImmediate(() => {
+      settleScheduled = false;
+      void settle();
+    });
   };
 
   /**
@@ -147,10 +173,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     }
     if (stopped) return;
     position = event.position;
-    if (isCaughtUp || position - savedPosition >= CATCH_UP_BATCH) await saveCheckpoint();
-    // While catching up, daily insights wait in `deferred`: nobody is told the position is reached.
-    if (isCaughtUp) release();
-    if (!isCaughtUp && options.onProgress && Date.now() - lastProgress > 1000) {
+    if (isCaughtUp) return settleSoon();
+    if (position - savedPosition >= CATCH_UP_BATCH) await settle();
+    if (options.onProgress && Date.now() - lastProgress > 1000) {
       lastProgress = Date.now();
       options.onProgress(position, head);
     }
@@ -163,21 +188,15 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   });
 
   const caughtUp = subscription.caughtUp.then(async () => {
-    // Live from here on: events that arrive while the deferred work settles are applied in full,
-    // so nothing is added to the deferred work after it was taken.
-    const deferred = context.deferred;
-    delete context.deferred;
     isCaughtUp = true;
-    if (deferred) await untilReachable(() => deferred.settle());
-    await saveCheckpoint();
-    release();
+    await settle();
   });
 
   return {
     caughtUp,
-    position: () => position,
+    position: () => settledPosition,
     waitFor(target, timeoutMs) {
-      if (target <= position) return Promise.resolve(true);
+      if (target <= settledPosition) return Promise.resolve(true);
       return new Promise((resolve) => {
         const waiter = { position: target, resolve };
         waiters.add(waiter);
@@ -190,7 +209,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     async stop() {
       stopped = true;
       await subscription.stop();
-      await saveCheckpoint();
+      await settle();
       for (const waiter of waiters) waiter.resolve(false);
       waiters.clear();
     },
