@@ -124,6 +124,19 @@ describe('timeline projection', () => {
     expect(await snapshotOf(await projectFromStart(stores))).toEqual({ children: expect.any(Array) });
   });
 
+  it('given SleepLogged with a sleep-sack tag, then the tag kept sealed beside its TOG rating', async () => {
+    await sleepEvent(stores, 'SleepLogged', nap, {
+      startedAt: '2026-11-20T17:00:00.000Z',
+      endedAt: '2026-11-20T18:05:00.000Z',
+      environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: 'the one Josephine knitted, 1.0 TOG' },
+      notes: 'Sleep session',
+    });
+    const [doc] = await all(await projectFromStart(stores), 'timeline');
+    expect(doc!.environment).toEqual({ roomTemp: 68, whiteNoise: true, sleepSackTag: expect.stringMatching(/^v1\./), sleepSackTog: 1 });
+    expect(JSON.stringify(doc)).not.toContain('Josephine');
+    expect(await stores.cipher.open('owner-1', (doc!.environment as { sleepSackTag: string }).sleepSackTag)).toBe('the one Josephine knitted, 1.0 TOG');
+  });
+
   it('given SleepLogged and SleepCorrected, then the sleep entry with its environment and default notes', async () => {
     await sleepEvent(stores, 'SleepLogged', nap, {
       startedAt: '2026-11-20T17:00:00.000Z',

@@ -1,14 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
+let parentId: string;
 let parent: string;
 let stranger: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  parent = await server.server.adapters.tokens.issueAccessToken(uuidv7());
+  parentId = uuidv7();
+  parent = await server.server.adapters.tokens.issueAccessToken(parentId);
   stranger = await server.server.adapters.tokens.issueAccessToken(uuidv7());
 });
 afterAll(() => server.close());
@@ -359,6 +365,80 @@ describe('listing entries', () => {
       const answer = await server.call('GET', `${path}?childId=${child.id}&${query}`, { token: parent });
       expect({ path, status: answer.status, message: answer.body.message }).toEqual({ path, status: 400, message });
     }
+  });
+});
+
+describe('the sleep-sack tag', () => {
+  /** The event log as it lies on disk, write-ahead log included. */
+  function storedEventBytes(): Buffer {
+    const files = ['events.sqlite', 'events.sqlite-wal'].map((name) => path.join(server.dataDir, name)).filter((file) => existsSync(file));
+    return Buffer.concat(files.map((file) => readFileSync(file)));
+  }
+
+  it('is sealed in the log, and its owner reads it in plain text in the answer, a repeat and every read', async () => {
+    const { body: child } = await addChild();
+    const tag = 'the one Josephine knitted, 2.5 TOG';
+    const body = { childId: child.id, startedAt: '2026-11-20T19:00:00.000Z', endedAt: '2026-11-21T01:30:00.000Z', environment: { roomTemp: 68, whiteNoise: false, sleepSackTag: tag } };
+    const headers = { 'idempotency-key': randomUUID() };
+    const logged = await server.call('POST', '/api/sleep', { token: parent, body, headers });
+    expect(logged.status).toBe(201);
+    expect(logged.body.environment).toEqual({ roomTemp: 68, whiteNoise: false, sleepSackTag: tag });
+    const repeated = await server.call('POST', '/api/sleep', { token: parent, body, headers });
+    expect(repeated.status).toBe(201);
+    expect(repeated.body).toEqual(logged.body);
+
+    const seen = { 'x-min-position': String(logged.body.position) };
+    const listed = await server.call('GET', `/api/sleep?childId=${child.id}&date=2026-11-20`, { token: parent, headers: seen });
+    expect(listed.body.map((sleep: { environment: unknown }) => sleep.environment)).toEqual([{ roomTemp: 68, whiteNoise: false, sleepSackTag: tag }]);
+    const one = await server.call('GET', `/api/sleep/${logged.body.id}`, { token: parent, headers: seen });
+    expect(one.body.environment).toEqual({ roomTemp: 68, whiteNoise: false, sleepSackTag: tag });
+
+    const [event] = await server.server.adapters.eventStore.readStream(sleepStreamId(logged.body.id));
+    expect((event!.data as { environment: unknown }).environment).toEqual({ roomTemp: 68, whiteNoise: false, sleepSackTag: expect.stringMatching(/^v1\./), sleepSackTog: 2.5 });
+    const bytes = storedEventBytes();
+    expect(bytes.includes('SleepLogged')).toBe(true);
+    expect(bytes.includes('Josephine')).toBe(false);
+  });
+
+  it('is corrected like the other details, and a tag left out is none', async () => {
+    const { body: child } = await addChild();
+    const body = { childId: child.id, startedAt: '2026-11-20T13:00:00.000Z', endedAt: '2026-11-20T14:00:00.000Z', environment: { roomTemp: null, whiteNoise: true, sleepSackTag: 'the striped one' } };
+    const logged = await server.call('POST', '/api/sleep', { token: parent, body });
+    const corrected = await server.call('PUT', `/api/sleep/${logged.body.id}`, { token: parent, body: { ...body, environment: { roomTemp: 70, whiteNoise: true, sleepSackTag: 'the plain one' } } });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body.environment).toEqual({ roomTemp: 70, whiteNoise: true, sleepSackTag: 'the plain one' });
+    const untagged = await server.call('PUT', `/api/sleep/${logged.body.id}`, { token: parent, body: { ...body, environment: { whiteNoise: false } } });
+    const read = await server.call('GET', `/api/sleep/${logged.body.id}`, { token: parent, headers: { 'x-min-position': String(untagged.body.position) } });
+    expect(read.body.environment).toEqual({ roomTemp: null, whiteNoise: false, sleepSackTag: null });
+  });
+
+  it('still shows its owner the plain tag of a sleep recorded before tags were sealed', async () => {
+    const { body: child } = await addChild();
+    const sleepId = uuidv7();
+    // A SleepLogged of schema version 1, as the log holds it from before.
+    const { position } = await server.server.adapters.eventStore.append(
+      sleepStreamId(sleepId),
+      [
+        {
+          id: uuidv7(),
+          type: 'SleepLogged',
+          data: {
+            sleepId,
+            childId: child.id,
+            ownerId: parentId,
+            startedAt: '2026-11-19T19:00:00.000Z',
+            endedAt: '2026-11-20T02:00:00.000Z',
+            environment: { roomTemp: 67, whiteNoise: true, sleepSackTag: 'grey wool, 1.0 TOG' },
+            notes: await server.server.adapters.cipher.seal(parentId, 'Sleep session'),
+          },
+          metadata: { correlationId: uuidv7(), causationId: uuidv7(), schemaVersion: 1, recordedAt: new Date().toISOString() },
+        },
+      ],
+      'no_stream',
+    );
+    const read = await server.call('GET', `/api/sleep/${sleepId}`, { token: parent, headers: { 'x-min-position': String(position) } });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ notes: 'Sleep session', environment: { roomTemp: 67, whiteNoise: true, sleepSackTag: 'grey wool, 1.0 TOG' } });
   });
 });
 

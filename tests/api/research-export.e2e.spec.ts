@@ -259,6 +259,9 @@ describe('after the account is deleted', () => {
       expect(Math.abs([...moves][0] as number)).toBeLessThan(31);
     }
 
+    // The sleep-sack tag was sealed with the destroyed key; its TOG rating, recorded apart, stays.
+    expect(after.lines.find((line) => line.kind === 'sleep-logged')?.environment).toEqual({ roomTempF: 68, whiteNoise: true, sleepSackTog: 2.5 });
+
     // Resumed from before the deletion: only the anonymisations are new, numbered on.
     const resumed = await exported(before.end.resumeFrom);
     expect(resumed.lines.map((line) => line.kind)).toEqual(['child-anonymized', 'child-anonymized']);

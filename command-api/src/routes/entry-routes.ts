@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { timelineApiView, timelineDocument, type EntryFacts } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { NotFoundError, type DomainEvent } from '@nightlight/domain/shared/domain-event';
+import { NotFoundError, type DomainEvent, type SealedText } from '@nightlight/domain/shared/domain-event';
+import type { SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
+import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type CommandResult, type Decider } from '../command-handler';
@@ -10,11 +12,17 @@ import { assertNoOverlap } from '../commands/overlap-check';
 import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
-/** What the server records of an entry after the rules ran: plain notes, defaults applied. */
-type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: string };
+/** An entry's details after the rules ran, defaults applied: notes and a sleep's tag in plain text. */
+type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes' | 'environment'> & {
+  environment?: SleepEnvironment | null;
+  notes: string;
+};
+
+/** An entry's details as its events record them: notes and a sleep's tag sealed. */
+type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: SealedText };
 
 /** State of an entry's stream: its child and its sealed details once logged. */
-type EntryState = { ref: { childId: string } | null; details: (CheckedEntry & { notes: string }) | null };
+type EntryState = { ref: { childId: string } | null; details: RecordedEntry | null };
 
 /**
  * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
@@ -29,6 +37,11 @@ export interface EntryKind<Command, State extends EntryState> {
   decider: Decider<Command, State, DomainEvent>;
   body: ZodType<{ childId: string }>;
   check: (body: never, now: Date) => CheckedEntry;
+  /**
+   * Seals the free text the entry records besides its notes (a sleep's sack tag) with `seal`, and
+   * gives the details without the notes as its events record them. Without it they are recorded as checked.
+   */
+  sealDetails?: (checked: CheckedEntry, seal: (text: string) => Promise<SealedText>) => Promise<Omit<RecordedEntry, 'notes'>>;
   commandTypes: { log: string; correct: string; remove: string };
 }
 
@@ -58,8 +71,11 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     const child = await loadOwnedChild(eventStore, childId, request.userId);
     const checked = entry.check(body as never, clock());
     await assertNoOverlap(readStore, { id, childId, kind: entry.kind, startedAt: checked.startedAt, endedAt: checked.endedAt });
-    const data = { [entry.idField]: id, childId, ownerId: request.userId, ...checked, notes: await cipher.seal(request.userId, checked.notes) };
-    return { timezone: child.profile.timezone, childId, checked, data };
+    const seal = (text: string) => cipher.seal(request.userId, text);
+    const { notes, environment: _plain, ...unsealed } = checked;
+    const recorded: RecordedEntry = { ...(entry.sealDetails ? await entry.sealDetails(checked, seal) : unsealed), notes: await seal(notes) };
+    const data = { [entry.idField]: id, childId, ownerId: request.userId, ...recorded };
+    return { timezone: child.profile.timezone, childId, checked, recorded, data };
   }
 
   /** An entry of a removed child went with it: deleting it is as unknown as reading it (404). */
@@ -72,9 +88,9 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     });
   }
 
-  /** The answer of a write: the entry as the timeline will show it, with the plain notes the parent sent. */
-  const view = (id: string, childId: string, ownerId: string, checked: CheckedEntry, timezone: string, position: number) =>
-    timelineApiView(timelineDocument({ ...checked, id, kind: entry.kind, childId, ownerId, sealedNotes: '' }, timezone, position), checked.notes);
+  /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
+  const view = (id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, timezone: string, position: number) =>
+    timelineApiView(timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, timezone, position), opened.notes, opened.sleepSackTag);
 
   /**
    * The answer an earlier request with the same Idempotency-Key got: the entry as that request
@@ -84,19 +100,21 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     const { ref, details } = earlier.state;
     if (!ref || !details) throw new NotFoundError(entry.notFound);
     const child = await childAsOf(eventStore, ref.childId, earlier.position);
-    const recorded = { ...details, notes: (await cipher.open(ownerId, details.notes)) ?? '' };
-    return view(id, ref.childId, ownerId, recorded, child.profile?.timezone ?? 'UTC', earlier.position);
+    const open = (sealed: SealedText) => cipher.open(ownerId, sealed);
+    const opened = { notes: (await open(details.notes)) ?? '', sleepSackTag: await openSleepSackTag(details.environment ?? null, open) };
+    return view(id, ref.childId, ownerId, details, opened, child.profile?.timezone ?? 'UTC', earlier.position);
   }
 
   /** Logs (POST) or corrects (PUT) an entry: the same request with the same key again answers as the first time. */
   async function write(request: FastifyRequest, id: string, commandType: string) {
     const { idempotent, earlier } = await earlierResult(request, id);
     if (earlier) return { view: await earlierView(id, request.userId, earlier), position: earlier.position };
-    const { timezone, childId, checked, data } = await prepare(request, id);
+    const { timezone, childId, checked, recorded, data } = await prepare(request, id);
     const result = await decide(commandType, data, request, idempotent);
     // An entry already logged under this id records nothing again: it answers with what was recorded.
     if (result.repeated || result.appended === 0) return { view: await earlierView(id, request.userId, result), position: result.position };
-    return { view: view(id, childId, request.userId, checked, timezone, result.position), position: result.position };
+    const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
+    return { view: view(id, childId, request.userId, recorded, opened, timezone, result.position), position: result.position };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { decideSleep, type SleepCommand } from '@nightlight/domain/sleeps/sleep.decider';
 import { evolveSleep, initialSleepState, type SleepState } from '@nightlight/domain/sleeps/sleep.events';
 import { checkSleep } from '@nightlight/domain/sleeps/sleep-rules';
+import { recordedSleepEnvironment } from '@nightlight/domain/sleeps/sleep-sack';
 import { sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
@@ -34,6 +35,11 @@ export function sleepRoutes(deps: CommandDeps) {
     body: sleepBody,
     check: ({ environment, ...body }: z.infer<typeof sleepBody>, now) =>
       checkSleep({ ...body, environment: environment ? { roomTemp: environment.roomTemp ?? null, whiteNoise: environment.whiteNoise, sleepSackTag: environment.sleepSackTag ?? null } : null }, now),
+    // The tag is free text that can name people: sealed like the notes, its TOG rating kept apart for research.
+    sealDetails: async ({ notes: _notes, environment = null, ...times }, seal) => ({
+      ...times,
+      environment: environment && recordedSleepEnvironment(environment, environment.sleepSackTag === null ? null : await seal(environment.sleepSackTag)),
+    }),
     commandTypes: { log: 'LogSleep', correct: 'CorrectSleep', remove: 'DeleteSleep' },
   });
 }

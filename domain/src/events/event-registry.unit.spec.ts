@@ -84,7 +84,7 @@ const samples: Record<RegisteredEventType, unknown> = {
     ownerId: 'u1',
     startedAt: '2026-11-20T19:00:00.000Z',
     endedAt: '2026-11-21T05:00:00.000Z',
-    environment: { roomTemp: 19.5, whiteNoise: true, sleepSackTag: '1.0 TOG' },
+    environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: 'sealed-sack-tag', sleepSackTog: 1 },
     notes: 'sealed-notes',
   },
   SleepCorrected: {
@@ -141,7 +141,11 @@ describe('the event registry', () => {
       'UserRegistered',
     ]);
     const versions = Object.fromEntries(Object.keys(eventRegistry).map((type) => [type, schemaVersionOf(type)]));
-    expect(Object.entries(versions).filter(([, version]) => version !== 1)).toEqual([['ChildAnonymized', 2]]);
+    expect(Object.entries(versions).filter(([, version]) => version !== 1)).toEqual([
+      ['ChildAnonymized', 2],
+      ['SleepLogged', 2],
+      ['SleepCorrected', 2],
+    ]);
   });
 
   it.each(Object.entries(samples))('accepts a valid %s and reads it back, through JSON, unchanged', (type, data) => {
@@ -178,6 +182,38 @@ describe('ChildAnonymized', () => {
   });
 });
 
+describe('SleepLogged and SleepCorrected', () => {
+  const v1 = (type: string, environment: unknown) => ({
+    type,
+    data: { sleepId: 's1', childId: 'c1', ownerId: 'u1', startedAt: '2026-11-20T19:00:00.000Z', endedAt: '2026-11-21T05:00:00.000Z', environment, notes: 'sealed-notes' },
+    metadata: { schemaVersion: 1 },
+  });
+
+  it.each(['SleepLogged', 'SleepCorrected'])('reads a version 1 %s with its plain tag moved aside and its TOG rating read from it', (type) => {
+    const lifted = upcastEvent(v1(type, { roomTemp: 68, whiteNoise: true, sleepSackTag: 'the one Josephine knitted, 2.5 TOG' }));
+    expect(lifted.metadata.schemaVersion).toBe(2);
+    expect(lifted.data).toMatchObject({
+      environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: null, sleepSackTog: 2.5, plainSleepSackTag: 'the one Josephine knitted, 2.5 TOG' },
+      notes: 'sealed-notes',
+    });
+  });
+
+  it('reads a version 1 sleep without a tag or without an environment as it was, with no TOG rating', () => {
+    expect(upcastEvent(v1('SleepLogged', { roomTemp: null, whiteNoise: false, sleepSackTag: null })).data).toMatchObject({
+      environment: { roomTemp: null, whiteNoise: false, sleepSackTag: null, sleepSackTog: null },
+    });
+    expect(upcastEvent(v1('SleepLogged', { roomTemp: null, whiteNoise: false, sleepSackTag: null })).data).not.toHaveProperty('environment.plainSleepSackTag');
+    expect(upcastEvent(v1('SleepLogged', null)).data).toMatchObject({ environment: null });
+  });
+
+  it('never records a plain tag', () => {
+    const sleep = samples.SleepLogged as { environment: object };
+    expect(() => validateEventData('SleepLogged', { ...sleep, environment: { ...sleep.environment, plainSleepSackTag: 'the one Josephine knitted' } })).toThrow(
+      'Event SleepLogged has invalid data: environment.plainSleepSackTag: is never recorded',
+    );
+  });
+});
+
 describe('validateEventData', () => {
   it('names the type, the field and the problem for a wrongly typed field', () => {
     expect(() => validateEventData('FeedingLogged', { ...feedingLogged, amountOz: '4' })).toThrow(
@@ -193,7 +229,7 @@ describe('validateEventData', () => {
 
   it('names a nested field by its path', () => {
     const sleep = samples.SleepLogged as Record<string, unknown>;
-    expect(() => validateEventData('SleepLogged', { ...sleep, environment: { roomTemp: 20, whiteNoise: 'yes', sleepSackTag: null } })).toThrow(
+    expect(() => validateEventData('SleepLogged', { ...sleep, environment: { roomTemp: 70, whiteNoise: 'yes', sleepSackTag: null, sleepSackTog: null } })).toThrow(
       'Event SleepLogged has invalid data: environment.whiteNoise: Invalid input: expected boolean, received string',
     );
   });

@@ -2,7 +2,7 @@ import type { Sex } from '../children/child.events';
 import type { BottleContent, FeedingEvent, FeedingMethod } from '../feedings/feeding.events';
 import { wholeMinutesBetween } from '../insights/insight-inputs';
 import { isNightSleep } from '../insights/sleep-classification';
-import type { SleepEnvironment, SleepEvent } from '../sleeps/sleep.events';
+import type { RecordedSleepEnvironment, SleepEvent } from '../sleeps/sleep.events';
 import { addDays, daysBetween, localDateOf, localTimeOf, weekdayOf, type LocalDate, type LocalTime } from '../time/zoned-time';
 import type { ChildResearchFacts } from './child-research-facts';
 
@@ -33,7 +33,7 @@ export interface ResearchEventBase {
 export interface ResearchSleepEnvironment {
   roomTempF: number | null;
   whiteNoise: boolean;
-  /** The TOG rating read from the sleep-sack text; the text itself is free and may name people. */
+  /** The TOG rating read from the sleep-sack text when it was logged; the text is sealed and may name people. */
   sleepSackTog: number | null;
 }
 
@@ -112,16 +112,9 @@ function baseOf<Kind extends ResearchEvent['kind']>(kind: Kind, seq: number, ins
   };
 }
 
-const TOG = /(\d+(?:[.,]\d+)?)\s*tog\b/i;
-
-function researchEnvironmentOf(environment: SleepEnvironment | null): ResearchSleepEnvironment | null {
+function researchEnvironmentOf(environment: RecordedSleepEnvironment | null): ResearchSleepEnvironment | null {
   if (!environment) return null;
-  const tog = environment.sleepSackTag?.match(TOG)?.[1];
-  return {
-    roomTempF: environment.roomTemp,
-    whiteNoise: environment.whiteNoise,
-    sleepSackTog: tog === undefined ? null : Number(tog.replace(',', '.')),
-  };
+  return { roomTempF: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTog: environment.sleepSackTog };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { upcastEvent } from '../events/event-registry';
 import { childResearchFactsOf, childResearchProfileOf, type ChildResearchFacts } from './child-research-facts';
 import { anonymiseEvent, researchChildIdOf } from './research-event';
 
@@ -63,15 +64,16 @@ describe('anonymising a feeding', () => {
 });
 
 describe('anonymising a sleep', () => {
-  const sleep = (startedAt: string, endedAt: string, sleepSackTag: string | null) => ({
+  const sleep = (startedAt: string, endedAt: string, environment: Record<string, unknown>) => ({
     type: 'SleepCorrected',
     recordedAt: endedAt,
-    data: { ...ref, sleepId: 'sleep-3', startedAt, endedAt, environment: { roomTemp: 68, whiteNoise: true, sleepSackTag }, notes: 'v1.sealed' },
+    data: { ...ref, sleepId: 'sleep-3', startedAt, endedAt, environment: { roomTemp: 68, whiteNoise: true, ...environment }, notes: 'v1.sealed' },
   });
 
-  it('tells night from nap in the child zone and keeps only the TOG rating of the sleep-sack text', () => {
+  it('tells night from nap in the child zone and keeps only the TOG rating of the sleep sack', () => {
     // 19:30 → 23:00 local, then 13:00 → 14:10 local.
-    expect(anonymiseEvent(sleep('2026-11-21T00:30:00Z', '2026-11-21T04:00:00Z', "Josephine's 2.5 TOG sack"), 1, facts, entryPseudonym)).toMatchObject({
+    const night = anonymiseEvent(sleep('2026-11-21T00:30:00Z', '2026-11-21T04:00:00Z', { sleepSackTag: 'v1.sealed.tag', sleepSackTog: 2.5 }), 1, facts, entryPseudonym);
+    expect(night).toMatchObject({
       kind: 'sleep-corrected',
       localDate: '2026-11-06',
       localTime: '19:30',
@@ -79,8 +81,13 @@ describe('anonymising a sleep', () => {
       night: true,
       environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: 2.5 },
     });
-    const nap = anonymiseEvent(sleep('2026-11-20T18:00:00Z', '2026-11-20T19:10:00Z', 'the blue one from Josephine'), 2, facts, entryPseudonym);
-    expect(nap).toMatchObject({ night: false, durationMinutes: 70, environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: null } });
+    expect(JSON.stringify(night)).not.toContain('sealed');
+  });
+
+  it('leaves out the plain tag of a sleep recorded before tags were sealed', () => {
+    const recordedInPlain = upcastEvent({ ...sleep('2026-11-20T18:00:00Z', '2026-11-20T19:10:00Z', { sleepSackTag: "Josephine's blue one, 1.0 TOG" }), metadata: { schemaVersion: 1 } });
+    const nap = anonymiseEvent(recordedInPlain, 2, facts, entryPseudonym);
+    expect(nap).toMatchObject({ night: false, durationMinutes: 70, environment: { roomTempF: 68, whiteNoise: true, sleepSackTog: 1 } });
     expect(JSON.stringify(nap)).not.toContain('Josephine');
   });
 });

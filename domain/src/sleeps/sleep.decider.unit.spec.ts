@@ -11,7 +11,7 @@ const ref = { sleepId: 's1', childId: 'c1', ownerId: 'u1' };
 const details: SleepDetails = {
   startedAt: '2026-11-20T18:00:00.000Z',
   endedAt: '2026-11-20T19:05:00.000Z',
-  environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: 'TOG 1.0' },
+  environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: 'sealed-tag', sleepSackTog: 1 },
   notes: 'sealed-notes',
 };
 const corrected: SleepDetails = { ...details, endedAt: '2026-11-20T19:30:00.000Z', environment: null };

@@ -1,15 +1,33 @@
 import type { DomainEvent, SealedText } from '../shared/domain-event';
 
+/** The sleep environment as the parent enters and reads it. */
 export interface SleepEnvironment {
   roomTemp: number | null;
   whiteNoise: boolean;
   sleepSackTag: string | null;
 }
 
+/**
+ * The sleep environment as its events record it. The sleep-sack tag is free text that can name
+ * people ('the one Josephine knitted'), so it is sealed like the notes; its TOG rating, read from
+ * the text when the sleep is logged, is kept apart for research, which never sees the text.
+ */
+export interface RecordedSleepEnvironment {
+  roomTemp: number | null;
+  whiteNoise: boolean;
+  sleepSackTag: SealedText | null;
+  sleepSackTog: number | null;
+  /**
+   * The tag of a sleep recorded before version 2 of the sleep events, which held it in plain text:
+   * set only when such an event is read, so its owner still sees the tag. Never recorded.
+   */
+  plainSleepSackTag?: string;
+}
+
 export interface SleepDetails {
   startedAt: string;
   endedAt: string;
-  environment: SleepEnvironment | null;
+  environment: RecordedSleepEnvironment | null;
   /** Free text can name people, so it is sealed like other personal data. */
   notes: SealedText;
 }

@@ -3,9 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProfileData } from '@nightlight/domain/children/child.events';
+import { schemaVersionOf } from '@nightlight/domain/events/event-registry';
 import type { FeedingDetails } from '@nightlight/domain/feedings/feeding.events';
 import { childStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
-import type { SleepDetails } from '@nightlight/domain/sleeps/sleep.events';
+import type { SleepDetails, SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
+import { recordedSleepEnvironment } from '@nightlight/domain/sleeps/sleep-sack';
 import { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
 import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
@@ -93,7 +95,7 @@ let eventCounter = 0;
 /** Appends one event the way the command side records it; returns its global position. */
 export async function append(stores: ProjectionStores, streamId: string, type: string, data: unknown): Promise<number> {
   eventCounter += 1;
-  const metadata = { correlationId: `c-${eventCounter}`, causationId: `c-${eventCounter}`, schemaVersion: 1, recordedAt: '2026-11-22T12:00:00.000Z' };
+  const metadata = { correlationId: `c-${eventCounter}`, causationId: `c-${eventCounter}`, schemaVersion: schemaVersionOf(type), recordedAt: '2026-11-22T12:00:00.000Z' };
   const result = await stores.eventStore.append(streamId, [{ id: crypto.randomUUID(), type, data, metadata }], 'any');
   return result.position;
 }
@@ -156,8 +158,23 @@ export async function deleteFeeding(stores: ProjectionStores, ref: EntryRef): Pr
   return append(stores, feedingStreamId(ref.id), 'FeedingDeleted', { feedingId: ref.id, childId: ref.childId, ownerId: ref.ownerId });
 }
 
-export async function sleepEvent(stores: ProjectionStores, type: 'SleepLogged' | 'SleepCorrected', ref: EntryRef, details: Plain<SleepDetails>): Promise<number> {
-  const data = { sleepId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
+/** A sleep with its notes and sleep-sack tag in plain text, sealed as the command side seals them. */
+export async function sleepEvent(
+  stores: ProjectionStores,
+  type: 'SleepLogged' | 'SleepCorrected',
+  ref: EntryRef,
+  details: Omit<Plain<SleepDetails>, 'environment'> & { environment: SleepEnvironment | null },
+): Promise<number> {
+  const { environment } = details;
+  const sealedTag = environment?.sleepSackTag == null ? null : await stores.cipher.seal(ref.ownerId, environment.sleepSackTag);
+  const data = {
+    sleepId: ref.id,
+    childId: ref.childId,
+    ownerId: ref.ownerId,
+    ...details,
+    environment: environment && recordedSleepEnvironment(environment, sealedTag),
+    notes: await stores.cipher.seal(ref.ownerId, details.notes),
+  };
   return append(stores, sleepStreamId(ref.id), type, data);
 }
 

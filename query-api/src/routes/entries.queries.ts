@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TIMELINE_COLLECTION, timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from '../query-deps';
@@ -22,8 +23,12 @@ const listQuery = z
 export function entryQueries({ readStore, cipher }: QueryDeps, kind: 'feeding' | 'sleep', basePath: string, notFound: string) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
-    // Notes stay sealed in the read model; a shredded key leaves them empty.
-    const view = async (doc: TimelineDocument) => timelineApiView(doc, (await cipher.open(doc.ownerId, doc.sealedNotes)) ?? '');
+    // Notes and tags stay sealed in the read model; a shredded key leaves them empty.
+    const view = async (doc: TimelineDocument) => {
+      const notes = (await cipher.open(doc.ownerId, doc.sealedNotes)) ?? '';
+      const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, (sealed) => cipher.open(doc.ownerId, sealed)) : null;
+      return timelineApiView(doc, notes, sleepSackTag);
+    };
 
     app.get(basePath, async (request) => {
       const query = parseInput(listQuery, request.query);

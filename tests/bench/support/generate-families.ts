@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import type { EventStore, NewEvent } from '@nightlight/infrastructure/ports/event-store';
+import { schemaVersionOf } from '@nightlight/domain/events/event-registry';
 import { childStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 
 export interface GenerateOptions {
@@ -23,7 +24,8 @@ export async function generateFamilies(
   { children, eventsPerChild, firstDay = '2025-01-01', ownerId: sharedOwnerId, onChild }: GenerateOptions,
 ): Promise<number> {
   let appended = 0;
-  const metadata = (userId: string) => ({ userId, correlationId: uuidv7(), causationId: uuidv7(), schemaVersion: 1, recordedAt: new Date().toISOString() });
+  // Each type at the version the command side writes today, so reading the history upcasts nothing.
+  const metadata = (userId: string, type: string) => ({ userId, correlationId: uuidv7(), causationId: uuidv7(), schemaVersion: schemaVersionOf(type), recordedAt: new Date().toISOString() });
   for (let c = 0; c < children; c++) {
     const ownerId = sharedOwnerId ?? uuidv7();
     const childId = uuidv7();
@@ -33,7 +35,7 @@ export async function generateFamilies(
     const sealedNote = await cipher.seal(ownerId, 'Generated');
     await eventStore.append(
       childStreamId(childId),
-      [{ id: uuidv7(), type: 'ChildRegistered', data: { childId, ownerId, displayName: sealedName, birthDate: sealedBirth, sex: c % 2 ? 'Female' : 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: c % 3 ? 'America/New_York' : 'UTC' }, metadata: metadata(ownerId) }],
+      [{ id: uuidv7(), type: 'ChildRegistered', data: { childId, ownerId, displayName: sealedName, birthDate: sealedBirth, sex: c % 2 ? 'Female' : 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: c % 3 ? 'America/New_York' : 'UTC' }, metadata: metadata(ownerId, 'ChildRegistered') }],
       'no_stream',
     );
     appended++;
@@ -47,7 +49,7 @@ export async function generateFamilies(
           id: uuidv7(),
           type: 'FeedingLogged',
           data: { feedingId, childId, ownerId, startedAt: at(1 + f * 3), endedAt: at(1.25 + f * 3), amountOz: 2 + (f % 4), method: 'Bottle', type: 'Formula', notes: sealedNote },
-          metadata: metadata(ownerId),
+          metadata: metadata(ownerId, 'FeedingLogged'),
         };
         pending.push(eventStore.append(feedingStreamId(feedingId), [event], 'no_stream'));
       }
@@ -59,7 +61,7 @@ export async function generateFamilies(
           id: uuidv7(),
           type: 'SleepLogged',
           data: { sleepId, childId, ownerId, startedAt: at(from), endedAt: at(to), environment: null, notes: sealedNote },
-          metadata: metadata(ownerId),
+          metadata: metadata(ownerId, 'SleepLogged'),
         };
         pending.push(eventStore.append(sleepStreamId(sleepId), [event], 'no_stream'));
       }

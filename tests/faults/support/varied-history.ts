@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters, type Adapters } from '@nightlight/infrastructure/composition/adapters';
 import type { EventStore, NewEvent, RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import { schemaVersionOf } from '@nightlight/domain/events/event-registry';
 import { feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import { startTestServer } from '../../api/support/test-server';
 import { generateFamilies } from '../../bench/support/generate-families';
@@ -89,10 +90,11 @@ async function eventsOfType(eventStore: EventStore, type: string, limit: number)
  */
 export async function appendLaterChanges(history: VariedHistory): Promise<void> {
   const { eventStore, cipher } = history.adapters;
-  const metadata = (userId: string) => ({ userId, correlationId: uuidv7(), causationId: uuidv7(), schemaVersion: 1, recordedAt: new Date().toISOString() });
+  // Data read back is at each type's current version, and is recorded again as such.
+  const metadata = (userId: string, type: string) => ({ userId, correlationId: uuidv7(), causationId: uuidv7(), schemaVersion: schemaVersionOf(type), recordedAt: new Date().toISOString() });
   const appendTo = async (streamId: string, event: Omit<NewEvent, 'id' | 'metadata'>, ownerId: string) => {
     const revision = (await eventStore.readStream(streamId)).length - 1;
-    await eventStore.append(streamId, [{ id: uuidv7(), metadata: metadata(ownerId), ...event }], revision);
+    await eventStore.append(streamId, [{ id: uuidv7(), metadata: metadata(ownerId, event.type), ...event }], revision);
   };
 
   for (const [index, logged] of (await eventsOfType(eventStore, 'FeedingLogged', 40)).entries()) {

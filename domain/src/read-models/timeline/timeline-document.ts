@@ -1,14 +1,15 @@
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
-import type { SleepEnvironment } from '../../sleeps/sleep.events';
+import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
 import { feedingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
 import { instantMs, localDateOf } from '../../time/zoned-time';
 
 export const TIMELINE_COLLECTION = 'timeline';
 
 /**
- * One feeding or sleep of a child in its local-time view. The notes stay sealed with the owner's
- * key, as in the event: they are opened only when the owner reads the entry, so no read store ever
- * holds free text in the clear and shredding the key makes them unreadable there too.
+ * One feeding or sleep of a child in its local-time view. The notes and the sleep-sack tag stay
+ * sealed with the owner's key, as in the event: they are opened only when the owner reads the
+ * entry, so no read store ever holds free text in the clear and shredding the key makes them
+ * unreadable there too.
  */
 export interface TimelineDocument {
   _id: string;
@@ -22,7 +23,7 @@ export interface TimelineDocument {
   amountOz: number | null;
   method: FeedingMethod | null;
   type: BottleContent | null;
-  environment: SleepEnvironment | null;
+  environment: RecordedSleepEnvironment | null;
   sealedNotes: string;
   entry: EntryViewWithoutNotes;
   /** Position of the last event applied: an event at or below it was seen already. */
@@ -40,7 +41,7 @@ export interface EntryFacts {
   amountOz?: number | null;
   method?: FeedingMethod | null;
   type?: BottleContent | null;
-  environment?: SleepEnvironment | null;
+  environment?: RecordedSleepEnvironment | null;
   sealedNotes: string;
 }
 
@@ -73,13 +74,18 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
   };
 }
 
-/** The API's shape of a timeline document (seed §3 Feeding / Sleep session plus the timeline entry), with its opened notes. */
+/**
+ * The API's shape of a timeline document (seed §3 Feeding / Sleep session plus the timeline entry),
+ * with its opened notes and, for a sleep, its opened sleep-sack tag: never the sealed tag, nor the
+ * TOG rating kept for research.
+ */
 export function timelineApiView(
   doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'entry'>,
   notes: string,
+  sleepSackTag: string | null,
 ): Record<string, unknown> {
   const common = { id: doc._id, childId: doc.childId, startedAt: doc.startedAt, endedAt: doc.endedAt, notes, entry: { ...doc.entry, notes } };
-  return doc.kind === 'feeding'
-    ? { ...common, amountOz: doc.amountOz, method: doc.method, type: doc.type }
-    : { ...common, environment: doc.environment };
+  if (doc.kind === 'feeding') return { ...common, amountOz: doc.amountOz, method: doc.method, type: doc.type };
+  const environment = doc.environment;
+  return { ...common, environment: environment && { roomTemp: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTag } };
 }
