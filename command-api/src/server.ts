@@ -1,4 +1,4 @@
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '@nightlight/infrastructure/ids/new-id';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
@@ -12,7 +12,7 @@ import type { CommandDeps } from './command-deps';
 await runService('command-api', async () => {
   const config = loadConfig();
   const adapters = await createAdapters(config);
-  const deps: CommandDeps = { ...adapters, config, clock: () => new Date(), newId: () => uuidv7() };
+  const deps: CommandDeps = { ...adapters, config, clock: () => new Date(), newId };
   // In the full stack the job workers (milestone scans) run beside the write side that they append through.
   await registerMilestoneJobs(deps);
   await registerAccountDeletionJobs(deps);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '@nightlight/infrastructure/ids/new-id';
 import type { FastifyInstance } from 'fastify';
 import { commandRoutes } from '@nightlight/command-api/command-routes';
 import { registerAccountDeletionJobs } from '@nightlight/command-api/jobs/account-deletion.job';
@@ -79,7 +79,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     progress: embeddedProgress(projector, adapters, () => ready),
     clock,
   };
-  const commandDeps = { ...adapters, config, clock, newId: () => uuidv7() };
+  const commandDeps = { ...adapters, config, clock, newId };
   // Writes run in this process, or, when COMMAND_API_URL names a command-api process, go there over HTTP.
   const writes = config.COMMAND_API_URL ? forwardWrites(config.COMMAND_API_URL) : commandRoutes(commandDeps);
   const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher, clock });

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { v7 as uuidv7 } from 'uuid';
+import { newId } from '@nightlight/infrastructure/ids/new-id';
 import { ConfigError, loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { OPERATOR_REFERRAL_USES } from '@nightlight/domain/referrals/referral-code-rules';
@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   const adapters = await createAdapters(config);
   try {
-    const code = await mintReferralCode({ ...adapters, config, clock: () => new Date(), newId: () => uuidv7() }, uses);
+    const code = await mintReferralCode({ ...adapters, config, clock: () => new Date(), newId }, uses);
     console.log(code);
     return 0;
   } finally {

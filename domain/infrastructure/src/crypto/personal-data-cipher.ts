@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { KeyStore } from '../ports/key-store';
+import { randomBytesFromPool } from './random-pool';
 
 const ALGORITHM = 'aes-256-gcm';
 const VERSION = 'v1';
@@ -13,7 +14,7 @@ const MAX_CACHED_KEYS = 10_000;
 export const KEY_CACHE_TTL_MS = 60_000;
 
 function encrypt(key: Buffer, plaintext: Buffer): string {
-  const iv = randomBytes(12);
+  const iv = randomBytesFromPool(12);
   const cipher = createCipheriv(ALGORITHM, key, iv);
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join('.');
