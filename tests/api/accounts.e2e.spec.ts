@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { windowsOf } from '@nightlight/domain/milestones/milestone-schedule';
 import { startTestServer, type TestServer } from './support/test-server';
 
 let server: TestServer;
@@ -297,10 +298,15 @@ describe('delete account', () => {
 
   it('signs out everywhere, shreds the e-mail and the children, and frees the address', async () => {
     const account = await register(newEmail('shredme'));
-    // Far from every date the log records (today, the feeding's start), so only the child's birth date could match.
-    const birthDate = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
+    // A month and three days ago: one month old three days ago, so the registration raises that
+    // milestone's alert. Neither the birth date nor any alert window's first or last day is today or
+    // yesterday, the only dates the log records (the events' instants, the feeding's start).
+    const today = new Date();
+    const birthDate = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, today.getUTCDate() - 3)).toISOString().slice(0, 10);
     const child = await server.call('POST', '/api/children', { token: account.accessToken, body: { displayName: 'Pip', birthDate, sex: 'Female', timezone: 'UTC' } });
     expect(child.status).toBe(201);
+    const alert = await server.call('GET', `/api/milestone-alerts/${child.body.id}`, { token: account.accessToken, headers: { 'x-min-position': String(child.body.position) } });
+    expect(alert.body).toMatchObject({ alertType: 'MILESTONE_REACHED', milestone: { label: '1 month' } });
     const feeding = await server.call('POST', '/api/feedings', { token: account.accessToken, body: { childId: child.body.id, startedAt: new Date(Date.now() - 3_600_000).toISOString(), method: 'Nursing' } });
     expect(feeding.status).toBe(201);
     const { refreshToken: rotated } = (await refresh(account.refreshToken)).body;
@@ -334,6 +340,13 @@ describe('delete account', () => {
     for (let weeks = -26; weeks <= 26; weeks += 1) {
       const shifted = new Date(Date.parse(birthDate) + weeks * 7 * 86_400_000).toISOString().slice(0, 10);
       expect(bytes.includes(shifted), shifted).toBe(false);
+    }
+    // Nor the alert windows, the birth date plus whole months: the raised alert names its milestone only.
+    expect(bytes.includes('MilestoneAlertRaised')).toBe(true);
+    for (const window of windowsOf(birthDate)) {
+      for (const day of [window.windowStart, window.windowEnd]) {
+        for (const spelling of spellingsOf(day)) expect(bytes.includes(spelling), `${window.milestoneKey} ${window.alertType}: ${spelling}`).toBe(false);
+      }
     }
     const anonymized = (await server.server.adapters.eventStore.readStream(`child-${child.body.id}`)).find((event) => event.type === 'ChildAnonymized');
     expect(anonymized?.data).toEqual({ childId: child.body.id, sex: 'Female', birthMonth: birthDate.slice(0, 7) });

@@ -42,7 +42,8 @@ async function raiseOnce(deps: CommandDeps, childId: string, correlationId: stri
   // The owner's key is gone: the account was deleted and the child is about to be anonymised.
   if (birthDate === null) return;
   const now = deps.clock();
-  const command: RaiseDueMilestoneAlert = { type: 'RaiseDueMilestoneAlert', data: { childId, birthDate, timezone: child.profile.timezone, now } };
+  // The decider runs only on this birth date's profile, which the recorded alerts were raised for.
+  const command: RaiseDueMilestoneAlert = { type: 'RaiseDueMilestoneAlert', data: { childId, birthDate, previousBirthDate: birthDate, timezone: child.profile.timezone, now } };
   await handleCommand(deps.eventStore, streamId, scanDecider(sealedBirthDate), command, { correlationId, now, newId: deps.newId });
 }
 

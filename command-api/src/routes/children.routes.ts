@@ -9,7 +9,7 @@ import {
   type ChildStreamState,
 } from '@nightlight/domain/children/child-stream.decider';
 import { checkBirthDate, checkNightWindow, checkTimezone, DISPLAY_NAME_MAX } from '@nightlight/domain/children/child-profile-rules';
-import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
+import { ConflictError, type DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
@@ -24,6 +24,29 @@ const childDecider: Decider<ChildStreamCommand, ChildStreamState, DomainEvent> =
   evolve: evolveChildStream,
   decide: decideChildStream,
 };
+
+/** The sealed birth date of the owner's active child, as `state` has it; null for any other child. */
+function ownBirthDate(state: ChildStreamState, ownerId: string): string | null {
+  const { child } = state;
+  return child.status === 'active' && child.ownerId === ownerId ? (child.profile?.birthDate ?? null) : null;
+}
+
+/**
+ * The child's decider for an update whose previous birth date was opened from `sealedBirthDate`
+ * (null: the user had no such child). A profile recorded in between is a concurrent change (409),
+ * as when the append loses the race: its alerts were raised for a birth date this decision did not see.
+ */
+function decidedOnBirthDate(sealedBirthDate: string | null): Decider<ChildStreamCommand, ChildStreamState, DomainEvent> {
+  return {
+    ...childDecider,
+    decide(command, state) {
+      if (command.type === 'UpdateChildProfile' && ownBirthDate(state, command.data.ownerId) !== sealedBirthDate) {
+        throw new ConflictError('This was changed at the same time by another request. Please try again.');
+      }
+      return decideChildStream(command, state);
+    },
+  };
+}
 
 const sexSchema = z
   .string({ error: 'Please select a sex' })
@@ -88,14 +111,24 @@ export function childRoutes(deps: CommandDeps) {
     };
   }
 
-  async function run(command: ChildStreamCommand, now: Date, request: FastifyRequest, idempotent: IdempotentRequest | null) {
-    return handleCommand(eventStore, childStreamId(command.data.childId), childDecider, command, {
+  async function run(command: ChildStreamCommand, now: Date, request: FastifyRequest, idempotent: IdempotentRequest | null, decider = childDecider) {
+    return handleCommand(eventStore, childStreamId(command.data.childId), decider, command, {
       userId: request.userId,
       correlationId: correlationIdOf(request),
       now,
       newId,
       idempotency: idempotency.command(idempotent),
     });
+  }
+
+  /**
+   * The birth date the user's child has on record, sealed and opened; nulls for a child that is not
+   * the user's active child (the decision then refuses it). Its alerts were raised for that date,
+   * and they record no dates of their own.
+   */
+  async function recordedBirthDate(childId: string, ownerId: string): Promise<{ sealed: string | null; birthDate: string | null }> {
+    const sealed = ownBirthDate((await eventStore.readStream(childStreamId(childId))).reduce(evolveChildStream, initialChildStreamState()), ownerId);
+    return { sealed, birthDate: sealed === null ? null : await cipher.open(ownerId, sealed) };
   }
 
   /** The child as a write left it: for a repeated Idempotency-Key, as the first request recorded it. */
@@ -149,11 +182,17 @@ export function childRoutes(deps: CommandDeps) {
       const now = clock();
       checkBirthDate(body.birthDate, localDateOf(now, timezone));
       const profile = await sealProfile(ownerId, { ...body, timezone });
+      const recorded = await recordedBirthDate(id, ownerId);
       const result = await run(
-        { type: 'UpdateChildProfile', data: { childId: id, ownerId, ...profile }, alertsAsOf: { birthDate: body.birthDate, now } },
+        {
+          type: 'UpdateChildProfile',
+          data: { childId: id, ownerId, ...profile },
+          alertsAsOf: { birthDate: body.birthDate, previousBirthDate: recorded.birthDate ?? body.birthDate, now },
+        },
         now,
         request,
         idempotent,
+        decidedOnBirthDate(recorded.sealed),
       );
       return sendWritten(reply, 200, { ...(await writtenView(id, ownerId, result)) }, result.position);
     });

@@ -23,9 +23,13 @@ export function evolveChildStream(state: ChildStreamState, event: { type: string
 
 /**
  * A registration or profile update, with the plain birth date its sealed profile stands for (the
- * domain cannot open it) and the time of the write, which decides the child's local "today".
+ * domain cannot open it) and the time of the write, which decides the child's local "today". An
+ * update also carries the birth date of the profile it replaces: the child's alerts were raised
+ * for it, and only the ones whose window the new date moves are withdrawn.
  */
-export type ChangeChildProfile = (RegisterChild | UpdateChildProfile) & { alertsAsOf: { birthDate: LocalDate; now: Date } };
+export type ChangeChildProfile =
+  | (RegisterChild & { alertsAsOf: { birthDate: LocalDate; now: Date } })
+  | (UpdateChildProfile & { alertsAsOf: { birthDate: LocalDate; previousBirthDate: LocalDate; now: Date } });
 
 export type ChildStreamCommand = ChangeChildProfile | RemoveChild;
 
@@ -36,8 +40,10 @@ export function decideChildStream(command: ChildStreamCommand, state: ChildStrea
   const child = childEvents.reduce(evolveChild, state.child);
   if (child.status !== 'active' || !child.profile) return childEvents;
   const { birthDate, now } = command.alertsAsOf;
+  // A registration has no alerts recorded before it.
+  const previousBirthDate = command.type === 'UpdateChildProfile' ? command.alertsAsOf.previousBirthDate : birthDate;
   const alertEvents = decideAlerts(
-    { type: 'RaiseDueMilestoneAlert', data: { childId: command.data.childId, birthDate, timezone: child.profile.timezone, now } },
+    { type: 'RaiseDueMilestoneAlert', data: { childId: command.data.childId, birthDate, previousBirthDate, timezone: child.profile.timezone, now } },
     state.alerts,
   );
   return [...childEvents, ...alertEvents];

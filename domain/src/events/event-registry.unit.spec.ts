@@ -47,8 +47,6 @@ const samples: Record<RegisteredEventType, unknown> = {
     alertId: 'c1:1-month:ONE_WEEK_WARNING',
     milestoneKey: '1-month',
     alertType: 'ONE_WEEK_WARNING',
-    windowStart: '2026-04-08',
-    windowEnd: '2026-04-15',
     raisedAt: '2026-04-08T06:00:00.000Z',
   },
   MilestoneAlertShown: { childId: 'c1', alertId: 'c1:1-month:ONE_WEEK_WARNING', at: '2026-04-08T07:00:00.000Z' },
@@ -143,6 +141,7 @@ describe('the event registry', () => {
     const versions = Object.fromEntries(Object.keys(eventRegistry).map((type) => [type, schemaVersionOf(type)]));
     expect(Object.entries(versions).filter(([, version]) => version !== 1)).toEqual([
       ['ChildAnonymized', 2],
+      ['MilestoneAlertRaised', 2],
       ['SleepLogged', 2],
       ['SleepCorrected', 2],
     ]);
@@ -179,6 +178,25 @@ describe('ChildAnonymized', () => {
       'Event ChildAnonymized has invalid data: birthMonth: must be a month, YYYY-MM',
     );
     expect(() => validateEventData('ChildAnonymized', { childId: 'c1', sex: 'Male', birthMonth: null })).not.toThrow();
+  });
+});
+
+describe('MilestoneAlertRaised', () => {
+  it("reads a version 1 event without its window's dates, the birth date plus whole months", () => {
+    const v1 = {
+      type: 'MilestoneAlertRaised',
+      data: { ...(samples.MilestoneAlertRaised as object), windowStart: '2026-04-08', windowEnd: '2026-04-14' },
+      metadata: { schemaVersion: 1 },
+    };
+    const lifted = upcastEvent(v1);
+    expect(lifted).toEqual({ type: 'MilestoneAlertRaised', data: samples.MilestoneAlertRaised, metadata: { schemaVersion: 2 } });
+    expect(() => validateEventData(lifted.type, lifted.data)).not.toThrow();
+  });
+
+  it('refuses window dates in a new event', () => {
+    expect(() => validateEventData('MilestoneAlertRaised', { ...(samples.MilestoneAlertRaised as object), windowStart: '2026-04-08', windowEnd: '2026-04-14' })).toThrow(
+      'Event MilestoneAlertRaised has invalid data: Unrecognized keys: "windowStart", "windowEnd"',
+    );
   });
 });
 

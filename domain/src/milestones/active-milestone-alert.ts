@@ -1,7 +1,7 @@
 import type { LocalDate } from '../time/zoned-time.ts';
 import { feedingMilestone } from './feeding-guide.ts';
 import type { MilestoneAlertsState } from './milestone-alert.ts';
-import { newestWindowHolding, type MilestoneAlertType } from './milestone-schedule.ts';
+import { newestWindowHolding, windowsOf, type MilestoneAlertType } from './milestone-schedule.ts';
 
 /** The "Feeding alert" the dashboard dialog shows. */
 export interface ActiveMilestoneAlert {
@@ -18,13 +18,18 @@ export interface ActiveMilestoneAlert {
 }
 
 /**
- * The one alert to show at `now`, with `today` the child's local date, or null. Among the alerts
- * whose window holds today the newest wins, and if the parent dismissed or snoozed it nothing is
- * shown: an older alert does not resurface behind it. Windows can overlap when alerts were raised
- * before the birth date was corrected.
+ * The one alert to show at `now`, with `today` the child's local date, or null. Each alert's window
+ * is the one the child's birth date gives it (alerts record no dates). Among the alerts whose window
+ * holds today the newest wins, and if the parent dismissed or snoozed it nothing is shown: an older
+ * alert does not resurface behind it.
  */
-export function activeAlert(state: MilestoneAlertsState, now: Date, today: LocalDate): ActiveMilestoneAlert | null {
-  const newest = newestWindowHolding(Object.values(state.alerts), today);
+export function activeAlert(state: MilestoneAlertsState, birthDate: LocalDate, now: Date, today: LocalDate): ActiveMilestoneAlert | null {
+  const windows = windowsOf(birthDate);
+  const dated = Object.values(state.alerts).flatMap((alert) => {
+    const window = windows.find((w) => w.milestoneKey === alert.milestoneKey && w.alertType === alert.alertType);
+    return window ? [{ ...alert, windowStart: window.windowStart, windowEnd: window.windowEnd }] : [];
+  });
+  const newest = newestWindowHolding(dated, today);
   if (!newest || newest.dismissed) return null;
   if (newest.snoozedUntil !== null && Date.parse(newest.snoozedUntil) > now.getTime()) return null;
   const { label, amountPerFeeding, feedingsPerDay, details } = feedingMilestone(newest.milestoneKey);

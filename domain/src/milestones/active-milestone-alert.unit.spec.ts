@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { activeAlert } from './active-milestone-alert.ts';
 import { evolve, initialState, type MilestoneAlertEvent } from './milestone-alert.ts';
 
+// Born 2026-01-15: one month old on 2026-02-15, warned from 02-08 to 02-14, reached from 02-15 to 02-21.
+const BIRTH_DATE = '2026-01-15';
+
 const given = (...events: MilestoneAlertEvent[]) => ({
-  at: (now: string, today: string) => activeAlert(events.reduce(evolve, initialState()), new Date(now), today),
+  at: (now: string, today: string, birthDate = BIRTH_DATE) => activeAlert(events.reduce(evolve, initialState()), birthDate, new Date(now), today),
 });
 
 const warningId = 'c1:1-month:ONE_WEEK_WARNING';
@@ -16,8 +19,6 @@ const warningRaised: MilestoneAlertEvent = {
     alertId: warningId,
     milestoneKey: '1-month',
     alertType: 'ONE_WEEK_WARNING',
-    windowStart: '2026-02-08',
-    windowEnd: '2026-02-14',
     raisedAt: '2026-02-08T20:00:00.000Z',
   },
 };
@@ -28,8 +29,6 @@ const reachedRaised: MilestoneAlertEvent = {
     alertId: reachedId,
     milestoneKey: '1-month',
     alertType: 'MILESTONE_REACHED',
-    windowStart: '2026-02-15',
-    windowEnd: '2026-02-21',
     raisedAt: '2026-02-15T20:00:00.000Z',
   },
 };
@@ -114,35 +113,9 @@ describe('activeAlert', () => {
     });
   });
 
-  describe('when a corrected birth date left two windows overlapping', () => {
-    // Raised after the birth date was corrected to 2025-12-25: its 2-month warning runs 02-18 to 02-24.
-    const laterWarningId = 'c1:2-months:ONE_WEEK_WARNING';
-    const laterWarningRaised: MilestoneAlertEvent = {
-      type: 'MilestoneAlertRaised',
-      data: {
-        childId: 'c1',
-        alertId: laterWarningId,
-        milestoneKey: '2-months',
-        alertType: 'ONE_WEEK_WARNING',
-        windowStart: '2026-02-18',
-        windowEnd: '2026-02-24',
-        raisedAt: '2026-02-18T20:00:00.000Z',
-      },
-    };
-
-    it('shows the newest window', () => {
-      expect(given(reachedRaised, laterWarningRaised).at('2026-02-19T20:00:00Z', '2026-02-19')).toMatchObject({
-        id: laterWarningId,
-        milestone: { label: '2 months' },
-      });
-    });
-
-    it('does not bring back the older one when the newest is dismissed', () => {
-      const dismissed: MilestoneAlertEvent = {
-        type: 'MilestoneAlertDismissed',
-        data: { childId: 'c1', alertId: laterWarningId, at: '2026-02-19T20:00:00.000Z' },
-      };
-      expect(given(reachedRaised, laterWarningRaised, dismissed).at('2026-02-19T21:00:00Z', '2026-02-19')).toBeNull();
-    });
+  it('dates each alert by the birth date it is given, not by when it was raised', () => {
+    // Born 2026-01-17, the same warning runs from 02-10 to 02-16.
+    expect(given(warningRaised).at('2026-02-09T20:00:00Z', '2026-02-09', '2026-01-17')).toBeNull();
+    expect(given(warningRaised).at('2026-02-16T20:00:00Z', '2026-02-16', '2026-01-17')).toMatchObject({ id: warningId, alertType: 'ONE_WEEK_WARNING' });
   });
 });

@@ -15,10 +15,14 @@ const SNOOZE_MS = 24 * 60 * 60 * 1000;
  * Brings a child's alerts in line with its birth date at `now`: withdraws the alerts whose window the
  * birth date no longer gives, then raises the one due today, taken in the child's time zone, not
  * the server's. Decided with every registration and profile update, and by the milestone scan.
+ *
+ * `previousBirthDate` is the birth date the recorded alerts were raised for: the one the profile
+ * held before this write (the same date for a scan). Alerts record no dates, so what a corrected
+ * birth date moved is found by comparing the window each date gives.
  */
 export interface RaiseDueMilestoneAlert {
   type: 'RaiseDueMilestoneAlert';
-  data: { childId: string; birthDate: LocalDate; timezone: string; now: Date };
+  data: { childId: string; birthDate: LocalDate; previousBirthDate: LocalDate; timezone: string; now: Date };
 }
 export interface MarkMilestoneAlertShown {
   type: 'MarkMilestoneAlertShown';
@@ -89,10 +93,10 @@ export function decide(command: MilestoneAlertCommand, state: MilestoneAlertsSta
   }
 }
 
-function raise({ childId, birthDate, timezone, now }: RaiseDueMilestoneAlert['data'], state: MilestoneAlertsState): MilestoneAlertEvent[] {
+function raise({ childId, birthDate, previousBirthDate, timezone, now }: RaiseDueMilestoneAlert['data'], state: MilestoneAlertsState): MilestoneAlertEvent[] {
   const at = now.toISOString();
   const withdrawn: MilestoneAlertEvent[] = Object.values(state.alerts)
-    .filter((alert) => !matchesBirthDate(alert, birthDate))
+    .filter((alert) => !sameWindow(alert, previousBirthDate, birthDate))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     .map((alert) => ({ type: 'MilestoneAlertWithdrawn', data: { childId: alert.childId, alertId: alert.id, at } }));
   const current = withdrawn.reduce(evolve, state);
@@ -101,12 +105,15 @@ function raise({ childId, birthDate, timezone, now }: RaiseDueMilestoneAlert['da
   const alertId = alertIdFor(childId, due.milestoneKey, due.alertType);
   // A scan may run many times inside one window; the alert is raised once.
   if (current.alerts[alertId]) return withdrawn;
-  return [...withdrawn, { type: 'MilestoneAlertRaised', data: { childId, alertId, ...due, raisedAt: at } }];
+  return [...withdrawn, { type: 'MilestoneAlertRaised', data: { childId, alertId, milestoneKey: due.milestoneKey, alertType: due.alertType, raisedAt: at } }];
 }
 
-function matchesBirthDate(alert: MilestoneAlert, birthDate: LocalDate): boolean {
-  const window = windowFor(birthDate, alert.milestoneKey, alert.alertType);
-  return window !== null && window.windowStart === alert.windowStart && window.windowEnd === alert.windowEnd;
+/** True when both birth dates give the alert the same window: a correction that did not move it. */
+function sameWindow(alert: MilestoneAlert, before: LocalDate, after: LocalDate): boolean {
+  if (before === after) return true;
+  const was = windowFor(before, alert.milestoneKey, alert.alertType);
+  const is = windowFor(after, alert.milestoneKey, alert.alertType);
+  return was !== null && is !== null && was.windowStart === is.windowStart && was.windowEnd === is.windowEnd;
 }
 
 function actionableAlert(state: MilestoneAlertsState, alertId: string): MilestoneAlert {

@@ -16,7 +16,7 @@ const given = (...events: MilestoneAlertEvent[]) => ({
 // Born 2026-01-15 in Los Angeles: reaches 1 month on 2026-02-15, so the warning runs 02-08 to 02-14.
 const raiseAt = (now: string, timezone = 'America/Los_Angeles'): RaiseDueMilestoneAlert => ({
   type: 'RaiseDueMilestoneAlert',
-  data: { childId: 'c1', birthDate: '2026-01-15', timezone, now: new Date(now) },
+  data: { childId: 'c1', birthDate: '2026-01-15', previousBirthDate: '2026-01-15', timezone, now: new Date(now) },
 });
 
 const warningId = 'c1:1-month:ONE_WEEK_WARNING';
@@ -27,8 +27,6 @@ const warningRaised: MilestoneAlertRaised = {
     alertId: warningId,
     milestoneKey: '1-month',
     alertType: 'ONE_WEEK_WARNING',
-    windowStart: '2026-02-08',
-    windowEnd: '2026-02-14',
     raisedAt: '2026-02-08T20:00:00.000Z',
   },
 };
@@ -59,8 +57,6 @@ describe('RaiseDueMilestoneAlert', () => {
           alertId: 'c1:1-month:MILESTONE_REACHED',
           milestoneKey: '1-month',
           alertType: 'MILESTONE_REACHED',
-          windowStart: '2026-02-15',
-          windowEnd: '2026-02-21',
           raisedAt: '2026-02-15T20:00:00.000Z',
         },
       },
@@ -79,7 +75,7 @@ describe('RaiseDueMilestoneAlert', () => {
     expect(
       given().when({
         type: 'RaiseDueMilestoneAlert',
-        data: { childId: 'c2', birthDate: '2026-02-10', timezone: 'UTC', now: new Date('2026-03-02T12:00:00Z') },
+        data: { childId: 'c2', birthDate: '2026-02-10', previousBirthDate: '2026-02-10', timezone: 'UTC', now: new Date('2026-03-02T12:00:00Z') },
       }),
     ).toEqual([]);
   });
@@ -90,16 +86,23 @@ describe('RaiseDueMilestoneAlert after the birth date was corrected', () => {
   const now = new Date('2026-03-20T15:00:00Z');
   const bornOn = (birthDate: string): RaiseDueMilestoneAlert => ({
     type: 'RaiseDueMilestoneAlert',
-    data: { childId: 'c1', birthDate, timezone: 'America/New_York', now },
+    data: { childId: 'c1', birthDate, previousBirthDate: '2026-02-24', timezone: 'America/New_York', now },
   });
-  const warnedFrom24Feb: MilestoneAlertRaised = {
-    type: 'MilestoneAlertRaised',
-    data: { ...warningRaised.data, windowStart: '2026-03-17', windowEnd: '2026-03-23', raisedAt: '2026-03-17T12:00:00.000Z' },
-  };
+  const warnedFrom24Feb: MilestoneAlertRaised = { type: 'MilestoneAlertRaised', data: { ...warningRaised.data, raisedAt: '2026-03-17T12:00:00.000Z' } };
   const withdrawn = (alertId: string): MilestoneAlertEvent => ({ type: 'MilestoneAlertWithdrawn', data: { childId: 'c1', alertId, at: '2026-03-20T15:00:00.000Z' } });
 
   it('keeps an alert whose window the birth date still gives', () => {
     expect(given(warnedFrom24Feb).when(bornOn('2026-02-24'))).toEqual([]);
+  });
+
+  it('keeps an alert whose window a corrected birth date leaves where it was', () => {
+    // Born 31 or 30 January, a child is one month old on 28 February: warned from 21 to 27 February either way.
+    const warnedFrom31Jan: MilestoneAlertRaised = { type: 'MilestoneAlertRaised', data: { ...warningRaised.data, raisedAt: '2026-02-21T12:00:00.000Z' } };
+    const correctedOn22Feb: RaiseDueMilestoneAlert = {
+      type: 'RaiseDueMilestoneAlert',
+      data: { childId: 'c1', birthDate: '2026-01-30', previousBirthDate: '2026-01-31', timezone: 'America/New_York', now: new Date('2026-02-22T15:00:00Z') },
+    };
+    expect(given(warnedFrom31Jan).when(correctedOn22Feb)).toEqual([]);
   });
 
   it('withdraws the warning of 24 February and raises the one of 26 February, 19 to 25 March, under the same id', () => {
@@ -112,8 +115,6 @@ describe('RaiseDueMilestoneAlert after the birth date was corrected', () => {
           alertId: warningId,
           milestoneKey: '1-month',
           alertType: 'ONE_WEEK_WARNING',
-          windowStart: '2026-03-19',
-          windowEnd: '2026-03-25',
           raisedAt: '2026-03-20T15:00:00.000Z',
         },
       },
@@ -122,7 +123,11 @@ describe('RaiseDueMilestoneAlert after the birth date was corrected', () => {
 
   it('leaves the corrected alert in force: on 24 March the warning of 26 February is still due and raised once', () => {
     const [withdrawal, raised] = given(warnedFrom24Feb).when(bornOn('2026-02-26'));
-    const on24March: RaiseDueMilestoneAlert = { type: 'RaiseDueMilestoneAlert', data: { ...bornOn('2026-02-26').data, now: new Date('2026-03-24T15:00:00Z') } };
+    // The next scan: the alerts were raised for 26 February now.
+    const on24March: RaiseDueMilestoneAlert = {
+      type: 'RaiseDueMilestoneAlert',
+      data: { ...bornOn('2026-02-26').data, previousBirthDate: '2026-02-26', now: new Date('2026-03-24T15:00:00Z') },
+    };
     expect(given(warnedFrom24Feb, withdrawal!, raised as MilestoneAlertEvent).when(on24March)).toEqual([]);
   });
 
@@ -141,8 +146,6 @@ describe('RaiseDueMilestoneAlert after the birth date was corrected', () => {
       childId: 'c1',
       milestoneKey: '1-month',
       alertType: 'ONE_WEEK_WARNING',
-      windowStart: '2026-03-19',
-      windowEnd: '2026-03-25',
       shown: false,
       dismissed: false,
       snoozedUntil: null,
@@ -157,8 +160,6 @@ describe('RaiseDueMilestoneAlert after the birth date was corrected', () => {
         alertId: 'c1:1-month:MILESTONE_REACHED',
         milestoneKey: '1-month',
         alertType: 'MILESTONE_REACHED',
-        windowStart: '2026-03-24',
-        windowEnd: '2026-03-30',
         raisedAt: '2026-03-24T12:00:00.000Z',
       },
     };

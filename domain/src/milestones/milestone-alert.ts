@@ -1,9 +1,14 @@
 import type { DomainEvent } from '../shared/domain-event.ts';
-import type { LocalDate } from '../time/zoned-time.ts';
 import type { MilestoneKey } from './feeding-guide.ts';
 import type { MilestoneAlertType } from './milestone-schedule.ts';
 
-/** Events of the milestone alerts, appended to the child's stream. Instants are ISO strings. */
+/**
+ * Events of the milestone alerts, appended to the child's stream. Instants are ISO strings.
+ *
+ * An alert records which window it is for, never the window's dates: those are the birth date plus
+ * whole months, so they would give the birth date back after the owner's key is destroyed. The
+ * dates are computed from the (sealed) birth date whenever they are needed.
+ */
 export type MilestoneAlertRaised = DomainEvent<
   'MilestoneAlertRaised',
   {
@@ -11,8 +16,6 @@ export type MilestoneAlertRaised = DomainEvent<
     alertId: string;
     milestoneKey: MilestoneKey;
     alertType: MilestoneAlertType;
-    windowStart: LocalDate;
-    windowEnd: LocalDate;
     raisedAt: string;
   }
 >;
@@ -55,13 +58,12 @@ export function alertIdFor(childId: string, milestoneKey: MilestoneKey, alertTyp
   return `${childId}:${milestoneKey}:${alertType}`;
 }
 
+/** An alert raised for the child's current birth date: its window is the one that date gives. */
 export interface MilestoneAlert {
   id: string;
   childId: string;
   milestoneKey: MilestoneKey;
   alertType: MilestoneAlertType;
-  windowStart: LocalDate;
-  windowEnd: LocalDate;
   shown: boolean;
   dismissed: boolean;
   snoozedUntil: string | null;
@@ -78,14 +80,12 @@ export function initialState(): MilestoneAlertsState {
 export function evolve(state: MilestoneAlertsState, event: MilestoneAlertEvent): MilestoneAlertsState {
   switch (event.type) {
     case 'MilestoneAlertRaised': {
-      const { alertId, childId, milestoneKey, alertType, windowStart, windowEnd } = event.data;
+      const { alertId, childId, milestoneKey, alertType } = event.data;
       const alert: MilestoneAlert = {
         id: alertId,
         childId,
         milestoneKey,
         alertType,
-        windowStart,
-        windowEnd,
         shown: false,
         dismissed: false,
         snoozedUntil: null,

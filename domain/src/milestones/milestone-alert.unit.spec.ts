@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertIdFor, evolve, initialState, isMilestoneAlertEvent, type MilestoneAlertEvent } from './milestone-alert.ts';
+import { alertIdFor, evolve, initialState, isMilestoneAlertEvent, type MilestoneAlertEvent, type MilestoneAlertRaised } from './milestone-alert.ts';
 
 describe('alertIdFor', () => {
   it('is the same for the same child, milestone and alert type', () => {
@@ -20,15 +20,13 @@ describe('isMilestoneAlertEvent', () => {
 });
 
 describe('evolve', () => {
-  const raised: MilestoneAlertEvent = {
+  const raised: MilestoneAlertRaised = {
     type: 'MilestoneAlertRaised',
     data: {
       childId: 'c1',
       alertId: 'c1:6-months:ONE_WEEK_WARNING',
       milestoneKey: '6-months',
       alertType: 'ONE_WEEK_WARNING',
-      windowStart: '2026-07-08',
-      windowEnd: '2026-07-14',
       raisedAt: '2026-07-08T09:00:00.000Z',
     },
   };
@@ -54,8 +52,6 @@ describe('evolve', () => {
           childId: 'c1',
           milestoneKey: '6-months',
           alertType: 'ONE_WEEK_WARNING',
-          windowStart: '2026-07-08',
-          windowEnd: '2026-07-14',
           shown: true,
           dismissed: false,
           snoozedUntil: '2026-07-09T10:00:00.000Z',

@@ -11,11 +11,12 @@ export function milestoneAlertQueries({ readStore, clock }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/api/milestone-alerts/:id', async (request) => {
       const childId = parseIdParam(request.params, 'Child not found');
-      await findOwnedChild(readStore, childId, request.userId);
+      const child = await findOwnedChild(readStore, childId, request.userId);
       const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId, ownerId: request.userId });
       // Snoozes end and windows close with time alone, so activity is decided now, not when projected.
+      // The windows come from the child's birth date: alerts record none.
       const now = clock();
-      const alert = doc && activeAlert(doc.state, now, localDateOf(now, doc.timezone));
+      const alert = doc && activeAlert(doc.state, child.birthDate, now, localDateOf(now, doc.timezone));
       if (!alert) throw new HttpError(404, 'No active alert');
       return alert;
     });
