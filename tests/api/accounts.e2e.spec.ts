@@ -121,7 +121,7 @@ describe('login', () => {
 });
 
 describe('tokens', () => {
-  it('rotates refresh tokens and revokes the family when a rotated one is used again', async () => {
+  it('rotates refresh tokens and revokes the family when a rotated one is used again 30 seconds later', async () => {
     const { refreshToken: first } = await register();
     const rotated = await refresh(first);
     expect(rotated.status).toBe(200);
@@ -130,10 +130,34 @@ describe('tokens', () => {
     const me = await server.call('GET', '/api/me', { token: rotated.body.accessToken });
     expect(me.status).toBe(200);
 
-    const replayed = await refresh(first);
-    expect(replayed.status).toBe(401);
-    // The thief may hold the newest token; after a replay nobody in the family may refresh.
-    expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
+    clockOffsetMs = 30_000;
+    try {
+      const replayed = await refresh(first);
+      expect(replayed.status).toBe(401);
+      expect(replayed.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+      // The thief may hold the newest token; after a replay nobody in the family may refresh.
+      expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('refuses a rotated refresh token sent again within 30 seconds, as by a second tab, and keeps the session', async () => {
+    const { refreshToken: first } = await register();
+    const rotated = await refresh(first);
+    expect(rotated.status).toBe(200);
+    clockOffsetMs = 29_000;
+    try {
+      // The other tab's request, a moment behind: refused, so it takes the pair the first tab stored.
+      const secondTab = await refresh(first);
+      expect(secondTab.status).toBe(401);
+      expect(secondTab.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+      const next = await refresh(rotated.body.refreshToken);
+      expect(next.status).toBe(200);
+      expect((await server.call('GET', '/api/me', { token: next.body.accessToken })).status).toBe(200);
+    } finally {
+      clockOffsetMs = 0;
+    }
   });
 
   it('refuses made-up and tampered refresh tokens', async () => {

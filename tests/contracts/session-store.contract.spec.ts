@@ -31,13 +31,24 @@ function sessionStoreContract(target: SessionStoreTarget): void {
       await target.cleanup();
     });
 
+    const newRecord = () => ({ tokenId: randomUUID(), familyId: randomUUID(), userId: randomUUID(), secretDigest: 'ab'.repeat(32), expiresAt: Date.now() + 60_000 });
+
     it('consumes a refresh token once: the second use is a reuse', async () => {
       const store = open();
-      const record = { tokenId: randomUUID(), familyId: randomUUID(), userId: randomUUID(), secretDigest: 'ab'.repeat(32), expiresAt: Date.now() + 60_000 };
+      const record = newRecord();
       await store.saveRefreshToken(record);
-      const [first, second] = await Promise.all([store.consumeRefreshToken(record.tokenId), store.consumeRefreshToken(record.tokenId)]);
+      const [first, second] = await Promise.all([store.consumeRefreshToken(record.tokenId, 1_000), store.consumeRefreshToken(record.tokenId, 1_001)]);
       expect([first.status, second.status].sort()).toEqual(['ok', 'reused']);
-      expect(await store.consumeRefreshToken(randomUUID())).toEqual({ status: 'unknown' });
+      expect(await store.consumeRefreshToken(randomUUID(), 1_002)).toEqual({ status: 'unknown' });
+    });
+
+    it('tells every later use when the token was first used', async () => {
+      const [one, two] = [open(), open()];
+      const record = newRecord();
+      await one.saveRefreshToken(record);
+      expect(await one.consumeRefreshToken(record.tokenId, 1_700_000_000_000)).toEqual({ status: 'ok', record });
+      expect(await two.consumeRefreshToken(record.tokenId, 1_700_000_029_000)).toEqual({ status: 'reused', record, usedAt: 1_700_000_000_000 });
+      expect(await one.consumeRefreshToken(record.tokenId, 1_700_000_031_000)).toEqual({ status: 'reused', record, usedAt: 1_700_000_000_000 });
     });
 
     it('keeps the latest "log out everywhere" instant; an earlier one never lowers it', async () => {

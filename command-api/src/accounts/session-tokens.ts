@@ -3,6 +3,11 @@ import { HttpError } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a rotated refresh token may come back without being taken for a copy: two tabs of one
+ * browser without Web Locks can both send the stored token within a second.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 export interface SessionTokens {
@@ -34,11 +39,17 @@ const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
  * Trades a refresh token for a new pair in the same family. A token is good once: presenting a
  * rotated one means it was copied, so the whole family (the thief's and the owner's newest token)
  * is revoked. Revoked families, expired tokens and tokens from before a "log out everywhere" are refused.
+ *
+ * A rotated token presented again less than REFRESH_REUSE_GRACE_MS after its rotation is taken for
+ * another tab that sent it at the same moment: 401, and the family lives on, so that tab reads the
+ * pair the first one stored. The new pair is not sent again: only its digest is kept, and whoever
+ * replays a copy within the grace window must not get it either.
  */
 export async function rotateSession(deps: SessionDeps, presented: string): Promise<SessionTokens> {
   const [tokenId, secret, extra] = presented.split('.');
   if (!tokenId || !secret || extra !== undefined) throw expired();
-  const consumed = await deps.sessions.consumeRefreshToken(tokenId);
+  const now = deps.clock().getTime();
+  const consumed = await deps.sessions.consumeRefreshToken(tokenId, now);
   if (consumed.status === 'unknown') throw expired();
   const { record } = consumed;
   const stored = Buffer.from(record.secretDigest, 'hex');
@@ -49,10 +60,10 @@ export async function rotateSession(deps: SessionDeps, presented: string): Promi
     throw expired();
   }
   if (consumed.status === 'reused') {
-    await deps.sessions.revokeFamily(record.familyId);
+    const justRotated = consumed.usedAt !== null && now - consumed.usedAt < REFRESH_REUSE_GRACE_MS;
+    if (!justRotated) await deps.sessions.revokeFamily(record.familyId);
     throw expired();
   }
-  const now = deps.clock().getTime();
   if (record.expiresAt <= now || (await deps.sessions.isFamilyRevoked(record.familyId))) throw expired();
   const notBefore = await deps.sessions.tokensNotBefore(record.userId);
   // The session port keeps only the expiry; every refresh token lives exactly REFRESH_TOKEN_TTL_MS.

@@ -13,14 +13,20 @@ export interface RefreshTokenRecord {
 
 export type ConsumeResult =
   | { status: 'ok'; record: RefreshTokenRecord }
-  /** The token was already rotated: someone replayed it, so its family is revoked. */
-  | { status: 'reused'; record: RefreshTokenRecord }
+  /**
+   * The token was already rotated, at `usedAt` (ms; null for a token used before the instant was
+   * kept). Another tab refreshing at the same moment, or a copy: the caller tells them apart.
+   */
+  | { status: 'reused'; record: RefreshTokenRecord; usedAt: number | null }
   | { status: 'unknown' };
 
 export interface SessionStore {
   saveRefreshToken(record: RefreshTokenRecord): Promise<void>;
-  /** Marks the token used, atomically: of two concurrent consumers exactly one gets 'ok'. */
-  consumeRefreshToken(tokenId: string): Promise<ConsumeResult>;
+  /**
+   * Marks the token used at `now` (ms), atomically: of two concurrent consumers exactly one gets
+   * 'ok', and every later one learns when it was used.
+   */
+  consumeRefreshToken(tokenId: string, now: number): Promise<ConsumeResult>;
   revokeFamily(familyId: string): Promise<void>;
   isFamilyRevoked(familyId: string): Promise<boolean>;
   /** Access and refresh tokens issued before `at` (ms) stop working: logged out of all devices. */

@@ -7,6 +7,16 @@ local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
 return 1`;
 
+/**
+ * Marks a token used at ARGV[1] for ARGV[2] seconds unless it already is, in one step: returns nil
+ * to the one consumer that marked it, and the instant it was marked to every later one.
+ */
+const CONSUME = `
+local used = redis.call('GET', KEYS[1])
+if used then return used end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return false`;
+
 /** Sessions of the full stack, shared by every API process through Redis. */
 export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:sessions' }: { redisUrl: string; prefix?: string }): SessionStore {
   const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
@@ -20,13 +30,15 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
     async saveRefreshToken(record) {
       await redis.set(tokenKey(record.tokenId), JSON.stringify(record), 'EX', ttlSeconds(record.expiresAt));
     },
-    async consumeRefreshToken(tokenId): Promise<ConsumeResult> {
+    async consumeRefreshToken(tokenId, now): Promise<ConsumeResult> {
       const raw = await redis.get(tokenKey(tokenId));
       if (!raw) return { status: 'unknown' };
       const record = JSON.parse(raw) as RefreshTokenRecord;
-      // SET NX is atomic: of two concurrent refreshes with one token, exactly one wins.
-      const first = await redis.set(usedKey(tokenId), '1', 'EX', ttlSeconds(record.expiresAt), 'NX');
-      return { status: first === 'OK' ? 'ok' : 'reused', record };
+      // One script: of two concurrent refreshes with one token, exactly one wins.
+      const used = (await redis.eval(CONSUME, 1, usedKey(tokenId), String(now), String(ttlSeconds(record.expiresAt)))) as string | null;
+      if (used === null) return { status: 'ok', record };
+      // Marked '1' before the instant was kept: used long ago, as far as anyone can tell.
+      return { status: 'reused', record, usedAt: Number(used) };
     },
     async revokeFamily(familyId) {
       await redis.set(familyKey(familyId), '1', 'EX', 60 * 60 * 24 * 60);

@@ -14,12 +14,16 @@ export function createSqliteSessionStore({ file }: { file: string }): SessionSto
     CREATE TABLE IF NOT EXISTS revoked_families (family_id TEXT PRIMARY KEY);
     CREATE TABLE IF NOT EXISTS user_revocations (user_id TEXT PRIMARY KEY, not_before INTEGER NOT NULL);
   `);
+  // Files made before the instant of use was kept get the column; their used tokens have none.
+  const columns = db.prepare('PRAGMA table_info(refresh_tokens)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'used_at')) db.exec('ALTER TABLE refresh_tokens ADD COLUMN used_at INTEGER');
   const insert = db.prepare(
     'INSERT INTO refresh_tokens (token_id, family_id, user_id, secret_digest, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   const select = db.prepare('SELECT * FROM refresh_tokens WHERE token_id = ?');
   // The UPDATE only changes a row that is still unused, so of two concurrent refreshes one wins.
-  const markUsed = db.prepare('UPDATE refresh_tokens SET used = 1 WHERE token_id = ? AND used = 0');
+  const markUsed = db.prepare('UPDATE refresh_tokens SET used = 1, used_at = ? WHERE token_id = ? AND used = 0');
+  const usedAt = db.prepare('SELECT used_at FROM refresh_tokens WHERE token_id = ?');
   const revokeFamily = db.prepare('INSERT OR IGNORE INTO revoked_families (family_id) VALUES (?)');
   const familyRevoked = db.prepare('SELECT 1 FROM revoked_families WHERE family_id = ?');
   const revokeUser = db.prepare(
@@ -27,7 +31,7 @@ export function createSqliteSessionStore({ file }: { file: string }): SessionSto
   );
   const notBefore = db.prepare('SELECT not_before FROM user_revocations WHERE user_id = ?');
 
-  type Row = { token_id: string; family_id: string; user_id: string; secret_digest: string; expires_at: number; used: number };
+  type Row = { token_id: string; family_id: string; user_id: string; secret_digest: string; expires_at: number; used: number; used_at: number | null };
   const toRecord = (row: Row): RefreshTokenRecord => ({
     tokenId: row.token_id,
     familyId: row.family_id,
@@ -40,11 +44,13 @@ export function createSqliteSessionStore({ file }: { file: string }): SessionSto
     async saveRefreshToken(record) {
       insert.run(record.tokenId, record.familyId, record.userId, record.secretDigest, record.expiresAt);
     },
-    async consumeRefreshToken(tokenId): Promise<ConsumeResult> {
+    async consumeRefreshToken(tokenId, now): Promise<ConsumeResult> {
       const row = select.get(tokenId) as Row | undefined;
       if (!row) return { status: 'unknown' };
-      const changed = markUsed.run(tokenId).changes === 1;
-      return { status: changed ? 'ok' : 'reused', record: toRecord(row) };
+      if (markUsed.run(now, tokenId).changes === 1) return { status: 'ok', record: toRecord(row) };
+      // Read after the failed UPDATE: the instant the winner wrote, whoever it was.
+      const used = usedAt.get(tokenId) as { used_at: number | null };
+      return { status: 'reused', record: toRecord(row), usedAt: used.used_at };
     },
     async revokeFamily(familyId) {
       revokeFamily.run(familyId);
