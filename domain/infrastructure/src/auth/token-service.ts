@@ -1,8 +1,7 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
 
 const ISSUER = 'nightlight';
-const ACCESS_AUDIENCE = 'nightlight-api';
-const RESEARCH_AUDIENCE = 'nightlight-research';
+const AUDIENCE = 'nightlight-api';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export class InvalidTokenError extends Error {
@@ -42,7 +41,7 @@ export class TokenService {
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(userId)
       .setIssuer(ISSUER)
-      .setAudience(ACCESS_AUDIENCE)
+      .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
       .sign(this.secret);
@@ -55,34 +54,17 @@ export class TokenService {
       if (this.now().getTime() < cached.expiresAt * 1000) return { userId: cached.userId, issuedAt: cached.issuedAt };
       this.verifiedAccess.delete(token);
     }
-    const payload = await this.verify(token, ACCESS_AUDIENCE);
+    const payload = await this.verify(token);
     if (this.verifiedAccess.size >= MAX_CACHED_TOKENS) this.verifiedAccess.delete(this.verifiedAccess.keys().next().value!);
     this.verifiedAccess.set(token, { userId: payload.sub, issuedAt: payload.iat, expiresAt: payload.exp });
     return { userId: payload.sub, issuedAt: payload.iat };
   }
 
-  /** Researcher credentials are a different audience: a parent's token is never one. */
-  async issueResearchToken(researcherId: string, ttlSeconds: number): Promise<string> {
-    const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(researcherId)
-      .setIssuer(ISSUER)
-      .setAudience(RESEARCH_AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ttlSeconds)
-      .sign(this.secret);
-  }
-
-  async verifyResearchToken(token: string): Promise<{ researcherId: string }> {
-    return this.verify(token, RESEARCH_AUDIENCE).then((payload) => ({ researcherId: payload.sub }));
-  }
-
-  private async verify(token: string, audience: string): Promise<{ sub: string; iat: number; exp: number }> {
+  private async verify(token: string): Promise<{ sub: string; iat: number; exp: number }> {
     try {
       const { payload } = await jwtVerify(token, this.secret, {
         issuer: ISSUER,
-        audience,
+        audience: AUDIENCE,
         algorithms: ['HS256'],
         currentDate: this.now(),
       });
