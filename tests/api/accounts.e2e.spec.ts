@@ -322,16 +322,18 @@ describe('delete account', () => {
 
   it('signs out everywhere, shreds the e-mail and the children, and frees the address', async () => {
     const account = await register(newEmail('shredme'));
-    // A month and three days ago: one month old three days ago, so the registration raises that
-    // milestone's alert. Neither the birth date nor any alert window's first or last day is today or
-    // yesterday, the only dates the log records (the events' instants, the feeding's start).
+    // A month and three days ago: one month old one to three days ago, so the registration raises
+    // that milestone's alert. Neither the birth date nor any alert window's first or last day is
+    // today, the only date the log records (the events' instants, the feeding's start).
     const today = new Date();
     const birthDate = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, today.getUTCDate() - 3)).toISOString().slice(0, 10);
     const child = await server.call('POST', '/api/children', { token: account.accessToken, body: { displayName: 'Pip', birthDate, sex: 'Female', timezone: 'UTC' } });
     expect(child.status).toBe(201);
     const alert = await server.call('GET', `/api/milestone-alerts/${child.body.id}`, { token: account.accessToken, headers: { 'x-min-position': String(child.body.position) } });
     expect(alert.body).toMatchObject({ alertType: 'MILESTONE_REACHED', milestone: { label: '1 month' } });
-    const feeding = await server.call('POST', '/api/feedings', { token: account.accessToken, body: { childId: child.body.id, startedAt: new Date(Date.now() - 3_600_000).toISOString(), method: 'Nursing' } });
+    // An hour ago, but not before midnight: today stays the only date in the log.
+    const fedAt = Math.max(Date.now() - 3_600_000, Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()));
+    const feeding = await server.call('POST', '/api/feedings', { token: account.accessToken, body: { childId: child.body.id, startedAt: new Date(fedAt).toISOString(), method: 'Nursing' } });
     expect(feeding.status).toBe(201);
     const { refreshToken: rotated } = (await refresh(account.refreshToken)).body;
 
