@@ -1,15 +1,21 @@
-import autocannon, { type Result } from 'autocannon';
+import { randomUUID } from 'node:crypto';
+import autocannon, { type Options, type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { startSeededServer } from './support/seeded-server';
 
 /**
  * Throughput of the embedded server over real HTTP against a bare Fastify route answering the same
  * JSON body: what our read and write paths cost on top of Fastify itself.
- * `npx tsx tests/bench/http.bench.ts` (CONNECTIONS, DURATION in seconds).
+ * `npx tsx tests/bench/http.bench.ts` (CONNECTIONS, DURATION in seconds per round, ROUNDS).
  * Goals: daily insights ≥ 50 % and POST /api/feedings ≥ 25 % of the bare route's requests/s.
+ *
+ * The load generator runs in this process, beside the servers, so every target shares one core with
+ * it alike. The three targets take turns for ROUNDS rounds and each is reported by its median round,
+ * so a burst of other work on the machine cannot favour one of them.
  */
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const DURATION = Number(process.env.DURATION ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
 const seeded = await startSeededServer({ days: 30 });
 const auth = { authorization: `Bearer ${seeded.token}` };
@@ -23,6 +29,7 @@ bare.get('/bare', async (_request, reply) => reply.type('application/json').send
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 // Writes go to a child of their own, each request 20 minutes earlier than the last, so none overlaps.
+// Each carries its own Idempotency-Key, as every write from the web app does.
 const writeChild = await fetch(`${seeded.url}/api/children`, {
   method: 'POST',
   headers: { ...auth, 'content-type': 'application/json' },
@@ -31,41 +38,50 @@ const writeChild = await fetch(`${seeded.url}/api/children`, {
 const now = Date.now();
 let sent = 0;
 
-async function run(label: string, options: Parameters<typeof autocannon>[0]): Promise<Result & { label: string }> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...options });
-  return Object.assign(result, { label });
-}
-
-const results = [
-  await run('bare Fastify, same JSON body', { url: `${bareUrl}/bare` }),
-  await run('GET insights/daily (7 days)', { url: `${seeded.url}${insightsPath}`, headers: auth }),
-  await run('POST /api/feedings', {
-    url: `${seeded.url}/api/feedings`,
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    // Per-request bodies only take effect through `requests` (a top-level setupRequest is ignored).
-    requests: [
-      {
-        method: 'POST',
-        setupRequest(request) {
-          sent += 1;
-          const startedAt = new Date(now - sent * 20 * 60_000).toISOString();
-          request.body = JSON.stringify({ childId: writeChild.id, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' });
-          return request;
+const targets: { label: string; options: Options }[] = [
+  { label: 'bare Fastify, same JSON body', options: { url: `${bareUrl}/bare` } },
+  { label: 'GET insights/daily (7 days)', options: { url: `${seeded.url}${insightsPath}`, headers: auth } },
+  {
+    label: 'POST /api/feedings',
+    options: {
+      url: `${seeded.url}/api/feedings`,
+      method: 'POST',
+      // Per-request bodies only take effect through `requests` (a top-level setupRequest is ignored).
+      requests: [
+        {
+          method: 'POST',
+          setupRequest(request) {
+            sent += 1;
+            const startedAt = new Date(now - sent * 20 * 60_000).toISOString();
+            request.headers = { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+            request.body = JSON.stringify({ childId: writeChild.id, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' });
+            return request;
+          },
         },
-      },
-    ],
-  }),
+      ],
+    },
+  },
 ];
 
-const base = results[0]!.requests.average;
-console.log(`${CONNECTIONS} connections, ${DURATION} s each; body ${insightsBody.length} bytes; a child with 30 days of history`);
-for (const result of results) {
+const rounds: Result[][] = targets.map(() => []);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [index, target] of targets.entries()) {
+    const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...target.options });
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    rounds[index]!.push(result);
+  }
+}
+
+const median = (results: Result[]): Result => [...results].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(results.length / 2)]!;
+const medians = rounds.map(median);
+const base = medians[0]!.requests.average;
+console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per target, median round shown; body ${insightsBody.length} bytes; a child with 30 days of history`);
+for (const [index, result] of medians.entries()) {
+  const all = rounds[index]!.map((r) => Math.round(r.requests.average).toLocaleString('en')).join(' / ');
   console.log(
-    `${result.label.padEnd(30)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s` +
+    `${targets[index]!.label.padEnd(30)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s` +
       `  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms` +
-      `  ${String(Math.round((100 * result.requests.average) / base)).padStart(3)} % of bare` +
-      `  (${result.requests.total} requests, non-2xx ${result.non2xx}, errors ${result.errors})`,
+      `  ${String(Math.round((100 * result.requests.average) / base)).padStart(3)} % of bare  (rounds: ${all})`,
   );
 }
 
