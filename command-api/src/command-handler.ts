@@ -1,19 +1,12 @@
 import { schemaVersionOf, validateEventData } from '@nightlight/domain/events/event-registry';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '@nightlight/infrastructure/ports/event-store';
+import { resultOfKey, type IdempotentRequest } from './idempotency';
 
 export interface Decider<Command, State, Event extends DomainEvent> {
   initialState: () => State;
   evolve: (state: State, event: { type: string; data: unknown }) => State;
   decide: (command: Command, state: State) => Event[];
-}
-
-/** A request sent with an Idempotency-Key (see idempotency.ts). */
-export interface IdempotentCommand {
-  /** Digest of the user and the key; recorded in the metadata of every event the request appends. */
-  key: string;
-  /** Runs once events are decided, before they are appended: records the key's first use. */
-  beforeAppend: () => Promise<void>;
 }
 
 export interface CommandContext {
@@ -22,7 +15,8 @@ export interface CommandContext {
   causationId?: string;
   now: Date;
   newId: () => string;
-  idempotency?: IdempotentCommand;
+  /** Recorded in the metadata of every event the command appends (see idempotency.ts). */
+  idempotency?: IdempotentRequest | null;
 }
 
 export interface CommandResult<State> {
@@ -44,7 +38,7 @@ export interface CommandResult<State> {
 export function toNewEvent(
   event: DomainEvent,
   id: string,
-  metadata: { userId?: string; correlationId: string; causationId: string; recordedAt: string; idempotencyKey?: string },
+  metadata: { userId?: string; correlationId: string; causationId: string; recordedAt: string; idempotencyKey?: string; idempotencyRequest?: string },
 ): NewEvent {
   validateEventData(event.type, event.data);
   return { id, type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: schemaVersionOf(event.type) } };
@@ -63,7 +57,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
 ): Promise<CommandResult<State>> {
   const recorded = await eventStore.readStream(streamId);
   const idempotency = context.idempotency;
-  const earlier = idempotency && resultOfKey(recorded, idempotency.key, decider);
+  const earlier = idempotency && resultOfKey(recorded, idempotency, decider);
   if (earlier) return earlier;
   const state = recorded.reduce(decider.evolve, decider.initialState());
   const events = decider.decide(command, state);
@@ -75,30 +69,17 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
     correlationId: context.correlationId,
     causationId: context.causationId ?? context.correlationId,
     recordedAt: context.now.toISOString(),
-    ...(idempotency ? { idempotencyKey: idempotency.key } : {}),
+    ...(idempotency ? { idempotencyKey: idempotency.key, idempotencyRequest: idempotency.request } : {}),
   };
   const newEvents = events.map((event) => toNewEvent(event, context.newId(), metadata));
-  await idempotency?.beforeAppend();
   const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
   try {
     const result = await eventStore.append(streamId, newEvents, expected);
     return { state: events.reduce(decider.evolve, state), position: result.position, appended: events.length, repeated: false };
   } catch (error) {
     // The same request sent twice at once: the one that lost the race answers with the winner's result.
-    const winner = idempotency && error instanceof WrongExpectedRevisionError ? resultOfKey(await eventStore.readStream(streamId), idempotency.key, decider) : null;
+    const winner = idempotency && error instanceof WrongExpectedRevisionError ? resultOfKey(await eventStore.readStream(streamId), idempotency, decider) : null;
     if (winner) return winner;
     throw error;
   }
-}
-
-/** The stream as the request with this Idempotency-Key left it, or null when no event carries the key. */
-export function resultOfKey<State>(
-  recorded: readonly RecordedEvent[],
-  key: string,
-  decider: Pick<Decider<never, State, DomainEvent>, 'initialState' | 'evolve'>,
-): CommandResult<State> | null {
-  const last = recorded.findLastIndex((event) => event.metadata.idempotencyKey === key);
-  if (last < 0) return null;
-  const upToIt = recorded.slice(0, last + 1);
-  return { state: upToIt.reduce(decider.evolve, decider.initialState()), position: upToIt.at(-1)!.position, appended: 0, repeated: true };
 }

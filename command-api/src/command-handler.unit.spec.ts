@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
-import type { EventStore, NewEvent, RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import type { EventStore, NewEvent } from '@nightlight/infrastructure/ports/event-store';
 import { describe, expect, it } from 'vitest';
-import { handleCommand, resultOfKey, type Decider } from './command-handler';
+import { handleCommand, type Decider } from './command-handler';
 
 /** Only what handleCommand touches: an empty stream to read, and a record of what it appends. */
 function recordingEventStore(): EventStore & { appended: NewEvent[] } {
@@ -65,35 +65,18 @@ describe('handleCommand', () => {
 });
 
 describe('an Idempotency-Key', () => {
-  it('is recorded in the metadata of every event the request appends, after its first use is recorded', async () => {
+  it('is recorded, with the digest of its request, in the metadata of every event the request appends', async () => {
     const store = recordingEventStore();
-    const steps: string[] = [];
     const events = [
       { type: 'ChildRemoved', data: { childId: 'c1', ownerId: 'u1' } },
       { type: 'ChildRemoved', data: { childId: 'c1', ownerId: 'u1' } },
     ];
-    const result = await handleCommand(store, 'child-c1', emitting(events), 'go', {
-      ...context,
-      idempotency: { key: 'k-digest', beforeAppend: async () => void steps.push(`recorded with ${store.appended.length} appended`) },
-    });
-    expect(steps).toEqual(['recorded with 0 appended']);
-    expect(store.appended.map((event) => event.metadata.idempotencyKey)).toEqual(['k-digest', 'k-digest']);
-    expect(result).toMatchObject({ appended: 2, repeated: false });
-  });
+    const result = await handleCommand(store, 'child-c1', emitting(events), 'go', { ...context, idempotency: { key: 'k-digest', request: 'r-digest' } });
 
-  it("gives back the stream as the key's request left it, at that request's position", () => {
-    const recorded = (position: number, type: string, idempotencyKey?: string): RecordedEvent => ({
-      id: `e${position}`,
-      streamId: 's',
-      revision: position - 1,
-      position,
-      type,
-      data: {},
-      metadata: { correlationId: 'c', causationId: 'c', schemaVersion: 1, recordedAt: '2026-11-20T14:00:00.000Z', ...(idempotencyKey ? { idempotencyKey } : {}) },
-    });
-    const history = [recorded(1, 'A'), recorded(2, 'B', 'k'), recorded(3, 'C', 'k'), recorded(4, 'D', 'other')];
-    const types: Decider<never, string[], DomainEvent> = { initialState: () => [], evolve: (state, event) => [...state, event.type], decide: () => [] };
-    expect(resultOfKey(history, 'k', types)).toEqual({ state: ['A', 'B', 'C'], position: 3, appended: 0, repeated: true });
-    expect(resultOfKey(history, 'unused', types)).toBeNull();
+    expect(store.appended.map((event) => [event.metadata.idempotencyKey, event.metadata.idempotencyRequest])).toEqual([
+      ['k-digest', 'r-digest'],
+      ['k-digest', 'r-digest'],
+    ]);
+    expect(result).toMatchObject({ appended: 2, repeated: false });
   });
 });

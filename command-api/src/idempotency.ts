@@ -1,19 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { v5 as uuidv5 } from 'uuid';
-import { decideIdempotencyKey, evolveIdempotencyKey, initialIdempotencyKeyState } from '@nightlight/domain/idempotency/idempotency-key';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
-import { idempotencyStreamId } from '@nightlight/domain/shared/stream-ids';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
-import { WrongExpectedRevisionError } from '@nightlight/infrastructure/ports/event-store';
+import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { CommandDeps } from './command-deps';
-import { handleCommand, resultOfKey, type CommandResult, type Decider, type IdempotentCommand } from './command-handler';
+import type { CommandResult, Decider } from './command-handler';
 
 const IDEMPOTENCY_NAMESPACE = '3c0b54a4-4d7e-4c55-9a43-0a2f2c1d6e71';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request. Send a new key for a new request.';
 
-/** The digest of a user and an Idempotency-Key: a stream name and an entity id, never the key as sent. */
+/** The digest of a user and an Idempotency-Key, as the events it caused record it: never the key as sent. */
 export function idempotencyKeyDigest(userId: string, key: string): string {
   return uuidv5(`${userId}:${key}`, IDEMPOTENCY_NAMESPACE);
 }
@@ -22,6 +19,15 @@ export function idempotencyKeyDigest(userId: string, key: string): string {
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];
   return typeof key === 'string' && key.trim() ? key.trim() : null;
+}
+
+/**
+ * The id of a new record created under a key: from the user, the key and the route, so the same
+ * request sent twice races for one stream, and one key sent to two routes cannot name two records
+ * (a feeding and a sleep) by the same id.
+ */
+export function entityIdOfKey(userId: string, key: string, path: string): string {
+  return uuidv5(`${userId}:${path}:${key}`, IDEMPOTENCY_NAMESPACE);
 }
 
 /**
@@ -55,68 +61,50 @@ export function canonicalJson(root: unknown): string {
   return out.join('');
 }
 
-function fingerprintOf(request: FastifyRequest): string {
-  const path = request.url.split('?')[0];
-  return createHash('sha256').update(canonicalJson([request.method, path, request.body])).digest('hex');
-}
-
+/** A request sent with an Idempotency-Key, as the metadata of the events it appends records it. */
 export interface IdempotentRequest {
-  userId: string;
-  correlationId: string;
   /** idempotencyKeyDigest(userId, key). */
   key: string;
-  /** Digest of method, path and body. */
-  fingerprint: string;
-  /** The key was used before, for this very request. */
-  usedBefore: boolean;
+  /** Digest of method, path and body, keyed by the user's data key (a body can hold a name). */
+  request: string;
 }
 
 /**
- * "A repeated key returns the first answer and writes nothing new." The first use of a key is
- * recorded on its own stream, `idempotency-{digest}`, just before the request's events are
- * appended, and those events carry the digest in their metadata. A repeat finds them and answers
- * from the stream as they left it; two at once race for the entity stream, and the one that loses
- * answers with the winner's result. A request that was refused wrote nothing and records nothing:
- * sent again, it is judged again.
+ * The stream as the request with this key left it, or null when no event of the stream carries
+ * the key. The key with another request is refused (422): answering with another request's result
+ * would hide the parent's change, and doing the new request would break the key's promise.
  */
-export function idempotentWrites(deps: Pick<CommandDeps, 'eventStore' | 'cipher' | 'clock' | 'newId'>) {
-  const keyDecider = { initialState: initialIdempotencyKeyState, evolve: evolveIdempotencyKey, decide: decideIdempotencyKey };
+export function resultOfKey<State>(
+  recorded: readonly RecordedEvent[],
+  idempotent: IdempotentRequest,
+  decider: Pick<Decider<never, State, DomainEvent>, 'initialState' | 'evolve'>,
+): CommandResult<State> | null {
+  const last = recorded.findLastIndex((event) => event.metadata.idempotencyKey === idempotent.key);
+  if (last < 0) return null;
+  if (recorded[last]!.metadata.idempotencyRequest !== idempotent.request) throw new HttpError(422, KEY_REUSED);
+  const upToIt = recorded.slice(0, last + 1);
+  return { state: upToIt.reduce(decider.evolve, decider.initialState()), position: upToIt.at(-1)!.position, appended: 0, repeated: true };
+}
 
-  async function assertSameRequest(userId: string, sealedFirst: string | null, fingerprint: string): Promise<boolean> {
-    if (sealedFirst === null) return false;
-    if ((await deps.cipher.open(userId, sealedFirst)) !== fingerprint) throw new HttpError(422, KEY_REUSED);
-    return true;
-  }
-
-  async function recordFirstUse(idempotent: IdempotentRequest): Promise<void> {
-    const { userId, key, fingerprint, correlationId } = idempotent;
-    const command = { type: 'RecordIdempotencyKeyUse' as const, data: { request: await deps.cipher.seal(userId, fingerprint) } };
-    const record = () => handleCommand(deps.eventStore, idempotencyStreamId(key), keyDecider, command, { userId, correlationId, now: deps.clock(), newId: deps.newId });
-    let result;
-    try {
-      result = await record();
-    } catch (error) {
-      // Two requests with this key at once: the second reads the first one's record.
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      result = await record();
-    }
-    if (result.appended === 0) await assertSameRequest(userId, result.state.request, fingerprint);
-  }
-
+/**
+ * "A repeated key returns the first answer and writes nothing new." The key travels with the
+ * events its request appends (their metadata), so the log remembers it across restarts and
+ * processes, and no write pays for a record of its own. A repeat reads the record's stream, finds
+ * them and answers from the stream as they left it; two copies at once race for the stream, and the
+ * one that loses answers with the winner's result. A refused request appended nothing, so it is
+ * judged again when sent again.
+ */
+export function idempotentWrites(deps: Pick<CommandDeps, 'eventStore' | 'cipher'>) {
   return {
-    /**
-     * The request's key, checked against its first use (422 when it came with another request),
-     * or null without a key. Writes nothing.
-     */
-    async begin(request: FastifyRequest, correlationId: string): Promise<IdempotentRequest | null> {
+    /** The request's key and the digest of what it asks, or null without a key. Writes nothing. */
+    async begin(request: FastifyRequest): Promise<IdempotentRequest | null> {
       const sent = idempotencyKeyOf(request);
       if (sent === null) return null;
-      const userId = request.userId;
-      const key = idempotencyKeyDigest(userId, sent);
-      const fingerprint = fingerprintOf(request);
-      const recorded = await deps.eventStore.readStream(idempotencyStreamId(key));
-      const first = recorded.reduce(evolveIdempotencyKey, initialIdempotencyKeyState());
-      return { userId, correlationId, key, fingerprint, usedBefore: await assertSameRequest(userId, first.request, fingerprint) };
+      const path = request.url.split('?')[0];
+      return {
+        key: idempotencyKeyDigest(request.userId, sent),
+        request: await deps.cipher.digest(request.userId, canonicalJson([request.method, path, request.body])),
+      };
     },
 
     /** What the earlier request with this key left on the stream, or null when it appended nothing there. */
@@ -125,13 +113,8 @@ export function idempotentWrites(deps: Pick<CommandDeps, 'eventStore' | 'cipher'
       streamId: string,
       decider: Pick<Decider<never, State, DomainEvent>, 'initialState' | 'evolve'>,
     ): Promise<CommandResult<State> | null> {
-      if (!idempotent?.usedBefore) return null;
-      return resultOfKey(await deps.eventStore.readStream(streamId), idempotent.key, decider);
-    },
-
-    /** The part of the command context that marks the events and records the key's first use. */
-    command(idempotent: IdempotentRequest | null): IdempotentCommand | undefined {
-      return idempotent ? { key: idempotent.key, beforeAppend: () => recordFirstUse(idempotent) } : undefined;
+      if (!idempotent) return null;
+      return resultOfKey(await deps.eventStore.readStream(streamId), idempotent, decider);
     },
   };
 }

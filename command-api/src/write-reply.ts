@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { idempotencyKeyDigest, idempotencyKeyOf } from './idempotency';
+import { entityIdOfKey, idempotencyKeyOf } from './idempotency';
 
 /** Answers a write with the global position of its last event, for read-your-writes (design §4). */
 export function sendWritten(reply: FastifyReply, statusCode: number, body: Record<string, unknown>, position: number) {
@@ -12,7 +12,7 @@ export function sendWritten(reply: FastifyReply, statusCode: number, body: Recor
  */
 export function newEntityId(request: FastifyRequest, userId: string, newId: () => string): string {
   const key = idempotencyKeyOf(request);
-  return key === null ? newId() : idempotencyKeyDigest(userId, key);
+  return key === null ? newId() : entityIdOfKey(userId, key, request.url.split('?')[0]!);
 }
 
 export function correlationIdOf(request: FastifyRequest): string {

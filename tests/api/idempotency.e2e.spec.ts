@@ -169,7 +169,7 @@ describe('the same request sent twice at once', () => {
 });
 
 describe('a key sent with another request', () => {
-  it('is refused with 422 and writes nothing: another body, another entry, another route', async () => {
+  it('is refused with 422 and writes nothing: another body, or another write to the record it wrote', async () => {
     const childId = await addChild();
     const key = randomUUID();
     const first = await send('POST', '/api/feedings', key, feeding(childId, { startedAt: '2026-03-16T12:00:00Z', endedAt: '2026-03-16T12:20:00Z' }));
@@ -177,7 +177,6 @@ describe('a key sent with another request', () => {
     const before = await head();
     for (const [method, path, body] of [
       ['POST', '/api/feedings', feeding(childId, { startedAt: '2026-03-16T12:00:00Z', endedAt: '2026-03-16T12:20:00Z', amountOz: 4.5 })],
-      ['POST', '/api/sleep', { childId, startedAt: '2026-03-16T13:00:00Z', endedAt: '2026-03-16T14:00:00Z' }],
       ['PUT', `/api/feedings/${first.body.id}`, feeding(childId, { startedAt: '2026-03-16T12:00:00Z', endedAt: '2026-03-16T12:20:00Z' })],
       ['DELETE', `/api/feedings/${first.body.id}`, undefined],
     ] as const) {
@@ -188,12 +187,26 @@ describe('a key sent with another request', () => {
     expect(await head()).toBe(before);
   });
 
+  it('belongs to the record it wrote: sent to another route, it writes a record of its own there', async () => {
+    const childId = await addChild();
+    const key = randomUUID();
+    const fed = await send('POST', '/api/feedings', key, feeding(childId, { startedAt: '2026-03-17T12:00:00Z', endedAt: '2026-03-17T12:20:00Z' }));
+    const slept = await send('POST', '/api/sleep', key, { childId, startedAt: '2026-03-17T13:00:00Z', endedAt: '2026-03-17T14:00:00Z' });
+
+    expect([fed.status, slept.status]).toEqual([201, 201]);
+    expect(slept.body.id).not.toBe(fed.body.id);
+    const feedings = await server.call('GET', `/api/feedings?childId=${childId}&date=2026-03-17`, { token: parent, headers: { 'x-min-position': String(slept.body.position) } });
+    const sleeps = await server.call('GET', `/api/sleep?childId=${childId}&date=2026-03-17`, { token: parent, headers: { 'x-min-position': String(slept.body.position) } });
+    expect(feedings.body.map((entry: { id: string }) => entry.id)).toEqual([fed.body.id]);
+    expect(sleeps.body.map((entry: { id: string }) => entry.id)).toEqual([slept.body.id]);
+  });
+
   it('is refused when the two are sent at once: one is written, the other is 422', async () => {
     const childId = await addChild();
     const key = randomUUID();
     const answers = await Promise.all([
       send('POST', '/api/feedings', key, feeding(childId, { startedAt: '2026-03-15T12:00:00Z', endedAt: '2026-03-15T12:20:00Z' })),
-      send('POST', '/api/sleep', key, { childId, startedAt: '2026-03-15T13:00:00Z', endedAt: '2026-03-15T14:00:00Z' }),
+      send('POST', '/api/feedings', key, feeding(childId, { startedAt: '2026-03-15T12:00:00Z', endedAt: '2026-03-15T12:20:00Z', amountOz: 5 })),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
     expect(answers.find((answer) => answer.status === 422)!.body).toEqual({ message: KEY_REUSED });

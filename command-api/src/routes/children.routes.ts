@@ -117,7 +117,7 @@ export function childRoutes(deps: CommandDeps) {
       correlationId: correlationIdOf(request),
       now,
       newId,
-      idempotency: idempotency.command(idempotent),
+      idempotency: idempotent,
     });
   }
 
@@ -140,7 +140,7 @@ export function childRoutes(deps: CommandDeps) {
 
   /** The key's earlier answer on this child's stream, if the same request appended there before. */
   async function earlierResult(request: FastifyRequest, childId: string) {
-    const idempotent = await idempotency.begin(request, correlationIdOf(request));
+    const idempotent = await idempotency.begin(request);
     return { idempotent, earlier: await idempotency.earlierResult(idempotent, childStreamId(childId), childDecider) };
   }
 

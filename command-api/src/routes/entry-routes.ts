@@ -55,12 +55,12 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
       correlationId: correlationIdOf(request),
       now: clock(),
       newId,
-      idempotency: idempotency.command(idempotent),
+      idempotency: idempotent,
     });
 
   /** The key's earlier answer on this entry's stream, if the same request appended there before. */
   const earlierResult = async (request: FastifyRequest, id: string) => {
-    const idempotent = await idempotency.begin(request, correlationIdOf(request));
+    const idempotent = await idempotency.begin(request);
     return { idempotent, earlier: await idempotency.earlierResult(idempotent, entry.streamId(id), entry.decider) };
   };
 

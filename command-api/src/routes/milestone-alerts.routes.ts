@@ -56,7 +56,7 @@ export function milestoneAlertRoutes(deps: CommandDeps) {
       app.post(`/api/milestone-alerts/:id/${action}`, async (request, reply) => {
         const { alertId, childId } = parseAlertId(request.params);
         const decider = parentAlertDecider(request.userId);
-        const idempotent = await idempotency.begin(request, correlationIdOf(request));
+        const idempotent = await idempotency.begin(request);
         // The same 'Got It' sent again answers as the first time, not 409.
         const earlier = await idempotency.earlierResult(idempotent, childStreamId(childId), decider);
         if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
@@ -66,7 +66,7 @@ export function milestoneAlertRoutes(deps: CommandDeps) {
           correlationId: correlationIdOf(request),
           now,
           newId,
-          idempotency: idempotency.command(idempotent),
+          idempotency: idempotent,
         });
         return sendWritten(reply, 200, { ok: true }, result.position);
       });

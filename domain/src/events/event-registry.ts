@@ -3,7 +3,6 @@ import { childEventDefinitions } from './child.event-schemas';
 import { emailReservationEventDefinitions } from './email-reservation.event-schemas';
 import type { EventDefinition } from './event-definition';
 import { feedingEventDefinitions } from './feeding.event-schemas';
-import { idempotencyKeyEventDefinitions } from './idempotency-key.event-schemas';
 import { milestoneAlertEventDefinitions } from './milestone-alert.event-schemas';
 import { referralCodeEventDefinitions } from './referral-code.event-schemas';
 import { referralRegistryEventDefinitions } from './referral-registry.event-schemas';
@@ -22,7 +21,6 @@ export const eventRegistry = {
   ...milestoneAlertEventDefinitions,
   ...feedingEventDefinitions,
   ...sleepEventDefinitions,
-  ...idempotencyKeyEventDefinitions,
 } satisfies EventRegistry;
 
 export type RegisteredEventType = keyof typeof eventRegistry;

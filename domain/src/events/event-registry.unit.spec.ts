@@ -95,7 +95,6 @@ const samples: Record<RegisteredEventType, unknown> = {
     notes: 'sealed-notes',
   },
   SleepDeleted: { sleepId: 's1', childId: 'c1', ownerId: 'u1' },
-  IdempotencyKeyUsed: { request: 'sealed-request-digest' },
 };
 
 const feedingLogged = samples.FeedingLogged as Record<string, unknown>;
@@ -120,7 +119,6 @@ describe('the event registry', () => {
       'FeedingCorrected',
       'FeedingDeleted',
       'FeedingLogged',
-      'IdempotencyKeyUsed',
       'MilestoneAlertDismissed',
       'MilestoneAlertRaised',
       'MilestoneAlertShown',

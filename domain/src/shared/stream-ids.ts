@@ -6,7 +6,6 @@ export const childStreamId = (childId: string): string => `child-${childId}`;
 export const feedingStreamId = (feedingId: string): string => `feeding-${feedingId}`;
 export const sleepStreamId = (sleepId: string): string => `sleep-${sleepId}`;
 /** `key` is the digest of a user and an Idempotency-Key, never the key as sent. */
-export const idempotencyStreamId = (key: string): string => `idempotency-${key}`;
 
 export function idFromStreamId(streamId: string): string {
   return streamId.slice(streamId.indexOf('-') + 1);

@@ -57,6 +57,15 @@ export class PersonalDataCipher {
     return createHmac('sha256', this.lookupKey).update(email.trim().toLowerCase()).digest('hex');
   }
 
+  /**
+   * A digest of text keyed by the owner's data key: two texts can be compared without storing
+   * either, and once the key is destroyed the digest says nothing about what was sent.
+   */
+  async digest(ownerId: string, text: string): Promise<string> {
+    const key = await this.dataKey(ownerId, true);
+    return createHmac('sha256', key!).update(text).digest('base64url');
+  }
+
   /** Throws DataKeyDestroyedError when the owner's key was destroyed: their account is deleted. */
   async seal(ownerId: string, plaintext: string): Promise<string> {
     const key = await this.dataKey(ownerId, true);
