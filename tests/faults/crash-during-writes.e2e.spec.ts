@@ -6,14 +6,14 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TokenService } from '@nightlight/infrastructure/auth/token-service';
 import { freePort, startServiceProcess, type ServiceProcess } from '../api/support/service-process';
-import { killServiceHard } from './support/kill-process-tree';
+import { killServiceHard, prepareHardKill } from './support/kill-process-tree';
 
 /**
  * The promise to a parent: a feeding the app confirmed is never lost. The embedded server runs as a
  * real process, takes 500 concurrent feedings, and is SIGKILLed while they are in flight.
  */
 const WRITES = 500;
-const KILL_AFTER_ANSWERS = 100;
+const KILL_AFTER_ANSWERS = 50;
 
 interface SentFeeding {
   key: string;
@@ -56,12 +56,13 @@ describe('a crash while feedings are being written', () => {
       };
     });
 
+    const crash = prepareHardKill(service);
     const acknowledged = new Map<number, string>();
     const refused: string[] = [];
     let answers = 0;
     let inFlightAtKill = 0;
     // All 500 are sent at once, each on a connection of its own, and the server is killed as the
-    // 100th answer arrives, with the rest in flight. Every request has its outcome before the
+    // 50th answer arrives, with the rest in flight. Every request has its outcome before the
     // restart, so none is delivered late to the new process, racing its own retry.
     const send = async (i: number) => {
       const answer = await request(service!.url, 'POST', '/api/feedings', sent[i]!.body, { 'idempotency-key': sent[i]!.key }).catch(() => null);
@@ -71,7 +72,7 @@ describe('a crash while feedings are being written', () => {
       answers += 1;
       if (answers === KILL_AFTER_ANSWERS) {
         inFlightAtKill = WRITES - answers;
-        void killServiceHard(service!);
+        crash();
       }
     };
     await Promise.all(sent.map((_, i) => send(i)));

@@ -24,6 +24,24 @@ function descendantsOf(root: number): number[] {
 }
 
 /**
+ * The crash, ready to land at once: the process tree is looked up beforehand, so the kill itself
+ * is a few synchronous signals and no answer slips out while /proc is being read.
+ */
+export function prepareHardKill(service: ServiceProcess): () => void {
+  const pid = service.child.pid;
+  const victims = pid === undefined ? [] : [...descendantsOf(pid).reverse(), pid];
+  return () => {
+    for (const victim of victims) {
+      try {
+        process.kill(victim, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+}
+
+/**
  * A real crash of a service started with startServiceProcess. Its process is the tsx launcher,
  * which runs the server in a child of its own and cannot pass a SIGKILL on: killing only the
  * launcher would leave the server running. So the server (every descendant) is killed first.

@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   EventStoreUnavailableError,
@@ -5,7 +6,6 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
-  type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
   type Subscription,
@@ -26,20 +26,25 @@ const EVENT_COLUMNS = 'position, stream_id, revision, id, type, data, metadata';
 
 interface PendingAppend {
   streamId: string;
-  events: readonly NewEvent[];
   expected: ExpectedRevision;
+  /** id, type, and data and metadata as JSON: what the writer thread stores. */
+  events: [id: string, type: string, data: string, metadata: string][];
   resolve: (result: AppendResult) => void;
   reject: (error: unknown) => void;
 }
 
+/** The writer thread's answer for one append (see sqlite-writer.thread.js). */
+type Outcome =
+  | { ok: true; result: AppendResult }
+  | { ok: false; kind: 'conflict'; actual: number | 'no_stream' }
+  | { ok: false; kind: 'unavailable' | 'failed'; message: string; code?: string };
+
 const READ_PAGE_SIZE = 500;
 
-// Errors that mean the storage itself cannot take writes, as opposed to a rejected append.
-const UNAVAILABLE_CODES = ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_CORRUPT', 'SQLITE_NOTADB'];
-
-function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix));
+function errorOf(append: PendingAppend, outcome: Exclude<Outcome, { ok: true }>): Error {
+  if (outcome.kind === 'conflict') return new WrongExpectedRevisionError(append.streamId, append.expected, outcome.actual);
+  const cause = Object.assign(new Error(outcome.message), { code: outcome.code });
+  return outcome.kind === 'unavailable' ? new EventStoreUnavailableError('Event store cannot take writes', { cause }) : cause;
 }
 
 function toRecorded([position, streamId, revision, id, type, data, metadata]: EventRow): RecordedEvent {
@@ -72,115 +77,79 @@ function openDatabase(options: SqliteEventStoreOptions): Database.Database {
 }
 
 /**
- * The embedded event store: one SQLite file in WAL mode. Appends requested during one turn of the
- * event loop are group-committed in a single transaction (one fsync), each under its own savepoint
- * so a conflict rejects only that append.
+ * The embedded event store: one SQLite file in WAL mode. Reads run here; writes run in a thread of
+ * their own (sqlite-writer.thread.js), so that a commit's fsync does not stop the process meanwhile.
+ * Appends asked for while one batch is being written are group-committed together as the next, in
+ * one transaction (one fsync), each under its own savepoint so a conflict refuses only that append.
  */
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const db = openDatabase(options);
   const pollIntervalMs = options.pollIntervalMs ?? 50;
 
-  const currentRevision = db.prepare<[string], { revision: number }>(
-    'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
-  );
-  const insert = db.prepare('INSERT INTO events (stream_id, revision, id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
-  const byId = db.prepare<[string], { stream_id: string; revision: number; position: number }>(
-    'SELECT stream_id, revision, position FROM events WHERE id = ?',
-  );
   const streamRows = db.prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw(true);
   const pageRows = db.prepare<[number, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
   let closed = false;
   let queue: PendingAppend[] = [];
-  let flushScheduled: Promise<void> | undefined;
+  let inFlight: PendingAppend[] | null = null;
+  let dispatchScheduled = false;
+  let writer: Worker | null = null;
+  const idleWaiters = new Set<() => void>();
   const wakers = new Set<() => void>();
   const subscriptions = new Set<Subscription>();
 
-  /** A retried append whose events are already stored, at the place it expected, is answered again. */
-  function alreadyAppended(append: PendingAppend): AppendResult | undefined {
-    let last: { revision: number; position: number } | undefined;
-    for (const [index, event] of append.events.entries()) {
-      const row = byId.get(event.id);
-      if (!row || row.stream_id !== append.streamId) return undefined;
-      if (last && row.revision !== last.revision + 1) return undefined;
-      if (index === 0 && append.expected !== 'any') {
-        const expectedFirst = append.expected === 'no_stream' ? 0 : append.expected + 1;
-        if (row.revision !== expectedFirst) return undefined;
-      }
-      last = row;
-    }
-    return last && { nextRevision: last.revision, position: last.position };
-  }
-
-  function writeOne(append: PendingAppend): AppendResult {
-    const current = currentRevision.get(append.streamId)?.revision;
-    const { expected } = append;
-    const matches = expected === 'any' || (expected === 'no_stream' ? current === undefined : current === expected);
-    if (!matches) {
-      const retried = alreadyAppended(append);
-      if (retried) return retried;
-      throw new WrongExpectedRevisionError(append.streamId, expected, current ?? 'no_stream');
-    }
-    let revision = current ?? -1;
-    let position = 0;
-    for (const event of append.events) {
-      revision += 1;
-      const info = insert.run(
-        append.streamId,
-        revision,
-        event.id,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-      );
-      position = Number(info.lastInsertRowid);
-    }
-    return { nextRevision: revision, position };
-  }
-
-  function rollbackQuietly(): void {
-    try {
-      if (db.inTransaction) db.exec('ROLLBACK');
-    } catch {
-      // SQLite may already have rolled back after an I/O error; the batch is rejected either way.
-    }
-  }
-
-  function flush(): void {
-    const batch = queue;
-    queue = [];
-    flushScheduled = undefined;
-    const outcomes: Array<{ ok: true; result: AppendResult } | { ok: false; error: unknown }> = [];
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      for (const append of batch) {
-        db.exec('SAVEPOINT append');
-        try {
-          outcomes.push({ ok: true, result: writeOne(append) });
-          db.exec('RELEASE append');
-        } catch (error) {
-          if (isUnavailable(error)) throw error;
-          db.exec('ROLLBACK TO append');
-          db.exec('RELEASE append');
-          const retried = (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE' ? alreadyAppended(append) : undefined;
-          outcomes.push(retried ? { ok: true, result: retried } : { ok: false, error });
-        }
-      }
-      db.exec('COMMIT');
-    } catch (error) {
-      rollbackQuietly();
-      const unavailable = new EventStoreUnavailableError('Event store cannot take writes', { cause: error });
-      for (const append of batch) append.reject(unavailable);
-      return;
-    }
+  const finishBatch = (outcomes: Outcome[]): void => {
+    const batch = inFlight ?? [];
+    inFlight = null;
     batch.forEach((append, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(outcome.error);
+      else append.reject(errorOf(append, outcome));
     });
     for (const wake of [...wakers]) wake();
+    if (queue.length > 0) dispatch();
+    else {
+      // Idle, the writer must not keep a finished process alive; busy, it must.
+      writer?.unref();
+      for (const idle of [...idleWaiters]) idle();
+    }
+  };
+
+  function startWriter(): Worker {
+    const thread = new Worker(new URL('./sqlite-writer.thread.js', import.meta.url), { workerData: { file: options.file } });
+    thread.on('message', finishBatch);
+    // A thread that fails or ends unasked leaves its batch unwritten, and the next batch starts a new one.
+    const gone = (message: string) => {
+      if (writer !== thread) return;
+      writer = null;
+      if (inFlight) finishBatch(inFlight.map(() => ({ ok: false, kind: 'unavailable', message })));
+    };
+    thread.on('error', (error) => gone(error.message));
+    thread.on('exit', (code) => gone(`the writer thread ended (${code})`));
+    return thread;
   }
+
+  function dispatch(): void {
+    dispatchScheduled = false;
+    if (inFlight || queue.length === 0) return;
+    inFlight = queue;
+    queue = [];
+    writer ??= startWriter();
+    writer.ref();
+    writer.postMessage({ batch: inFlight.map(({ streamId, expected, events }) => ({ streamId, expected, events })) });
+  }
+
+  const whenIdle = (): Promise<void> =>
+    inFlight || queue.length > 0 || dispatchScheduled
+      ? new Promise<void>((resolve) => {
+          const idle = () => {
+            idleWaiters.delete(idle);
+            resolve();
+          };
+          idleWaiters.add(idle);
+        })
+      : Promise.resolve();
 
   const source: PollingSource = {
     readPage: (after, limit) => pageRows.all(after, limit).map(toRecorded),
@@ -203,15 +172,16 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   return {
     append(streamId, events, expectedRevision) {
       if (closed) return Promise.reject(new EventStoreUnavailableError('Event store is closed'));
+      if (options.readonly) return Promise.reject(new EventStoreUnavailableError('Event store is open read-only'));
       if (events.length === 0) return Promise.reject(new Error('An append needs at least one event'));
       return new Promise<AppendResult>((resolve, reject) => {
-        queue.push({ streamId, events, expected: expectedRevision, resolve, reject });
-        flushScheduled ??= new Promise<void>((done) => {
-          setImmediate(() => {
-            flush();
-            done();
-          });
-        });
+        const encoded = events.map(({ id, type, data, metadata }): PendingAppend['events'][number] => [id, type, JSON.stringify(data), JSON.stringify(metadata)]);
+        queue.push({ streamId, events: encoded, expected: expectedRevision, resolve, reject });
+        // Appends asked for in this turn go together; while a batch is being written, they wait for it.
+        if (!inFlight && !dispatchScheduled) {
+          dispatchScheduled = true;
+          setImmediate(dispatch);
+        }
       });
     },
 
@@ -245,7 +215,16 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     async close() {
       if (closed) return;
       closed = true;
-      await flushScheduled;
+      await whenIdle();
+      const thread = writer;
+      if (thread) {
+        writer = null;
+        const exited = new Promise((resolve) => thread.once('exit', resolve));
+        // Kept alive until it has closed its connection: an idle writer is unref'd.
+        thread.ref();
+        thread.postMessage('close');
+        await exited;
+      }
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
       db.close();
     },

@@ -1,0 +1,151 @@
+// @ts-check
+/**
+ * The SQLite event store's writer, in a thread of its own so that a commit's fsync never stops the
+ * process from serving requests meanwhile. Plain JavaScript: Node starts a worker thread without the
+ * TypeScript loader the rest of the code runs under. Types are checked through the JSDoc below.
+ *
+ * It receives batches of appends (all that were asked for while the previous batch was being
+ * written), writes each batch in one transaction with one fsync, every append under its own
+ * savepoint so a conflict refuses that append alone, and answers with one outcome per append.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+
+/** @typedef {'no_stream' | 'any' | number} ExpectedRevision */
+/** @typedef {[id: string, type: string, data: string, metadata: string]} EncodedEvent */
+/** @typedef {{ streamId: string, expected: ExpectedRevision, events: EncodedEvent[] }} Append */
+/** @typedef {{ nextRevision: number, position: number }} AppendResult */
+/**
+ * @typedef {{ ok: true, result: AppendResult }
+ *   | { ok: false, kind: 'conflict', actual: number | 'no_stream' }
+ *   | { ok: false, kind: 'unavailable' | 'failed', message: string, code?: string }} Outcome
+ */
+
+// Errors that mean the storage itself cannot take writes, as opposed to a refused append.
+const UNAVAILABLE_CODES = ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_CORRUPT', 'SQLITE_NOTADB'];
+
+/** @param {unknown} error */
+function codeOf(error) {
+  const code = /** @type {{ code?: unknown }} */ (error).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** @param {unknown} error */
+function isUnavailable(error) {
+  const code = codeOf(error);
+  return code !== undefined && UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix));
+}
+
+class Conflict extends Error {
+  /** @param {number | 'no_stream'} actual */
+  constructor(actual) {
+    super('conflict');
+    this.actual = actual;
+  }
+}
+
+const { file } = /** @type {{ file: string }} */ (workerData);
+const db = new Database(file);
+db.pragma('busy_timeout = 5000');
+db.pragma('journal_mode = WAL');
+// FULL: an acknowledged append survives a power cut, not only a process crash.
+db.pragma('synchronous = FULL');
+
+const currentRevision = db.prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck();
+const insert = db.prepare('INSERT INTO events (stream_id, revision, id, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+const byId = db.prepare('SELECT stream_id, revision, position FROM events WHERE id = ?');
+
+/**
+ * A retried append whose events are already stored, at the place it expected, is answered again.
+ * @param {Append} append
+ * @returns {AppendResult | undefined}
+ */
+function alreadyAppended(append) {
+  /** @type {{ revision: number, position: number } | undefined} */
+  let last;
+  for (const [index, [id]] of append.events.entries()) {
+    const row = /** @type {{ stream_id: string, revision: number, position: number } | undefined} */ (byId.get(id));
+    if (!row || row.stream_id !== append.streamId) return undefined;
+    if (last && row.revision !== last.revision + 1) return undefined;
+    if (index === 0 && append.expected !== 'any') {
+      const expectedFirst = append.expected === 'no_stream' ? 0 : append.expected + 1;
+      if (row.revision !== expectedFirst) return undefined;
+    }
+    last = row;
+  }
+  return last && { nextRevision: last.revision, position: last.position };
+}
+
+/**
+ * @param {Append} append
+ * @returns {AppendResult}
+ */
+function writeOne(append) {
+  const current = /** @type {number | undefined} */ (currentRevision.get(append.streamId));
+  const { expected } = append;
+  const matches = expected === 'any' || (expected === 'no_stream' ? current === undefined : current === expected);
+  if (!matches) {
+    const retried = alreadyAppended(append);
+    if (retried) return retried;
+    throw new Conflict(current ?? 'no_stream');
+  }
+  let revision = current ?? -1;
+  let position = 0;
+  for (const [id, type, data, metadata] of append.events) {
+    revision += 1;
+    position = Number(insert.run(append.streamId, revision, id, type, data, metadata).lastInsertRowid);
+  }
+  return { nextRevision: revision, position };
+}
+
+function rollbackQuietly() {
+  try {
+    if (db.inTransaction) db.exec('ROLLBACK');
+  } catch {
+    // SQLite may already have rolled back after an I/O error; the batch is refused either way.
+  }
+}
+
+/**
+ * @param {Append[]} batch
+ * @returns {Outcome[]}
+ */
+function writeBatch(batch) {
+  /** @type {Outcome[]} */
+  const outcomes = [];
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    for (const append of batch) {
+      db.exec('SAVEPOINT append');
+      try {
+        outcomes.push({ ok: true, result: writeOne(append) });
+        db.exec('RELEASE append');
+      } catch (error) {
+        if (isUnavailable(error)) throw error;
+        db.exec('ROLLBACK TO append');
+        db.exec('RELEASE append');
+        const retried = codeOf(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? alreadyAppended(append) : undefined;
+        if (retried) outcomes.push({ ok: true, result: retried });
+        else if (error instanceof Conflict) outcomes.push({ ok: false, kind: 'conflict', actual: error.actual });
+        else outcomes.push({ ok: false, kind: 'failed', message: String(/** @type {Error} */ (error).message), code: codeOf(error) });
+      }
+    }
+    db.exec('COMMIT');
+    return outcomes;
+  } catch (error) {
+    rollbackQuietly();
+    const message = String(/** @type {Error} */ (error).message);
+    return batch.map(() => ({ ok: /** @type {const} */ (false), kind: /** @type {const} */ ('unavailable'), message, code: codeOf(error) }));
+  }
+}
+
+const port = parentPort;
+if (!port) throw new Error('sqlite-writer.thread.js runs as a worker thread');
+port.on('message', (/** @type {{ batch: Append[] } | 'close'} */ message) => {
+  if (message === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  port.postMessage(writeBatch(message.batch));
+});
