@@ -123,7 +123,6 @@ describe('the research export', () => {
     const { resumeFrom } = linesOf(await exportText()).pop();
     const head = await stores.eventStore.headPosition();
     expect(source.cursor.decode(resumeFrom)).toBe(head);
-    expect(Buffer.from(resumeFrom.slice(4), 'base64url').includes(Buffer.from(String(head)))).toBe(false);
 
     const altered = `${resumeFrom.slice(0, -2)}${resumeFrom.endsWith('A') ? 'BB' : 'AA'}`;
     for (const forged of [altered, 'rc1.', `rc1.${Buffer.alloc(36).toString('base64url')}`, String(head), '']) expect(source.cursor.decode(forged)).toBeNull();

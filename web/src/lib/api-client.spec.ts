@@ -236,6 +236,28 @@ describe('one session shared by several tabs', () => {
     expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-from-tab-2', isAuthenticated: true });
   });
 
+  it('without Web Locks, goes on with the pair another tab stored when the server refuses a token that tab just spent', async () => {
+    signIn();
+    const authorizations: (string | null)[] = [];
+    server.use(
+      http.get('/api/me', ({ request }) => {
+        authorizations.push(request.headers.get('Authorization'));
+        return request.headers.get('Authorization') === 'Bearer access-from-tab-2'
+          ? HttpResponse.json({ id: 'user-1' })
+          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+      }),
+      // Both tabs sent refresh-1 at once; the other tab's request won and stored its new pair.
+      http.post('/api/auth/refresh', () => {
+        storeAsAnotherTab({ accessToken: 'access-from-tab-2', refreshToken: 'refresh-from-tab-2' });
+        return HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 });
+      }),
+    );
+
+    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
+    expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-from-tab-2']);
+    expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-from-tab-2', isAuthenticated: true });
+  });
+
   it('retries a 401 with an access token that replaced the rejected one meanwhile, without refreshing', async () => {
     signIn();
     const refresh = vi.fn();

@@ -123,7 +123,13 @@ async function refreshTokens(): Promise<string | null> {
     }
     // Too many attempts or a server fault say nothing about the token itself.
     if (response.status === 429 || response.status >= 500) throw new RefreshUnavailableError(await toApiError(response));
-    if (!response.ok) return null;
+    if (!response.ok) {
+      // Refused because another tab spent this token a moment ago (tabs without Web Locks can race):
+      // its new pair is in storage by now, and the session goes on with it.
+      await reloadAuthFromStorage();
+      const stored = getAuthState();
+      return stored.refreshToken && stored.refreshToken !== refreshToken ? stored.accessToken : null;
+    }
     const tokens = (await readBody(response)) as TokenPair | undefined;
     if (!tokens?.accessToken || !tokens.refreshToken) return null;
     getAuthState().setTokens(tokens.accessToken, tokens.refreshToken);
