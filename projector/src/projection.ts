@@ -20,6 +20,10 @@ export class DeferredWork {
     this.pending.set(key, work);
   }
 
+  has(key: string): boolean {
+    return this.pending.has(key);
+  }
+
   /**
    * Does every pending piece, including pieces added meanwhile. A piece that fails stops the
    * settlement; it stays pending for the next one when `retryable` says so, and is dropped otherwise.

@@ -152,6 +152,12 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
    */
   const applyOne = async (projection: Projection, event: RecordedEvent): Promise<void> => {
     try {
+      return await projection.apply(event, context);
+    } catch (error) {
+      if (!(error instanceof ReadStoreUnavailableError)) return options.onError?.(error, event);
+    }
+    // The read store is out: the same event is tried again until it answers.
+    try {
       await untilReachable(() => projection.apply(event, context), event);
     } catch (error) {
       options.onError?.(error, event);

@@ -196,6 +196,15 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.findOne({ _id: 'nope', childId: 'c1' })).toBeNull();
     });
 
+    it('stores a handed-over document as it was given', async () => {
+      const given: Feeding = { _id: 'f20', childId: 'c20', amountMl: 20, startedAt: 'q', tags: ['night'] };
+      await collection.replaceOne({ _id: 'f20' }, given, { upsert: true, handOver: true });
+      await collection.replaceOne({ _id: 'f1' }, { _id: 'f1', childId: 'c1', amountMl: 125, startedAt: 'r' }, { handOver: true });
+
+      expect(await collection.findOne({ _id: 'f20' })).toEqual({ _id: 'f20', childId: 'c20', amountMl: 20, startedAt: 'q', tags: ['night'] });
+      expect(await collection.findOne({ _id: 'f1' })).toEqual({ _id: 'f1', childId: 'c1', amountMl: 125, startedAt: 'r' });
+    });
+
     it('answers a read-only read with the same documents as a plain one', async () => {
       const filter = { childId: 'c1' };
       expect(await collection.find(filter, { sort: { startedAt: 1 }, readOnly: true })).toEqual(await collection.find(filter, { sort: { startedAt: 1 } }));
@@ -215,6 +224,15 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
 readStoreContract('memory', async () => createMemoryReadStore());
 
 describe('the memory read store', () => {
+  it('keeps a handed-over document itself, frozen, rather than a copy', async () => {
+    const collection = createMemoryReadStore().collection<Feeding>('feedings');
+    const given: Feeding = { _id: 'f1', childId: 'c1', amountMl: 120, startedAt: 'a', tags: ['x'] };
+    await collection.replaceOne({ _id: 'f1' }, given, { upsert: true, handOver: true });
+
+    expect(Object.isFrozen(given) && Object.isFrozen(given.tags)).toBe(true);
+    expect(await collection.findOne({ _id: 'f1' }, { readOnly: true })).toBe(given);
+  });
+
   it('hands a read-only reader frozen documents, so a careless change fails loudly instead of changing the store', async () => {
     const collection = createMemoryReadStore().collection<Feeding>('feedings');
     await collection.insertOne({ _id: 'f1', childId: 'c1', amountMl: 120, startedAt: 'a', tags: ['x'] });

@@ -36,7 +36,7 @@ async function recomputeDate(context: ProjectionContext, child: ChildDocument, d
   const _id = dailyInsightsId(child._id, date);
   // A date with nothing on it has no document, so an incremental update and a rebuild agree.
   if (isEmptyDay(doc)) await collection.deleteOne({ _id });
-  else await collection.replaceOne({ _id }, { _id, childId: child._id, ownerId: child.ownerId, ...doc }, { upsert: true });
+  else await collection.replaceOne({ _id }, { _id, childId: child._id, ownerId: child.ownerId, ...doc }, { upsert: true, handOver: true });
 }
 
 /** Recomputes the dates the given entries (old and new versions of what changed) touch. */
@@ -48,8 +48,9 @@ export async function refreshDailyInsights(
   const schedule = scheduleOf(child);
   const dates = entries.length === 1 ? datesAffectedBy(entries[0]!, schedule) : [...new Set(entries.flatMap((entry) => datesAffectedBy(entry, schedule)))].sort();
   for (const date of dates) {
-    if (context.deferred) context.deferred.add(dailyInsightsId(child._id, date), () => recomputeLater(context, child._id, date));
-    else await recomputeDate(context, child, date);
+    const key = dailyInsightsId(child._id, date);
+    if (!context.deferred) await recomputeDate(context, child, date);
+    else if (!context.deferred.has(key)) context.deferred.add(key, () => recomputeLater(context, child._id, date));
   }
 }
 

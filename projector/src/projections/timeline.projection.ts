@@ -47,7 +47,8 @@ export const timelineProjection: Projection = {
         ...('feedingId' in data ? { amountOz: data.amountOz, method: data.method, type: data.type } : { environment: data.environment }),
       };
       const doc = timelineDocument(facts, child.timezone, recorded.position);
-      await timeline.replaceOne({ _id: id }, doc, { upsert: true });
+      // The document is made here for the store alone: it is handed over, not copied.
+      await timeline.replaceOne({ _id: id }, doc, { upsert: true, handOver: true });
       touched.push(doc);
     }
     await refreshDailyInsights(context, child, touched);

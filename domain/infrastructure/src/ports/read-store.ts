@@ -24,6 +24,11 @@ export interface FindOptions {
 
 export interface UpdateOptions {
   upsert?: boolean;
+  /**
+   * The caller hands the document over, with everything it refers to, and never changes it again:
+   * an adapter may keep it as it is instead of copying it (the embedded store freezes it).
+   */
+  handOver?: boolean;
 }
 
 export interface UpdateResult {

@@ -297,11 +297,11 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     documents.delete(doc._id);
   };
 
-  const insert = (document: T): void => {
+  const insert = (document: T, handOver = false): void => {
     if (documents.has(document._id)) {
       throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(document._id)}`);
     }
-    store(frozenCopy(document));
+    store(handOver ? deepFreeze(document) : frozenCopy(document));
   };
 
   const modify = (doc: Record<string, unknown>, update: Update): boolean => {
@@ -332,19 +332,20 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   };
 
-  const replaceOne = (filter: Filter, replacement: T, upsert: boolean): UpdateResult => {
+  const replaceOne = (filter: Filter, replacement: T, upsert: boolean, handOver = false): UpdateResult => {
     const existing = firstMatch(filter);
     if (existing) {
       if (replacement._id !== undefined && replacement._id !== existing._id) {
         throw new Error("The _id field cannot be changed by a replacement");
       }
-      store(frozenCopy(replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id }));
+      const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
+      store(handOver ? deepFreeze(kept) : frozenCopy(kept));
       return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
     const seededId = idOnly(filter) ?? seedFromFilter(filter)['_id'];
     const _id = replacement._id ?? seededId ?? randomUUID();
-    insert(replacement._id === _id ? replacement : { ...replacement, _id });
+    insert(replacement._id === _id ? replacement : { ...replacement, _id }, handOver);
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   };
 
@@ -402,7 +403,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       return updateOne(filter, update, options?.upsert ?? false);
     },
     async replaceOne(filter, replacement, options) {
-      return replaceOne(filter, replacement, options?.upsert ?? false);
+      return replaceOne(filter, replacement, options?.upsert ?? false, options?.handOver ?? false);
     },
     async deleteOne(filter) {
       return deleteMatching(filter, 1);

@@ -67,7 +67,8 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     amountOz,
     method,
     type: facts.type ?? null,
-    environment: facts.environment ?? null,
+    // A copy: the document is handed to the read store whole, and the facts belong to the event.
+    environment: facts.environment ? { ...facts.environment } : null,
     sealedNotes: facts.sealedNotes,
     entry,
     position,
