@@ -148,19 +148,14 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
 
   /**
    * Any failure but an outage is a bug in one projection: it is reported and that projection skips
-   * the event, so the other read models stay current.
+   * the event, so the other read models stay current. An outage is waited out on the same event.
    */
-  const applyOne = async (projection: Projection, event: RecordedEvent): Promise<void> => {
+  const recover = async (projection: Projection, event: RecordedEvent, error: unknown): Promise<void> => {
     try {
-      return await projection.apply(event, context);
-    } catch (error) {
-      if (!(error instanceof ReadStoreUnavailableError)) return options.onError?.(error, event);
-    }
-    // The read store is out: the same event is tried again until it answers.
-    try {
+      if (!(error instanceof ReadStoreUnavailableError)) throw error;
       await untilReachable(() => projection.apply(event, context), event);
-    } catch (error) {
-      options.onError?.(error, event);
+    } catch (failure) {
+      options.onError?.(failure, event);
     }
   };
 
@@ -174,7 +169,12 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   const onEvent = async (event: RecordedEvent): Promise<void> => {
     if (mine(event)) {
       for (const projection of projections) {
-        if (projection.handles.has(event.type)) await applyOne(projection, event);
+        if (!projection.handles.has(event.type)) continue;
+        try {
+          await projection.apply(event, context);
+        } catch (error) {
+          await recover(projection, event, error);
+        }
       }
     }
     if (stopped) return;
