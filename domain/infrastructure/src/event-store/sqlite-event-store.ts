@@ -47,8 +47,17 @@ function errorOf(append: PendingAppend, outcome: Exclude<Outcome, { ok: true }>)
   return outcome.kind === 'unavailable' ? new EventStoreUnavailableError('Event store cannot take writes', { cause }) : cause;
 }
 
-function toRecorded([position, streamId, revision, id, type, data, metadata]: EventRow): RecordedEvent {
-  return { id, type, data: JSON.parse(data) as unknown, metadata: JSON.parse(metadata) as RecordedEvent['metadata'], streamId, revision, position };
+// Indexed, not destructured: destructuring an array goes through its iterator, once per event of a replay.
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row[3],
+    type: row[4],
+    data: JSON.parse(row[5]) as unknown,
+    metadata: JSON.parse(row[6]) as RecordedEvent['metadata'],
+    streamId: row[1],
+    revision: row[2],
+    position: row[0],
+  };
 }
 
 function openDatabase(options: SqliteEventStoreOptions): Database.Database {
