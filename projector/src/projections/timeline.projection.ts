@@ -39,8 +39,9 @@ export const timelineProjection: Projection = {
       const facts = {
         id,
         kind: 'feedingId' in data ? ('feeding' as const) : ('sleep' as const),
-        childId: data.childId,
-        ownerId: data.ownerId,
+        // The child document's own strings: a million entries then share two ids instead of each holding copies.
+        childId: child._id,
+        ownerId: child.ownerId,
         startedAt: data.startedAt,
         endedAt: data.endedAt,
         sealedNotes: data.notes,
