@@ -12,16 +12,21 @@ export interface ProjectionContext {
   deferred?: DeferredWork;
 }
 
-/** Work keyed so that asking twice in one batch does it once. */
+/**
+ * Work keyed so that asking twice in one batch does it once. Keys come in two parts (a child and a
+ * date), so marking work needs no new string: this runs for every event of a replay.
+ */
 export class DeferredWork {
-  private readonly pending = new Map<string, () => Promise<void>>();
+  private readonly pending = new Map<string, Map<string, () => Promise<void>>>();
 
-  add(key: string, work: () => Promise<void>): void {
-    this.pending.set(key, work);
+  has(group: string, key: string): boolean {
+    return this.pending.get(group)?.has(key) ?? false;
   }
 
-  has(key: string): boolean {
-    return this.pending.has(key);
+  add(group: string, key: string, work: () => Promise<void>): void {
+    let works = this.pending.get(group);
+    if (!works) this.pending.set(group, (works = new Map()));
+    works.set(key, work);
   }
 
   /**
@@ -29,15 +34,18 @@ export class DeferredWork {
    * settlement; it stays pending for the next one when `retryable` says so, and is dropped otherwise.
    */
   async settle(retryable: (error: unknown) => boolean = () => true): Promise<void> {
-    for (const [key, work] of this.pending) {
-      // Taken out first: asked for again while it runs, it must run again.
-      this.pending.delete(key);
-      try {
-        await work();
-      } catch (error) {
-        if (retryable(error) && !this.pending.has(key)) this.pending.set(key, work);
-        throw error;
+    for (const [group, works] of this.pending) {
+      for (const [key, work] of works) {
+        // Taken out first: asked for again while it runs, it must run again.
+        works.delete(key);
+        try {
+          await work();
+        } catch (error) {
+          if (retryable(error) && !works.has(key)) works.set(key, work);
+          throw error;
+        }
       }
+      if (works.size === 0) this.pending.delete(group);
     }
   }
 }

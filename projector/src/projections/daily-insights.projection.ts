@@ -48,9 +48,8 @@ export async function refreshDailyInsights(
   const schedule = scheduleOf(child);
   const dates = entries.length === 1 ? datesAffectedBy(entries[0]!, schedule) : [...new Set(entries.flatMap((entry) => datesAffectedBy(entry, schedule)))].sort();
   for (const date of dates) {
-    const key = dailyInsightsId(child._id, date);
     if (!context.deferred) await recomputeDate(context, child, date);
-    else if (!context.deferred.has(key)) context.deferred.add(key, () => recomputeLater(context, child._id, date));
+    else if (!context.deferred.has(child._id, date)) context.deferred.add(child._id, date, () => recomputeLater(context, child._id, date));
   }
 }
 
