@@ -274,14 +274,14 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     JSON.stringify(index.paths.map((path) => valueAt(doc, path) ?? null));
 
   /** Keeps a document the caller can no longer reach: a fresh copy, frozen. */
-  const store = (doc: T): void => {
+  /** `previous` is the document this one replaces, when the caller has already looked it up (null: none). */
+  const store = (doc: T, previous: T | null | undefined = documents.get(doc._id)): void => {
     for (const index of uniqueIndexes) {
       const owner = index.owners.get(indexKey(index, doc));
       if (owner !== undefined && owner !== doc._id) {
         throw new DuplicateKeyError(`E11000 duplicate key error index: ${index.name} dup key: ${indexKey(index, doc)}`);
       }
     }
-    const previous = documents.get(doc._id);
     for (const index of uniqueIndexes) {
       if (previous) index.owners.delete(indexKey(index, previous));
       index.owners.set(indexKey(index, doc), doc._id);
@@ -301,7 +301,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     if (documents.has(document._id)) {
       throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(document._id)}`);
     }
-    store(handOver ? deepFreeze(document) : frozenCopy(document));
+    store(handOver ? deepFreeze(document) : frozenCopy(document), null);
   };
 
   const modify = (doc: Record<string, unknown>, update: Update): boolean => {
@@ -317,7 +317,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       const updated = copy(existing) as Record<string, unknown>;
       const modified = modify(updated, update);
       if (updated['_id'] !== existing._id) throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
-      if (modified) store(deepFreeze(updated) as T);
+      if (modified) store(deepFreeze(updated) as T, existing);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
@@ -339,7 +339,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
         throw new Error("The _id field cannot be changed by a replacement");
       }
       const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
-      store(handOver ? deepFreeze(kept) : frozenCopy(kept));
+      store(handOver ? deepFreeze(kept) : frozenCopy(kept), existing);
       return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
