@@ -86,7 +86,8 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   const app = await buildEdgeApp(queryDeps, { writes, research, webDist: options.webDist ?? WEB_DIST, logger, startingUp: () => !ready });
   // Listening before the rebuild, so an orchestrator sees the process alive and how far it has got.
   const address = await app.listen({ port: config.PORT, host: config.HOST });
-  const url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  // Listening on every interface, the address to open in a browser on this machine is localhost.
+  const url = ['0.0.0.0', '::'].includes(config.HOST) ? `http://localhost:${new URL(address).port}` : address;
 
   let starterReferralCode: string | undefined;
   const becameReady = (async () => {
