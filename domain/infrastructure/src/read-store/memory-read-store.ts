@@ -109,7 +109,7 @@ function stringRange(condition: unknown): StringRange | null {
 
 /**
  * Documents are plain data (JSON-like, dates allowed); copying them field by field is several times
- * faster than structuredClone or a JSON round trip, and copies are made on every read and write.
+ * faster than structuredClone or a JSON round trip. Every read that is not read-only gets a copy.
  */
 function copy<V>(value: V): V {
   if (value === null || typeof value !== 'object') return value;
@@ -273,8 +273,10 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
   const indexKey = (index: UniqueIndex, doc: Record<string, unknown>): string =>
     JSON.stringify(index.paths.map((path) => valueAt(doc, path) ?? null));
 
-  /** Keeps a document the caller can no longer reach: a fresh copy, frozen. */
-  /** `previous` is the document this one replaces, when the caller has already looked it up (null: none). */
+  /**
+   * Keeps a frozen document the caller no longer changes. `previous` is the one it replaces, when
+   * the caller has already looked it up (null: none).
+   */
   const store = (doc: T, previous: T | null | undefined = documents.get(doc._id)): void => {
     for (const index of uniqueIndexes) {
       const owner = index.owners.get(indexKey(index, doc));
