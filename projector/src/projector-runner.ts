@@ -119,12 +119,15 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   /** Computes the pending derived documents, then publishes and checkpoints the position they cover. */
   const settleOnce = async (): Promise<void> => {
     const reached = position;
-    try {
-      const settled = await untilReachable(() => deferred.settle((error) => error instanceof ReadStoreUnavailableError));
-      if (!settled) return;
-    } catch (error) {
-      // A bug in one derived document: reported, and the others stay current.
-      options.onError?.(error, undefined);
+    for (;;) {
+      try {
+        const settled = await untilReachable(() => deferred.settle((error) => error instanceof ReadStoreUnavailableError));
+        if (!settled) return;
+        break;
+      } catch (error) {
+        // A bug in one derived document: reported and dropped, and the others are still computed.
+        options.onError?.(error, undefined);
+      }
     }
     settledPosition = Math.max(settledPosition, reached);
     release();
