@@ -1,11 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import type { FeedingMethod, FeedingType } from '../../../types/api.ts';
 import { FEEDING_AMOUNT_MAX_OZ, FEEDING_AMOUNT_STEP_OZ, useCreateFeeding } from '../api/create-feeding.ts';
-import { useEntryIdempotencyKey } from '../hooks/use-entry-idempotency-key.ts';
+import { useEntryForm } from '../hooks/use-entry-form.ts';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import {
   emptyFeedingForm,
@@ -14,10 +11,10 @@ import {
   FEEDING_DURATION_MIN_MINS,
   toCreateFeedingInput,
   validateFeedingForm,
-  type FeedingFormErrors,
   type FeedingFormValues,
 } from '../lib/feeding-form.ts';
 import { ChoiceGroup } from './choice-group.tsx';
+import { EntryFormActions } from './entry-form-actions.tsx';
 import '../../../styles/dashboard.css';
 
 type AddFeedingDialogProps = { open: boolean; onClose: () => void; childId: string };
@@ -35,50 +32,16 @@ const METHODS: readonly FeedingMethod[] = ['Bottle', 'Nursing'];
 const FEEDING_TYPES: readonly FeedingType[] = ['Breast Milk', 'Formula'];
 
 function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void }) {
-  const [values, setValues] = useState<FeedingFormValues>(() => emptyFeedingForm(toDateTimeInputValue(new Date())));
-  const [errors, setErrors] = useState<FeedingFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
   const createFeeding = useCreateFeeding();
-  const idempotencyKey = useEntryIdempotencyKey();
-  // Set on submit, before React re-renders the button as disabled: a second tap in between is dropped.
-  const saving = useRef(false);
-  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
+    empty: emptyFeedingForm,
+    validate: validateFeedingForm,
+    toInput: (filled: FeedingFormValues) => toCreateFeedingInput(childId, filled),
+    mutation: createFeeding,
+    what: 'the feeding',
+    onDone,
+  });
   const isBottle = values.method === 'Bottle';
-
-  function update(changes: Partial<FeedingFormValues>) {
-    const next = { ...values, ...changes };
-    setValues(next);
-    idempotencyKey.formChanged();
-    // After the first submit, messages follow the fields as they are corrected.
-    if (submitted) setErrors(validateFeedingForm(next, new Date()));
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateFeedingForm(values, new Date());
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid();
-      return;
-    }
-    if (saving.current) return;
-    saving.current = true;
-    createFeeding.mutate(
-      { input: toCreateFeedingInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
-      {
-        onSuccess: () => {
-          idempotencyKey.reset();
-          onDone();
-        },
-        onSettled: () => {
-          saving.current = false;
-        },
-        // The product shows no message for a failed save; the form stays filled in for another try.
-        onError: (error) => console.error('Could not add the feeding', error),
-      },
-    );
-  }
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
@@ -140,14 +103,7 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
         value={values.notes}
         onChange={(event) => update({ notes: event.target.value })}
       />
-      <div className="dialog-actions">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createFeeding.isPending}>
-          {createFeeding.isPending ? 'Adding...' : 'Add Entry'}
-        </Button>
-      </div>
+      <EntryFormActions onCancel={onDone} pending={isPending} />
     </form>
   );
 }

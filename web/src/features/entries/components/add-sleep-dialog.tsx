@@ -1,10 +1,7 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useCreateSleep } from '../api/create-sleep.ts';
-import { useEntryIdempotencyKey } from '../hooks/use-entry-idempotency-key.ts';
+import { useEntryForm } from '../hooks/use-entry-form.ts';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import {
   emptySleepForm,
@@ -15,9 +12,9 @@ import {
   SLEEP_SACK_MAX_LENGTH,
   toCreateSleepInput,
   validateSleepForm,
-  type SleepFormErrors,
   type SleepFormValues,
 } from '../lib/sleep-form.ts';
+import { EntryFormActions } from './entry-form-actions.tsx';
 import '../../../styles/dashboard.css';
 
 type AddSleepDialogProps = { open: boolean; onClose: () => void; childId: string };
@@ -32,49 +29,15 @@ export function AddSleepDialog({ open, onClose, childId }: AddSleepDialogProps) 
 }
 
 function SleepForm({ childId, onDone }: { childId: string; onDone: () => void }) {
-  const [values, setValues] = useState<SleepFormValues>(() => emptySleepForm(toDateTimeInputValue(new Date())));
-  const [errors, setErrors] = useState<SleepFormErrors>({});
-  const [submitted, setSubmitted] = useState(false);
   const createSleep = useCreateSleep();
-  const idempotencyKey = useEntryIdempotencyKey();
-  // Set on submit, before React re-renders the button as disabled: a second tap in between is dropped.
-  const saving = useRef(false);
-  const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
-
-  function update(changes: Partial<SleepFormValues>) {
-    const next = { ...values, ...changes };
-    setValues(next);
-    idempotencyKey.formChanged();
-    // After the first submit, messages follow the fields as they are corrected.
-    if (submitted) setErrors(validateSleepForm(next, new Date()));
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = validateSleepForm(values, new Date());
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstInvalid();
-      return;
-    }
-    if (saving.current) return;
-    saving.current = true;
-    createSleep.mutate(
-      { input: toCreateSleepInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
-      {
-        onSuccess: () => {
-          idempotencyKey.reset();
-          onDone();
-        },
-        onSettled: () => {
-          saving.current = false;
-        },
-        // The product shows no message for a failed save; the form stays filled in for another try.
-        onError: (error) => console.error('Could not add the sleep', error),
-      },
-    );
-  }
+  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
+    empty: emptySleepForm,
+    validate: validateSleepForm,
+    toInput: (filled: SleepFormValues) => toCreateSleepInput(childId, filled),
+    mutation: createSleep,
+    what: 'the sleep',
+    onDone,
+  });
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
@@ -137,14 +100,7 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
         value={values.notes}
         onChange={(event) => update({ notes: event.target.value })}
       />
-      <div className="dialog-actions">
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createSleep.isPending}>
-          {createSleep.isPending ? 'Adding...' : 'Add Entry'}
-        </Button>
-      </div>
+      <EntryFormActions onCancel={onDone} pending={isPending} />
     </form>
   );
 }
