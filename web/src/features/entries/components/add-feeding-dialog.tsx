@@ -1,4 +1,5 @@
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { FeedingMethod, FeedingType } from '../../../types/api.ts';
 import { FEEDING_AMOUNT_MAX_OZ, FEEDING_AMOUNT_STEP_OZ, useCreateFeeding } from '../api/create-feeding.ts';
@@ -14,7 +15,6 @@ import {
   type FeedingFormValues,
 } from '../lib/feeding-form.ts';
 import { ChoiceGroup } from './choice-group.tsx';
-import { EntryFormActions } from './entry-form-actions.tsx';
 import '../../../styles/dashboard.css';
 
 type AddFeedingDialogProps = { open: boolean; onClose: () => void; childId: string };
@@ -103,7 +103,7 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
         value={values.notes}
         onChange={(event) => update({ notes: event.target.value })}
       />
-      <EntryFormActions onCancel={onDone} pending={isPending} />
+      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useCreateSleep } from '../api/create-sleep.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
@@ -14,7 +15,6 @@ import {
   validateSleepForm,
   type SleepFormValues,
 } from '../lib/sleep-form.ts';
-import { EntryFormActions } from './entry-form-actions.tsx';
 import '../../../styles/dashboard.css';
 
 type AddSleepDialogProps = { open: boolean; onClose: () => void; childId: string };
@@ -100,7 +100,7 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
         value={values.notes}
         onChange={(event) => update({ notes: event.target.value })}
       />
-      <EntryFormActions onCancel={onDone} pending={isPending} />
+      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
     </form>
   );
 }

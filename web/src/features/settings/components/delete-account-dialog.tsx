@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { LOGIN_PATH } from '../../../config/constants.ts';
@@ -74,14 +74,13 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
         <FormError
           message={deleteAccount.isError ? errorMessage(deleteAccount.error, 'Failed to delete account.') : null}
         />
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={deleteAccount.isPending}>
-            {deleteAccount.isPending ? 'Deleting...' : 'Delete My Account'}
-          </Button>
-        </div>
+        <FormDialogActions
+          onCancel={close}
+          pending={deleteAccount.isPending}
+          submitLabel="Delete My Account"
+          pendingLabel="Deleting..."
+          variant="danger"
+        />
       </form>
     </Dialog>
   );

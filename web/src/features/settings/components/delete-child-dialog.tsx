@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -62,14 +62,7 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
           }}
         />
         <FormError message={deleteChild.isError ? errorMessage(deleteChild.error, 'Failed to delete child.') : null} />
-        <div className="dialog-actions">
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={deleteChild.isPending}>
-            {deleteChild.isPending ? 'Deleting...' : 'Delete Child'}
-          </Button>
-        </div>
+        <FormDialogActions onCancel={close} pending={deleteChild.isPending} submitLabel="Delete Child" pendingLabel="Deleting..." variant="danger" />
       </form>
     </Dialog>
   );
