@@ -9,6 +9,7 @@ import {
   type ChildStreamState,
 } from '@nightlight/domain/children/child-stream.decider';
 import { checkBirthDate, checkNightWindow, checkTimezone, DISPLAY_NAME_MAX } from '@nightlight/domain/children/child-profile-rules';
+import type { ChildView } from '@nightlight/domain/read-models/children/child-document';
 import { ConflictError, type DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
@@ -80,16 +81,6 @@ const updateChildBody = z.object({
 const removeChildBody = z.object({
   confirmText: z.string({ error: 'Please type DELETE to confirm' }).refine((text) => text === 'DELETE', 'Please type DELETE to confirm'),
 });
-
-export interface ChildView {
-  id: string;
-  displayName: string;
-  birthDate: string;
-  sex: Sex;
-  nightWindowStart: string;
-  nightWindowEnd: string;
-  timezone: string;
-}
 
 export function childRoutes(deps: CommandDeps) {
   const { eventStore, cipher, clock, newId } = deps;

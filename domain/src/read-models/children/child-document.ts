@@ -18,7 +18,18 @@ export interface ChildDocument {
   [key: string]: unknown;
 }
 
-export function childApiView(doc: ChildDocument) {
+/** A child as the API answers with it, from a write or a read. */
+export interface ChildView {
+  id: string;
+  displayName: string;
+  birthDate: string;
+  sex: Sex;
+  nightWindowStart: string;
+  nightWindowEnd: string;
+  timezone: string;
+}
+
+export function childApiView(doc: ChildDocument): ChildView {
   return {
     id: doc._id,
     displayName: doc.displayName,
