@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { MoonIcon } from '../components/icons.tsx';
 import { LOGIN_PATH, PRODUCT_NAME } from '../config/constants.ts';
 import { signOut } from '../lib/sign-out.ts';
 
@@ -22,7 +23,7 @@ export function Header() {
   return (
     <header className="app-header">
       <Link to="/" className="app-logo" aria-label={`${PRODUCT_NAME} home`}>
-        <span aria-hidden="true">🌙</span> {PRODUCT_NAME}
+        <MoonIcon className="app-logo-icon" /> {PRODUCT_NAME}
       </Link>
       <nav className="app-nav" aria-label="Main">
         {NAV_ITEMS.map((item) => {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MoonIcon } from '../../../components/icons.tsx';
 import { MAIN_CONTENT_ID } from '../../../config/constants.ts';
 
 type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode };
@@ -9,7 +10,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
     <main className="auth-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <div className="auth-card">
         <p className="auth-logo" aria-hidden="true">
-          🌙
+          <MoonIcon />
         </p>
         <h1 className="auth-title">{title}</h1>
         <p className="auth-subtitle">{subtitle}</p>

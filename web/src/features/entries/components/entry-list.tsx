@@ -1,3 +1,4 @@
+import { TrashIcon } from '../../../components/icons.tsx';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { useDeleteFeeding } from '../api/delete-feeding.ts';
 import { useDeleteSleep } from '../api/delete-sleep.ts';
@@ -77,7 +78,7 @@ function EntryItem({ childId, entry }: { childId: string; entry: TimelineEntry }
         disabled={deletion.isPending}
         onClick={handleDelete}
       >
-        <span aria-hidden="true">🗑</span>
+        <TrashIcon />
       </button>
     </li>
   );
