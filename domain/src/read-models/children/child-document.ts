@@ -18,16 +18,8 @@ export interface ChildDocument {
   [key: string]: unknown;
 }
 
-/** A child as the API answers with it, from a write or a read. */
-export interface ChildView {
-  id: string;
-  displayName: string;
-  birthDate: string;
-  sex: Sex;
-  nightWindowStart: string;
-  nightWindowEnd: string;
-  timezone: string;
-}
+/** A child as the API answers with it, from a write or a read: its profile under its id. */
+export type ChildView = { id: string } & Pick<ChildDocument, 'displayName' | 'birthDate' | 'sex' | 'nightWindowStart' | 'nightWindowEnd' | 'timezone'>;
 
 export function childApiView(doc: ChildDocument): ChildView {
   return {
