@@ -20,9 +20,14 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
 }
 
-/** A row as an array (better-sqlite3's raw mode skips building an object per row): see EVENT_COLUMNS. */
-type EventRow = [position: number, streamId: string, revision: number, id: string, type: string, data: string, metadata: string];
-const EVENT_COLUMNS = 'position, stream_id, revision, id, type, data, metadata';
+/** A row as JSON.parse reads it from EVENT_JSON: data and metadata already parsed with the rest. */
+type EventRow = [position: number, streamId: string, revision: number, id: string, type: string, data: unknown, metadata: RecordedEvent['metadata']];
+/**
+ * Each row as one JSON array text, built by SQLite. Every column handed to JavaScript costs about as
+ * much as parsing a data field, so one text per row instead of seven values reads a replay faster;
+ * data and metadata are stored as JSON already and go in as they are.
+ */
+const EVENT_JSON = `'[' || position || ',' || json_quote(stream_id) || ',' || revision || ',' || json_quote(id) || ',' || json_quote(type) || ',' || data || ',' || metadata || ']'`;
 
 interface PendingAppend {
   streamId: string;
@@ -48,16 +53,9 @@ function errorOf(append: PendingAppend, outcome: Exclude<Outcome, { ok: true }>)
 }
 
 // Indexed, not destructured: destructuring an array goes through its iterator, once per event of a replay.
-function toRecorded(row: EventRow): RecordedEvent {
-  return {
-    id: row[3],
-    type: row[4],
-    data: JSON.parse(row[5]) as unknown,
-    metadata: JSON.parse(row[6]) as RecordedEvent['metadata'],
-    streamId: row[1],
-    revision: row[2],
-    position: row[0],
-  };
+function toRecorded(text: string): RecordedEvent {
+  const row = JSON.parse(text) as EventRow;
+  return { id: row[3], type: row[4], data: row[5], metadata: row[6], streamId: row[1], revision: row[2], position: row[0] };
 }
 
 function openDatabase(options: SqliteEventStoreOptions): Database.Database {
@@ -95,8 +93,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const db = openDatabase(options);
   const pollIntervalMs = options.pollIntervalMs ?? 50;
 
-  const streamRows = db.prepare<[string], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw(true);
-  const pageRows = db.prepare<[number, number], EventRow>(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true);
+  const streamRows = db.prepare<[string], string>(`SELECT ${EVENT_JSON} FROM events WHERE stream_id = ? ORDER BY revision`).pluck(true);
+  const pageRows = db.prepare<[number, number], string>(`SELECT ${EVENT_JSON} FROM events WHERE position > ? ORDER BY position LIMIT ?`).pluck(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
   let closed = false;
@@ -203,9 +201,12 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       let remaining = maxCount;
       while (remaining > 0) {
         const page = pageRows.all(position, Math.min(READ_PAGE_SIZE, remaining));
-        for (const row of page) yield toRecorded(row);
+        for (const text of page) {
+          const event = toRecorded(text);
+          position = event.position;
+          yield event;
+        }
         if (page.length < READ_PAGE_SIZE) return;
-        position = page[page.length - 1]![0];
         remaining -= page.length;
       }
     },
