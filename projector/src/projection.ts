@@ -13,42 +13,43 @@ export interface ProjectionContext {
 }
 
 /**
- * Work keyed so that asking twice in one batch does it once. Keys come in two parts (a child and a
- * date), so marking work needs no new string: this runs for every event of a replay.
+ * Work marked by key within a group (a child's dates), done once per group for all the keys marked
+ * by then: asking twice in one batch does it once, and a group's keys are settled together. Keys
+ * come in two parts, so marking work needs no new string: this runs for every event of a replay.
  */
 export class DeferredWork {
-  private readonly pending = new Map<string, Map<string, () => Promise<void>>>();
+  private readonly pending = new Map<string, { keys: Set<string>; work: GroupWork }>();
 
   has(group: string, key: string): boolean {
-    return this.pending.get(group)?.has(key) ?? false;
+    return this.pending.get(group)?.keys.has(key) ?? false;
   }
 
-  add(group: string, key: string, work: () => Promise<void>): void {
-    let works = this.pending.get(group);
-    if (!works) this.pending.set(group, (works = new Map()));
-    works.set(key, work);
+  /** Marks `key`; `work` is the group's, used when the group has nothing pending yet. */
+  add(group: string, key: string, work: GroupWork): void {
+    let marked = this.pending.get(group);
+    if (!marked) this.pending.set(group, (marked = { keys: new Set(), work }));
+    marked.keys.add(key);
   }
 
   /**
-   * Does every pending piece, including pieces added meanwhile. A piece that fails stops the
-   * settlement; it stays pending for the next one when `retryable` says so, and is dropped otherwise.
+   * Does every group's pending work, including groups marked meanwhile. Work that fails stops the
+   * settlement; its keys stay pending for the next one when `retryable` says so, and are dropped otherwise.
    */
   async settle(retryable: (error: unknown) => boolean = () => true): Promise<void> {
-    for (const [group, works] of this.pending) {
-      for (const [key, work] of works) {
-        // Taken out first: asked for again while it runs, it must run again.
-        works.delete(key);
-        try {
-          await work();
-        } catch (error) {
-          if (retryable(error) && !works.has(key)) works.set(key, work);
-          throw error;
-        }
+    for (const [group, { keys, work }] of this.pending) {
+      // Taken out first: marked again while its work runs, the group must run again.
+      this.pending.delete(group);
+      try {
+        await work(group, [...keys]);
+      } catch (error) {
+        if (retryable(error)) for (const key of keys) this.add(group, key, work);
+        throw error;
       }
-      if (works.size === 0) this.pending.delete(group);
     }
   }
 }
+
+export type GroupWork = (group: string, keys: readonly string[]) => Promise<void>;
 
 /**
  * A read model kept up to date from events. apply() must be idempotent (an event seen twice

@@ -1,6 +1,6 @@
 import { addDays, datesInRange, instantMs, localDateOf, localTimeOf, startOfLocalDate, type LocalDate } from '../time/zoned-time';
 import { NAP_FEED_LOOKBACK_MINS } from './feed-bucket';
-import { addMinutes, MINUTE_MS, type ChildSchedule } from './insight-inputs';
+import { MINUTE_MS, type ChildSchedule } from './insight-inputs';
 
 /** The longest sleep session a command accepts (seed: sleep duration 1 to 1440 min). */
 export const MAX_SLEEP_MINS = 1440;
@@ -18,11 +18,16 @@ export interface EntriesWindow {
  * early nap, forward to the end of D+1 for a night sleep that starts after midnight.
  */
 export function entriesWindowFor(date: LocalDate, schedule: ChildSchedule): EntriesWindow {
-  const dayStart = startOfLocalDate(date, schedule.timezone).toISOString();
+  const { from, to } = entriesWindowMs(date, schedule);
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+/** entriesWindowFor in milliseconds since the epoch. */
+export function entriesWindowMs(date: LocalDate, schedule: ChildSchedule): { from: number; to: number } {
   const lookbackMins = Math.max(MAX_SLEEP_MINS, NAP_FEED_LOOKBACK_MINS);
   return {
-    from: addMinutes(dayStart, -lookbackMins).toISOString(),
-    to: startOfLocalDate(addDays(date, 2), schedule.timezone).toISOString(),
+    from: startOfLocalDate(date, schedule.timezone).getTime() - lookbackMins * MINUTE_MS,
+    to: startOfLocalDate(addDays(date, 2), schedule.timezone).getTime(),
   };
 }
 

@@ -72,6 +72,22 @@ export interface DailyInsightsDocument {
   };
 }
 
+/** A feeding with its start read once, in milliseconds since the epoch. */
+export interface TimedFeeding {
+  input: FeedingInput;
+  start: number;
+}
+
+/** A sleep with its start and end read once, in milliseconds since the epoch. */
+export interface TimedSleep {
+  input: SleepInput;
+  start: number;
+  end: number;
+}
+
+export const timedFeeding = (input: FeedingInput): TimedFeeding => ({ input, start: instantMs(input.startedAt) });
+export const timedSleep = (input: SleepInput): TimedSleep => ({ input, start: instantMs(input.startedAt), end: instantMs(input.endedAt) });
+
 /**
  * The document of `date`. The inputs may hold entries of other dates: the ones that belong to
  * `date` are picked here (see entriesWindowFor for which entries must be given).
@@ -82,13 +98,23 @@ export function computeDailyInsights(
   sleeps: readonly SleepInput[],
   schedule: ChildSchedule,
 ): DailyInsightsDocument {
+  return dailyInsightsOfTimed(date, feedings.map(timedFeeding), sleeps.map(timedSleep), schedule);
+}
+
+/**
+ * computeDailyInsights of entries whose instants are read already: a rebuild computes thousands of
+ * days, each from the entries of three, and reads every entry once instead of three times.
+ */
+export function dailyInsightsOfTimed(
+  date: LocalDate,
+  feeds: readonly TimedFeeding[],
+  timedSleeps: readonly TimedSleep[],
+  schedule: ChildSchedule,
+): DailyInsightsDocument {
   const zone = schedule.timezone;
-  // Each instant is read once: a rebuild computes thousands of days.
-  const feeds = feedings.map((input) => ({ input, start: instantMs(input.startedAt) }));
   const feedsOfDay = feeds.filter((f) => localDateOf(f.start, zone) === date).sort(byStartMs);
-  const timedSleeps = sleeps.map((input) => ({ input, start: instantMs(input.startedAt), end: instantMs(input.endedAt) }));
-  const nights: typeof timedSleeps = [];
-  const naps: typeof timedSleeps = [];
+  const nights: TimedSleep[] = [];
+  const naps: TimedSleep[] = [];
   for (const sleep of timedSleeps) {
     const span = { startedAt: sleep.start, endedAt: sleep.end };
     if (isNightSleep(span, schedule)) {
@@ -117,13 +143,8 @@ export function computeDailyInsights(
   };
 }
 
-interface Timed<T> {
-  input: T;
-  start: number;
-}
-
 /** Oldest first; the id breaks ties so a rebuild orders equal starts the same way. */
-function byStartMs<T extends { id: string }>(a: Timed<T>, b: Timed<T>): number {
+function byStartMs(a: TimedFeeding | TimedSleep, b: TimedFeeding | TimedSleep): number {
   return a.start - b.start || (a.input.id < b.input.id ? -1 : a.input.id > b.input.id ? 1 : 0);
 }
 
@@ -131,7 +152,7 @@ function wholeMinutes(ms: number): number {
   return Math.floor(ms / MINUTE_MS);
 }
 
-function feedingPart(feedsOfDay: readonly Timed<FeedingInput>[]): DailyInsightsDocument['feeding'] {
+function feedingPart(feedsOfDay: readonly TimedFeeding[]): DailyInsightsDocument['feeding'] {
   const withAmount = feedsOfDay.map((f) => f.input).filter(hasAmount);
   const gaps = feedsOfDay.slice(1).map((feed, i) => wholeMinutes(feed.start - feedsOfDay[i]!.start));
   const shortGaps = gaps.filter((gap) => gap <= MAX_FEED_GAP_MINS);
@@ -150,7 +171,7 @@ function feedingPart(feedsOfDay: readonly Timed<FeedingInput>[]): DailyInsightsD
 }
 
 /** Correlation 1: the feeding with an amount that started most recently within the lookback (`amounts` oldest first). */
-function bucketOfNap(napStart: number, amounts: readonly Timed<FeedingInput>[]): FeedBucket | null {
+function bucketOfNap(napStart: number, amounts: readonly TimedFeeding[]): FeedBucket | null {
   const lookbackStart = napStart - NAP_FEED_LOOKBACK_MINS * MINUTE_MS;
   const candidates = amounts.filter((f) => f.start >= lookbackStart && f.start <= napStart);
   const decisive = candidates[candidates.length - 1];
@@ -158,7 +179,7 @@ function bucketOfNap(napStart: number, amounts: readonly Timed<FeedingInput>[]):
 }
 
 /** Correlation 3: only feedings of D itself count, so `feedsOfDay` is enough. */
-function lastFeedTimeBefore(nightStart: number, feedsOfDay: readonly Timed<FeedingInput>[], zone: string): LocalTime | null {
+function lastFeedTimeBefore(nightStart: number, feedsOfDay: readonly TimedFeeding[], zone: string): LocalTime | null {
   const before = feedsOfDay.filter((f) => f.start < nightStart);
   const last = before[before.length - 1];
   return last ? localTimeOf(last.start, zone) : null;

@@ -1,9 +1,10 @@
-import { computeDailyInsights, type DailyInsightsDocument } from '@nightlight/domain/insights/daily-insights';
-import { datesAffectedBy, entriesWindowFor } from '@nightlight/domain/insights/daily-insights-window';
-import type { ChildSchedule, FeedingInput, SleepInput } from '@nightlight/domain/insights/insight-inputs';
+import { dailyInsightsOfTimed, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
+import { datesAffectedBy, entriesWindowMs } from '@nightlight/domain/insights/daily-insights-window';
+import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { daysBetween, type LocalDate } from '@nightlight/domain/time/zoned-time';
 import type { ProjectionContext } from '../projection';
 
 function isEmptyDay(doc: DailyInsightsDocument): boolean {
@@ -19,24 +20,62 @@ function scheduleOf(child: ChildDocument): ChildSchedule {
   return { timezone: child.timezone, nightWindowStart: child.nightWindowStart, nightWindowEnd: child.nightWindowEnd };
 }
 
-async function recomputeDate(context: ProjectionContext, child: ChildDocument, date: string): Promise<void> {
+/** Dates this close share one read of the timeline: their entry windows overlap or nearly touch. */
+const SHARED_READ_MAX_GAP_DAYS = 2;
+
+/** Recomputes the given dates of a child, reading its timeline once for each run of nearby dates. */
+async function recomputeDates(context: ProjectionContext, child: ChildDocument, dates: readonly LocalDate[]): Promise<void> {
+  const sorted = [...dates].sort();
+  for (let first = 0; first < sorted.length; ) {
+    let end = first + 1;
+    while (end < sorted.length && daysBetween(sorted[end - 1]!, sorted[end]!) <= SHARED_READ_MAX_GAP_DAYS) end += 1;
+    await recomputeRun(context, child, sorted.slice(first, end));
+    first = end;
+  }
+}
+
+/** Dates in ascending order, close together: one range read covers all their windows. */
+async function recomputeRun(context: ProjectionContext, child: ChildDocument, dates: readonly LocalDate[]): Promise<void> {
   const schedule = scheduleOf(child);
-  const window = entriesWindowFor(date, schedule);
+  const from = entriesWindowMs(dates[0]!, schedule).from;
+  const to = entriesWindowMs(dates[dates.length - 1]!, schedule).to;
   const entries = await context.readStore
     .collection<TimelineDocument>(TIMELINE_COLLECTION)
-    .find({ childId: child._id, startedAt: { $gte: window.from, $lt: window.to } }, { readOnly: true });
-  const feedings: FeedingInput[] = [];
-  const sleeps: SleepInput[] = [];
+    .find({ childId: child._id, startedAt: { $gte: new Date(from).toISOString(), $lt: new Date(to).toISOString() } }, { readOnly: true });
+  const feedings: TimedFeeding[] = [];
+  const sleeps: TimedSleep[] = [];
   for (const entry of entries) {
-    if (entry.kind === 'feeding') feedings.push({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, amountOz: entry.amountOz, method: entry.method ?? 'Bottle' });
-    else sleeps.push({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt });
+    if (entry.kind === 'feeding') feedings.push(timedFeeding({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, amountOz: entry.amountOz, method: entry.method ?? 'Bottle' }));
+    else sleeps.push(timedSleep({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt }));
   }
-  const doc = computeDailyInsights(date, feedings, sleeps, schedule);
+  feedings.sort(byStart);
+  sleeps.sort(byStart);
   const collection = context.readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
-  const _id = dailyInsightsId(child._id, date);
-  // A date with nothing on it has no document, so an incremental update and a rebuild agree.
-  if (isEmptyDay(doc)) await collection.deleteOne({ _id });
-  else await collection.replaceOne({ _id }, { _id, childId: child._id, ownerId: child.ownerId, ...doc }, { upsert: true, handOver: true });
+  for (const date of dates) {
+    const window = entriesWindowMs(date, schedule);
+    const doc = dailyInsightsOfTimed(date, startingWithin(feedings, window), startingWithin(sleeps, window), schedule);
+    const _id = dailyInsightsId(child._id, date);
+    // A date with nothing on it has no document, so an incremental update and a rebuild agree.
+    if (isEmptyDay(doc)) await collection.deleteOne({ _id });
+    else await collection.replaceOne({ _id }, { _id, childId: child._id, ownerId: child.ownerId, ...doc }, { upsert: true, handOver: true });
+  }
+}
+
+const byStart = (a: { start: number }, b: { start: number }): number => a.start - b.start;
+
+/** The entries (ascending by start) that start inside the window, found by two binary searches. */
+function startingWithin<T extends { start: number }>(entries: readonly T[], window: { from: number; to: number }): T[] {
+  const firstAtOrAfter = (ms: number): number => {
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (entries[middle]!.start < ms) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  };
+  return entries.slice(firstAtOrAfter(window.from), firstAtOrAfter(window.to));
 }
 
 /** Recomputes the dates the given entries (old and new versions of what changed) touch. */
@@ -46,18 +85,19 @@ export async function refreshDailyInsights(
   entries: readonly { startedAt: string; endedAt: string }[],
 ): Promise<void> {
   const schedule = scheduleOf(child);
-  const dates = entries.length === 1 ? datesAffectedBy(entries[0]!, schedule) : [...new Set(entries.flatMap((entry) => datesAffectedBy(entry, schedule)))].sort();
-  for (const date of dates) {
-    if (!context.deferred) await recomputeDate(context, child, date);
-    else if (!context.deferred.has(child._id, date)) context.deferred.add(child._id, date, () => recomputeLater(context, child._id, date));
-  }
+  const dates = entries.length === 1 ? datesAffectedBy(entries[0]!, schedule) : [...new Set(entries.flatMap((entry) => datesAffectedBy(entry, schedule)))];
+  const deferred = context.deferred;
+  if (!deferred) return recomputeDates(context, child, dates);
+  for (const date of dates) if (!deferred.has(child._id, date)) deferred.add(child._id, date, recomputeLater(context));
 }
 
 /** A deferred recompute reads the child as it is by then: it may have moved zone or been removed. */
-async function recomputeLater(context: ProjectionContext, childId: string, date: string): Promise<void> {
-  const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: childId }, { readOnly: true });
-  if (child) await recomputeDate({ ...context, deferred: undefined }, child, date);
-}
+const recomputeLater =
+  (context: ProjectionContext) =>
+  async (childId: string, dates: readonly LocalDate[]): Promise<void> => {
+    const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: childId }, { readOnly: true });
+    if (child) await recomputeDates(context, child, dates);
+  };
 
 /** Recomputes every date of a child, after its zone or night window changed. */
 export async function rebuildChildInsights(context: ProjectionContext, child: ChildDocument): Promise<void> {
