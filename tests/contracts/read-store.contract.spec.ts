@@ -116,6 +116,13 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.find({ childId: 'c8' })).toEqual([{ _id: 'f8', childId: 'c8', amountMl: 2, startedAt: 'y' }]);
     });
 
+    it('refuses a replaceOne upsert whose filter misses but whose _id is taken, and changes nothing', async () => {
+      const upsert = collection.replaceOne({ _id: 'f2', childId: 'elsewhere' }, { _id: 'f2', childId: 'elsewhere', amountMl: 1, startedAt: 'z' }, { upsert: true });
+      await expect(upsert).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await collection.find({ childId: 'elsewhere' })).toEqual([]);
+      expect(await collection.findOne({ _id: 'f2' })).toMatchObject({ _id: 'f2', childId: 'c1' });
+    });
+
     it('counts what deleteOne and deleteMany remove', async () => {
       expect(await collection.deleteOne({ childId: 'c1' })).toBe(1);
       expect(await collection.deleteMany({ childId: 'c1' })).toBe(2);
