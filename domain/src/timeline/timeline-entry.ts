@@ -17,8 +17,29 @@ export type EntryViewWithoutNotes = Omit<TimelineEntryView, 'notes'>;
 
 export function durationText(startedAt: Instant, endedAt: Instant): string {
   const minutes = Math.max(0, Math.floor((epochMs(endedAt) - epochMs(startedAt)) / 60_000));
+  if (minutes < DURATION_TEXTS.length) return (DURATION_TEXTS[minutes] ??= minutesText(minutes));
+  return minutesText(minutes);
+}
+
+function minutesText(minutes: number): string {
   const hours = Math.floor(minutes / 60);
   return hours > 0 ? `${hours}h ${minutes % 60}m` : `${minutes}m`;
+}
+
+/**
+ * Texts a timeline holds once per entry, shared instead of made anew: the read models keep every
+ * entry in memory, and a rebuild makes a million of them. Durations up to two days; amounts as met.
+ */
+const DURATION_TEXTS: (string | undefined)[] = new Array(2 * 24 * 60);
+const AMOUNT_TEXTS = new Map<number, string>();
+const MAX_AMOUNT_TEXTS = 1000;
+
+function amountText(amountOz: number): string {
+  const known = AMOUNT_TEXTS.get(amountOz);
+  if (known !== undefined) return known;
+  const text = `${amountOz} oz`;
+  if (AMOUNT_TEXTS.size < MAX_AMOUNT_TEXTS) AMOUNT_TEXTS.set(amountOz, text);
+  return text;
 }
 
 export function feedingEntryView(
@@ -30,7 +51,7 @@ export function feedingEntryView(
     datetime: localDateTimeOf(feeding.startedAt, timezone),
     type: 'Feeding',
     icon: feeding.method === 'Nursing' ? '🤱' : '🍼',
-    amount: feeding.amountOz === null ? '-' : `${feeding.amountOz} oz`,
+    amount: feeding.amountOz === null ? '-' : amountText(feeding.amountOz),
     duration: durationText(feeding.startedAt, feeding.endedAt),
     status: 'completed',
   };
