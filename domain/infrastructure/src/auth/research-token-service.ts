@@ -1,10 +1,7 @@
 import { hkdfSync } from 'node:crypto';
-import { SignJWT, errors, jwtVerify } from 'jose';
 import { researchSecret, type ResearchSecretConfig } from '../crypto/research-digest';
-import { InvalidTokenError } from './token-service';
+import { InvalidTokenError, signToken, verifyToken, type TokenKind } from './hs256-jwt';
 
-const ISSUER = 'nightlight';
-const AUDIENCE = 'nightlight-research';
 export const MAX_RESEARCH_TOKEN_DAYS = 90;
 const DAY_SECONDS = 86_400;
 
@@ -19,37 +16,28 @@ export function researchTokenKey(config: ResearchSecretConfig): Uint8Array {
 
 /** Signs and checks researcher credentials: HS256 JWTs living at most MAX_RESEARCH_TOKEN_DAYS. */
 export class ResearchTokenService {
+  private readonly kind: TokenKind;
+
   constructor(
-    private readonly key: Uint8Array,
+    key: Uint8Array,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.kind = { key, audience: 'nightlight-research' };
+  }
 
   async issue(researcherId: string, days: number): Promise<string> {
     if (!Number.isInteger(days) || days < 1 || days > MAX_RESEARCH_TOKEN_DAYS) {
       throw new RangeError(`A researcher token lives from 1 to ${MAX_RESEARCH_TOKEN_DAYS} days`);
     }
-    const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(researcherId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + days * DAY_SECONDS)
-      .sign(this.key);
+    return signToken(this.kind, researcherId, Math.floor(this.now().getTime() / 1000), days * DAY_SECONDS);
   }
 
   /** The researcher of a valid token; InvalidTokenError for an expired, tampered or foreign one, or one made to live too long. */
   async verify(token: string): Promise<{ researcherId: string }> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], currentDate: this.now() });
-      const lifetime = (payload.exp ?? Number.POSITIVE_INFINITY) - (payload.iat ?? Number.NEGATIVE_INFINITY);
-      if (!payload.sub || !(lifetime <= MAX_RESEARCH_TOKEN_DAYS * DAY_SECONDS)) throw new InvalidTokenError();
-      return { researcherId: payload.sub };
-    } catch (error) {
-      if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) throw new InvalidTokenError();
-      throw error;
-    }
+    const payload = await verifyToken(this.kind, token, this.now());
+    const lifetime = (payload.exp ?? Number.POSITIVE_INFINITY) - (payload.iat ?? Number.NEGATIVE_INFINITY);
+    if (!(lifetime <= MAX_RESEARCH_TOKEN_DAYS * DAY_SECONDS)) throw new InvalidTokenError();
+    return { researcherId: payload.sub };
   }
 }
 

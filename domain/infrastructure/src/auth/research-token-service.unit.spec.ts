@@ -5,7 +5,8 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_RESEARCH_TOKEN_DAYS, researchTokenKey, researchTokenService } from './research-token-service';
-import { InvalidTokenError, TokenService } from './token-service';
+import { InvalidTokenError } from './hs256-jwt';
+import { TokenService } from './token-service';
 
 let dataDir: string;
 let now = new Date('2026-11-22T12:00:00Z');

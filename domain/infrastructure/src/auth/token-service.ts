@@ -1,15 +1,6 @@
-import { SignJWT, errors, jwtVerify } from 'jose';
+import { InvalidTokenError, signToken, verifyToken, type TokenKind } from './hs256-jwt';
 
-const ISSUER = 'nightlight';
-const AUDIENCE = 'nightlight-api';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
-
-export class InvalidTokenError extends Error {
-  constructor(message = 'Invalid or expired token') {
-    super(message);
-    this.name = 'InvalidTokenError';
-  }
-}
 
 /** Verified access tokens kept in memory; one per signed-in device, bounded so a flood cannot grow it. */
 const MAX_CACHED_TOKENS = 10_000;
@@ -30,21 +21,17 @@ export class TokenService {
    */
   private readonly verifiedAccess = new Map<string, VerifiedAccess>();
 
-  constructor(
-    private readonly secret: Uint8Array,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  private readonly kind: TokenKind;
 
-  async issueAccessToken(userId: string): Promise<string> {
-    const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(userId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(this.secret);
+  constructor(
+    secret: Uint8Array,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.kind = { key: secret, audience: 'nightlight-api' };
+  }
+
+  issueAccessToken(userId: string): Promise<string> {
+    return signToken(this.kind, userId, Math.floor(this.now().getTime() / 1000), ACCESS_TOKEN_TTL_SECONDS);
   }
 
   /** The user id of a valid access token; InvalidTokenError for an expired, tampered or foreign one. */
@@ -61,18 +48,8 @@ export class TokenService {
   }
 
   private async verify(token: string): Promise<{ sub: string; iat: number; exp: number }> {
-    try {
-      const { payload } = await jwtVerify(token, this.secret, {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ['HS256'],
-        currentDate: this.now(),
-      });
-      if (!payload.sub || payload.iat === undefined || payload.exp === undefined) throw new InvalidTokenError();
-      return { sub: payload.sub, iat: payload.iat, exp: payload.exp };
-    } catch (error) {
-      if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) throw new InvalidTokenError();
-      throw error;
-    }
+    const payload = await verifyToken(this.kind, token, this.now());
+    if (payload.iat === undefined || payload.exp === undefined) throw new InvalidTokenError();
+    return { sub: payload.sub, iat: payload.iat, exp: payload.exp };
   }
 }

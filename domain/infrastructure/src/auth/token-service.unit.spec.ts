@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_TTL_SECONDS, InvalidTokenError, TokenService } from './token-service';
+import { InvalidTokenError } from './hs256-jwt';
+import { ACCESS_TOKEN_TTL_SECONDS, TokenService } from './token-service';
 
 function serviceAt(start: string) {
   let now = new Date(start);

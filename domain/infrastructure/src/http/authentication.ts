@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { InvalidTokenError, type TokenService } from '../auth/token-service';
+import { InvalidTokenError } from '../auth/hs256-jwt';
+import type { TokenService } from '../auth/token-service';
 import type { SessionStore } from '../ports/session-store';
 import { HttpError } from './http-errors';
 
