@@ -6,10 +6,10 @@ import { MINUTE_MS, type ChildSchedule } from './insight-inputs';
 export const MAX_SLEEP_MINS = 1440;
 
 export interface EntriesWindow {
-  /** ISO UTC instant, included. */
-  from: string;
-  /** ISO UTC instant, excluded. */
-  to: string;
+  /** Milliseconds since the epoch, included. */
+  from: number;
+  /** Milliseconds since the epoch, excluded. */
+  to: number;
 }
 
 /**
@@ -18,12 +18,6 @@ export interface EntriesWindow {
  * early nap, forward to the end of D+1 for a night sleep that starts after midnight.
  */
 export function entriesWindowFor(date: LocalDate, schedule: ChildSchedule): EntriesWindow {
-  const { from, to } = entriesWindowMs(date, schedule);
-  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
-}
-
-/** entriesWindowFor in milliseconds since the epoch. */
-export function entriesWindowMs(date: LocalDate, schedule: ChildSchedule): { from: number; to: number } {
   const lookbackMins = Math.max(MAX_SLEEP_MINS, NAP_FEED_LOOKBACK_MINS);
   return {
     from: startOfLocalDate(date, schedule.timezone).getTime() - lookbackMins * MINUTE_MS,

@@ -8,12 +8,12 @@ import { newYork } from './ordinary-week.fixture';
 
 describe('entriesWindowFor', () => {
   it('reaches a day back for sleeps and to the end of the next date for its night', () => {
-    expect(entriesWindowFor('2026-06-03', newYork)).toEqual({ from: '2026-06-02T04:00:00.000Z', to: '2026-06-05T04:00:00.000Z' });
+    expect(entriesWindowFor('2026-06-03', newYork)).toEqual({ from: Date.parse('2026-06-02T04:00:00.000Z'), to: Date.parse('2026-06-05T04:00:00.000Z') });
   });
 
   it('follows the zone across daylight saving changes', () => {
-    expect(entriesWindowFor('2026-03-08', newYork)).toEqual({ from: '2026-03-07T05:00:00.000Z', to: '2026-03-10T04:00:00.000Z' });
-    expect(entriesWindowFor('2026-11-01', newYork)).toEqual({ from: '2026-10-31T04:00:00.000Z', to: '2026-11-03T05:00:00.000Z' });
+    expect(entriesWindowFor('2026-03-08', newYork)).toEqual({ from: Date.parse('2026-03-07T05:00:00.000Z'), to: Date.parse('2026-03-10T04:00:00.000Z') });
+    expect(entriesWindowFor('2026-11-01', newYork)).toEqual({ from: Date.parse('2026-10-31T04:00:00.000Z'), to: Date.parse('2026-11-03T05:00:00.000Z') });
   });
 });
 
@@ -118,7 +118,7 @@ describe('incremental projection', () => {
         const everything = allDocuments(entries, schedule);
         for (const date of trackedDates) {
           const { from, to } = entriesWindowFor(date, schedule);
-          const inWindow = (e: Entry) => Date.parse(e.value.startedAt) >= Date.parse(from) && Date.parse(e.value.startedAt) < Date.parse(to);
+          const inWindow = (e: Entry) => Date.parse(e.value.startedAt) >= from && Date.parse(e.value.startedAt) < to;
           const feedings = entries.flatMap((e) => (e.kind === 'feeding' && inWindow(e) ? [e.value] : []));
           const sleeps = entries.flatMap((e) => (e.kind === 'sleep' && inWindow(e) ? [e.value] : []));
           expect(computeDailyInsights(date, feedings, sleeps, schedule)).toEqual(everything.get(date));

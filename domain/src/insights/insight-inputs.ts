@@ -36,10 +36,6 @@ export function wholeMinutesBetween(from: string, to: string): number {
   return Math.floor((instantMs(to) - instantMs(from)) / MINUTE_MS);
 }
 
-export function addMinutes(instant: string, minutes: number): Date {
-  return new Date(instantMs(instant) + minutes * MINUTE_MS);
-}
-
 /** Oldest first; the id breaks ties so a rebuild orders equal starts the same way. */
 export function byStart<T extends { id: string; startedAt: string }>(a: T, b: T): number {
   return instantMs(a.startedAt) - instantMs(b.startedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -1,5 +1,5 @@
 import { dailyInsightsOfTimed, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
-import { datesAffectedBy, entriesWindowMs } from '@nightlight/domain/insights/daily-insights-window';
+import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
@@ -37,8 +37,8 @@ async function recomputeDates(context: ProjectionContext, child: ChildDocument, 
 /** Dates in ascending order, close together: one range read covers all their windows. */
 async function recomputeRun(context: ProjectionContext, child: ChildDocument, dates: readonly LocalDate[]): Promise<void> {
   const schedule = scheduleOf(child);
-  const from = entriesWindowMs(dates[0]!, schedule).from;
-  const to = entriesWindowMs(dates[dates.length - 1]!, schedule).to;
+  const from = entriesWindowFor(dates[0]!, schedule).from;
+  const to = entriesWindowFor(dates[dates.length - 1]!, schedule).to;
   const entries = await context.readStore
     .collection<TimelineDocument>(TIMELINE_COLLECTION)
     .find({ childId: child._id, startedAt: { $gte: new Date(from).toISOString(), $lt: new Date(to).toISOString() } }, { readOnly: true });
@@ -52,7 +52,7 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   sleeps.sort(byStart);
   const collection = context.readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
   for (const date of dates) {
-    const window = entriesWindowMs(date, schedule);
+    const window = entriesWindowFor(date, schedule);
     const doc = dailyInsightsOfTimed(date, startingWithin(feedings, window), startingWithin(sleeps, window), schedule);
     const _id = dailyInsightsId(child._id, date);
     // A date with nothing on it has no document, so an incremental update and a rebuild agree.
@@ -64,7 +64,7 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
 const byStart = (a: { start: number }, b: { start: number }): number => a.start - b.start;
 
 /** The entries (ascending by start) that start inside the window, found by two binary searches. */
-function startingWithin<T extends { start: number }>(entries: readonly T[], window: { from: number; to: number }): T[] {
+function startingWithin<T extends { start: number }>(entries: readonly T[], window: EntriesWindow): T[] {
   const firstAtOrAfter = (ms: number): number => {
     let low = 0;
     let high = entries.length;
