@@ -7,6 +7,18 @@ import { ApiError, apiRequest, RefreshUnavailableError } from './api-client.ts';
 import { getHighestPosition } from './read-your-writes.ts';
 import { registerNavigate } from './navigation.ts';
 
+/**
+ * GET /api/me answering the user for one access token and 401 for any other; every Authorization
+ * header it receives is recorded in `received`.
+ */
+function meAccepting(accessToken: string, received: (string | null)[] = []) {
+  return http.get('/api/me', ({ request }) => {
+    const authorization = request.headers.get('Authorization');
+    received.push(authorization);
+    return authorization === `Bearer ${accessToken}` ? HttpResponse.json({ id: 'user-1' }) : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
+  });
+}
+
 describe('apiRequest', () => {
   it('sends the bearer token and parses the JSON answer', async () => {
     signIn();
@@ -70,13 +82,7 @@ describe('apiRequest', () => {
     const refreshBodies: unknown[] = [];
     const authorizations: (string | null)[] = [];
     server.use(
-      http.get('/api/me', ({ request }) => {
-        const authorization = request.headers.get('Authorization');
-        authorizations.push(authorization);
-        return authorization === 'Bearer access-2'
-          ? HttpResponse.json({ id: 'user-1' })
-          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
-      }),
+      meAccepting('access-2', authorizations),
       http.post('/api/auth/refresh', async ({ request }) => {
         refreshBodies.push(await request.json());
         return HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
@@ -194,11 +200,7 @@ describe('one session shared by several tabs', () => {
     const requested = fakeLocks();
     const refreshBodies: unknown[] = [];
     server.use(
-      http.get('/api/me', ({ request }) =>
-        request.headers.get('Authorization') === 'Bearer access-2'
-          ? HttpResponse.json({ id: 'user-1' })
-          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
-      ),
+      meAccepting('access-2'),
       http.post('/api/auth/refresh', async ({ request }) => {
         refreshBodies.push(await request.json());
         return HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
@@ -218,12 +220,7 @@ describe('one session shared by several tabs', () => {
     const refresh = vi.fn();
     const authorizations: (string | null)[] = [];
     server.use(
-      http.get('/api/me', ({ request }) => {
-        authorizations.push(request.headers.get('Authorization'));
-        return request.headers.get('Authorization') === 'Bearer access-from-tab-2'
-          ? HttpResponse.json({ id: 'user-1' })
-          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
-      }),
+      meAccepting('access-from-tab-2', authorizations),
       http.post('/api/auth/refresh', () => {
         refresh();
         return HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 });
@@ -240,12 +237,7 @@ describe('one session shared by several tabs', () => {
     signIn();
     const authorizations: (string | null)[] = [];
     server.use(
-      http.get('/api/me', ({ request }) => {
-        authorizations.push(request.headers.get('Authorization'));
-        return request.headers.get('Authorization') === 'Bearer access-from-tab-2'
-          ? HttpResponse.json({ id: 'user-1' })
-          : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 });
-      }),
+      meAccepting('access-from-tab-2', authorizations),
       // Both tabs sent refresh-1 at once; the other tab's request won and stored its new pair.
       http.post('/api/auth/refresh', () => {
         storeAsAnotherTab({ accessToken: 'access-from-tab-2', refreshToken: 'refresh-from-tab-2' });
