@@ -4,7 +4,6 @@ import { TextField } from '../../../components/text-field.tsx';
 import type { FeedingMethod, FeedingType } from '../../../types/api.ts';
 import { FEEDING_AMOUNT_MAX_OZ, FEEDING_AMOUNT_STEP_OZ, useCreateFeeding } from '../api/create-feeding.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
-import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import {
   emptyFeedingForm,
   FEEDING_DURATION_DEFAULT_MINS,
@@ -15,6 +14,7 @@ import {
   type FeedingFormValues,
 } from '../lib/feeding-form.ts';
 import { ChoiceGroup } from './choice-group.tsx';
+import { EntryStartField, NotesField } from './entry-fields.tsx';
 import '../../../styles/dashboard.css';
 
 type AddFeedingDialogProps = { open: boolean; onClose: () => void; childId: string };
@@ -45,15 +45,7 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-      <TextField
-        label="Date and time"
-        type="datetime-local"
-        required
-        max={toDateTimeInputValue(new Date())}
-        value={values.datetime}
-        error={errors.datetime}
-        onChange={(event) => update({ datetime: event.target.value })}
-      />
+      <EntryStartField label="Date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <ChoiceGroup
         legend="Method"
         name="feeding-method"
@@ -97,12 +89,7 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
         hint={`Left empty, ${FEEDING_DURATION_DEFAULT_MINS} minutes.`}
         onChange={(event) => update({ durationMins: event.target.value })}
       />
-      <TextField
-        label="Notes (optional)"
-        maxLength={1000}
-        value={values.notes}
-        onChange={(event) => update({ notes: event.target.value })}
-      />
+      <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
       <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
     </form>
   );

@@ -3,7 +3,6 @@ import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useCreateSleep } from '../api/create-sleep.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
-import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import {
   emptySleepForm,
   ROOM_TEMP_MAX_F,
@@ -15,6 +14,7 @@ import {
   validateSleepForm,
   type SleepFormValues,
 } from '../lib/sleep-form.ts';
+import { EntryStartField, NotesField } from './entry-fields.tsx';
 import '../../../styles/dashboard.css';
 
 type AddSleepDialogProps = { open: boolean; onClose: () => void; childId: string };
@@ -41,15 +41,7 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
 
   return (
     <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-      <TextField
-        label="Sleep start date and time"
-        type="datetime-local"
-        required
-        max={toDateTimeInputValue(new Date())}
-        value={values.datetime}
-        error={errors.datetime}
-        onChange={(event) => update({ datetime: event.target.value })}
-      />
+      <EntryStartField label="Sleep start date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <TextField
         label="Duration in minutes"
         type="number"
@@ -94,12 +86,7 @@ function SleepForm({ childId, onDone }: { childId: string; onDone: () => void })
           <span>White noise</span>
         </label>
       </fieldset>
-      <TextField
-        label="Notes (optional)"
-        maxLength={1000}
-        value={values.notes}
-        onChange={(event) => update({ notes: event.target.value })}
-      />
+      <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
       <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
     </form>
   );
