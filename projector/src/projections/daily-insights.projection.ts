@@ -1,6 +1,7 @@
 import { dailyInsightsOfTimed, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
+import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
@@ -65,16 +66,7 @@ const byStart = (a: { start: number }, b: { start: number }): number => a.start 
 
 /** The entries (ascending by start) that start inside the window, found by two binary searches. */
 function startingWithin<T extends { start: number }>(entries: readonly T[], window: EntriesWindow): T[] {
-  const firstAtOrAfter = (ms: number): number => {
-    let low = 0;
-    let high = entries.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (entries[middle]!.start < ms) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
+  const firstAtOrAfter = (ms: number): number => firstIndexNotBelow(entries.length, (index) => entries[index]!.start < ms);
   return entries.slice(firstAtOrAfter(window.from), firstAtOrAfter(window.to));
 }
 

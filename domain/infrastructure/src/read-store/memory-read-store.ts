@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Query } from 'mingo';
 import { update as applyModifier, type Modifier } from 'mingo/updater';
+import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -143,27 +144,15 @@ function frozenCopy<V>(value: V): V {
 
 /** Index of the first entry whose key is at least `value` (keys ascending). */
 function firstAtLeast(entries: readonly OrderedEntry[], value: string): number {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (entries[middle]!.key < value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstIndexNotBelow(entries.length, (index) => entries[index]!.key < value);
 }
 
 /** Where an entry goes: after every smaller key, and among equal keys in id order. */
 function insertionPoint(entries: readonly OrderedEntry[], entry: OrderedEntry): number {
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const other = entries[middle]!;
-    if (other.key < entry.key || (other.key === entry.key && other.id < entry.id)) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return firstIndexNotBelow(entries.length, (index) => {
+    const other = entries[index]!;
+    return other.key < entry.key || (other.key === entry.key && other.id < entry.id);
+  });
 }
 
 /**
