@@ -1,10 +1,10 @@
 import { dailyInsightsOfTimed, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
-import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { daysBetween, type LocalDate } from '@nightlight/domain/time/zoned-time';
 import type { ProjectionContext } from '../projection';
 
