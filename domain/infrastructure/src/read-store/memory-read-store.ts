@@ -142,6 +142,11 @@ function frozenCopy<V>(value: V): V {
   return Object.freeze(result) as V;
 }
 
+/** A document as the store keeps it: a caller that hands it over gives it up, frozen in place; any other is copied. */
+function keptForm<V>(document: V, handOver: boolean): V {
+  return handOver ? deepFreeze(document) : frozenCopy(document);
+}
+
 /** Index of the first entry whose key is at least `value` (keys ascending). */
 function firstAtLeast(entries: readonly OrderedEntry[], value: string): number {
   return firstIndexNotBelow(entries.length, (index) => entries[index]!.key < value);
@@ -299,7 +304,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     if (documents.has(document._id)) {
       throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(document._id)}`);
     }
-    store(handOver ? deepFreeze(document) : frozenCopy(document), null);
+    store(keptForm(document, handOver), null);
   };
 
   const modify = (doc: Record<string, unknown>, update: Update): boolean => {
@@ -337,7 +342,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
         throw new Error("The _id field cannot be changed by a replacement");
       }
       const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
-      store(handOver ? deepFreeze(kept) : frozenCopy(kept), existing);
+      store(keptForm(kept, handOver), existing);
       return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
@@ -345,7 +350,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     const _id = replacement._id ?? namedId ?? seedFromFilter(filter)['_id'] ?? randomUUID();
     const inserted = replacement._id === _id ? replacement : { ...replacement, _id };
     // A filter naming only this id has just found nothing under it: the usual upsert looks it up once.
-    if (namedId === _id) store(handOver ? deepFreeze(inserted) : frozenCopy(inserted), null);
+    if (namedId === _id) store(keptForm(inserted, handOver), null);
     else insert(inserted, handOver);
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   };
