@@ -144,7 +144,7 @@ export function dailyInsightsOfTimed(
 }
 
 /** Oldest first; the id breaks ties so a rebuild orders equal starts the same way. */
-function byStartMs(a: TimedFeeding | TimedSleep, b: TimedFeeding | TimedSleep): number {
+export function byStartMs(a: TimedFeeding | TimedSleep, b: TimedFeeding | TimedSleep): number {
   return a.start - b.start || (a.input.id < b.input.id ? -1 : a.input.id > b.input.id ? 1 : 0);
 }
 

@@ -1,4 +1,4 @@
-import { dailyInsightsOfTimed, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
+import { byStartMs, dailyInsightsOfTimed, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
@@ -49,8 +49,8 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
     if (entry.kind === 'feeding') feedings.push(timedFeeding({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, amountOz: entry.amountOz, method: entry.method ?? 'Bottle' }));
     else sleeps.push(timedSleep({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt }));
   }
-  feedings.sort(byStart);
-  sleeps.sort(byStart);
+  feedings.sort(byStartMs);
+  sleeps.sort(byStartMs);
   const collection = context.readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
   for (const date of dates) {
     const window = entriesWindowFor(date, schedule);
@@ -61,8 +61,6 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
     else await collection.replaceOne({ _id }, { _id, childId: child._id, ownerId: child.ownerId, ...doc }, { upsert: true, handOver: true });
   }
 }
-
-const byStart = (a: { start: number }, b: { start: number }): number => a.start - b.start;
 
 /** The entries (ascending by start) that start inside the window, found by two binary searches. */
 function startingWithin<T extends { start: number }>(entries: readonly T[], window: EntriesWindow): T[] {
