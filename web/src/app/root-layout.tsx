@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../config/constants.ts';
 import { OnboardingPrompt } from '../features/onboarding/components/onboarding-prompt.tsx';
@@ -13,7 +13,9 @@ function useDocumentTitle(): void {
     .map((match) => (match.handle as RouteHandle | undefined)?.title)
     .filter(Boolean)
     .at(-1);
-  useEffect(() => {
+  // In the commit that shows the screen, not after it: a screen reader or a test that finds the
+  // new screen must find its title with it.
+  useLayoutEffect(() => {
     document.title = title ? `${title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
   }, [title]);
 }
