@@ -171,18 +171,34 @@ describe('apiRequest', () => {
 describe('one session shared by several tabs', () => {
   type Grant = () => Promise<unknown>;
 
-  /** Web Locks as a browser provides them; `whileWaiting` runs before the lock is granted. */
-  function fakeLocks(whileWaiting: () => void = () => {}) {
+  /**
+   * Web Locks as a browser provides them: `whileWaiting` runs before the lock is granted, and
+   * `heldElsewhere` names locks other tabs hold.
+   */
+  function fakeLocks(whileWaiting: () => void = () => {}, heldElsewhere: string[] = []) {
     const requested: string[] = [];
+    const held = new Set(heldElsewhere);
     const locks = {
       request: async (name: string, grant: Grant) => {
         requested.push(name);
         whileWaiting();
-        return grant();
+        held.add(name);
+        try {
+          return await grant();
+        } finally {
+          held.delete(name);
+        }
       },
+      query: async () => ({ held: [...held].map((name) => ({ name, mode: 'exclusive' })), pending: [] }),
     };
     Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
-    return requested;
+    return { requested, held };
+  }
+
+  /** The lock a tab holds for half a minute after spending `token`, named after its SHA-256. */
+  async function spentMark(token: string) {
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
+    return `nightlight-spent-refresh-token-${Buffer.from(digest.subarray(0, 16)).toString('hex')}`;
   }
 
   /** What another tab's store writes to localStorage. */
@@ -192,12 +208,13 @@ describe('one session shared by several tabs', () => {
   }
 
   afterEach(() => {
+    vi.useRealTimers();
     Reflect.deleteProperty(navigator, 'locks');
   });
 
   it('refreshes while holding the lock every tab of the app shares', async () => {
     signIn();
-    const requested = fakeLocks();
+    const { requested, held } = fakeLocks();
     const refreshBodies: unknown[] = [];
     server.use(
       meAccepting('access-2'),
@@ -208,10 +225,53 @@ describe('one session shared by several tabs', () => {
     );
 
     await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
-    expect(requested).toEqual(['nightlight-token-refresh']);
     expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
-    // Written where the other tabs read it.
+    // Written where the other tabs read it, and the spent token marked where they see it at once.
     expect(JSON.parse(localStorage.getItem('auth-storage')!).state).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    expect(requested).toEqual(['nightlight-token-refresh', await spentMark('refresh-1')]);
+    expect([...held]).toEqual([await spentMark('refresh-1')]);
+  });
+
+  it("waits for the pair of a tab that spent the token a moment ago, while this tab's storage still holds the spent one", async () => {
+    signIn();
+    fakeLocks(() => {}, [await spentMark('refresh-1')]);
+    setTimeout(() => storeAsAnotherTab({ accessToken: 'access-from-tab-2', refreshToken: 'refresh-from-tab-2' }), 100);
+    const refresh = vi.fn();
+    const authorizations: (string | null)[] = [];
+    server.use(
+      meAccepting('access-from-tab-2', authorizations),
+      http.post('/api/auth/refresh', () => {
+        refresh();
+        return HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 });
+      }),
+    );
+
+    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-from-tab-2']);
+    expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-from-tab-2', isAuthenticated: true });
+  });
+
+  it('stays signed in, without spending the token, when the pair of the tab that spent it never arrives', async () => {
+    signIn();
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    fakeLocks(() => {}, [await spentMark('refresh-1')]);
+    const refresh = vi.fn();
+    server.use(
+      http.get('/api/me', () => HttpResponse.json({ message: 'Unauthorized' }, { status: 401 })),
+      http.post('/api/auth/refresh', () => {
+        refresh();
+        return HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }),
+    );
+
+    let outcome: unknown;
+    apiRequest('/api/me').catch((error: unknown) => (outcome = error));
+    // The digest and the storage reads settle outside the fake clock, so it moves in steps until the wait gives up.
+    for (let step = 0; outcome === undefined && step < 1_000; step++) await vi.advanceTimersByTimeAsync(20);
+    expect(outcome).toBeInstanceOf(RefreshUnavailableError);
+    expect(refresh).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, refreshToken: 'refresh-1' });
   });
 
   it('takes the pair another tab refreshed while this one waited for the lock, instead of spending a used token', async () => {

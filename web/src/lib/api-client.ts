@@ -3,6 +3,7 @@ import { getAuthState, reloadAuthFromStorage } from '../stores/auth-store.ts';
 import type { TokenPair } from '../types/api.ts';
 import { navigateTo } from './navigation.ts';
 import { getHighestPosition, recordPosition } from './read-your-writes.ts';
+import { markSpent, spentByAnotherTab, storedPairReplacing } from './refresh-handoff.ts';
 import { signOut } from './sign-out.ts';
 
 export type ApiRequestInit = {
@@ -94,24 +95,29 @@ export class RefreshUnavailableError extends Error {
 const REFRESH_LOCK = 'nightlight-token-refresh';
 
 /** Runs `task` holding the cross-tab refresh lock; where Web Locks are missing, just runs it. */
-async function withRefreshLock<T>(task: () => Promise<T>): Promise<T> {
+async function withRefreshLock<T>(task: (locks: LockManager | undefined) => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  if (!locks) return task();
-  return (await locks.request(REFRESH_LOCK, task)) as T;
+  if (!locks) return task(undefined);
+  return (await locks.request(REFRESH_LOCK, () => task(locks))) as T;
 }
 
 /**
  * Refresh tokens are single-use: the server revokes the whole session when a spent one comes
  * back. Two tabs share one stored session, so a tab refreshes only while holding a lock every
  * tab honours, and first reads the stored tokens again: when another tab refreshed while this
- * one waited, its new pair is taken as is.
+ * one waited, its new pair is taken as is, once it has reached this tab (see refresh-handoff.ts).
  */
 async function refreshTokens(): Promise<string | null> {
   const heldRefreshToken = getAuthState().refreshToken;
   if (!heldRefreshToken) return null;
-  return withRefreshLock(async () => {
+  return withRefreshLock(async (locks) => {
     await reloadAuthFromStorage();
-    const { accessToken, refreshToken } = getAuthState();
+    let { accessToken, refreshToken } = getAuthState();
+    if (refreshToken === heldRefreshToken && locks && (await spentByAnotherTab(locks, refreshToken))) {
+      ({ accessToken, refreshToken } = await storedPairReplacing(refreshToken));
+      // The other tab holds the session's next pair: spending this token again would only be refused.
+      if (refreshToken === heldRefreshToken) throw new RefreshUnavailableError(new Error('Another tab refreshed the session; its tokens did not arrive here'));
+    }
     if (!refreshToken) return null;
     if (refreshToken !== heldRefreshToken) return accessToken;
 
@@ -133,6 +139,7 @@ async function refreshTokens(): Promise<string | null> {
     const tokens = (await readBody(response)) as TokenPair | undefined;
     if (!tokens?.accessToken || !tokens.refreshToken) return null;
     getAuthState().setTokens(tokens.accessToken, tokens.refreshToken);
+    if (locks) await markSpent(locks, refreshToken);
     return tokens.accessToken;
   });
 }
