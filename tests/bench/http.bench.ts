@@ -7,7 +7,9 @@ import { startSeededServer } from './support/seeded-server';
  * Throughput of the embedded server over real HTTP against a bare Fastify route answering the same
  * JSON body: what our read and write paths cost on top of Fastify itself.
  * `npx tsx tests/bench/http.bench.ts` (CONNECTIONS, DURATION in seconds per round, ROUNDS).
- * Goals: daily insights ≥ 50 % and POST /api/feedings ≥ 25 % of the bare route's requests/s.
+ * Goals: daily insights ≥ 50 % and POST /api/feedings ≥ 25 % of the bare route's requests/s. A
+ * bare POST route (same request, an answer of the same size) shows, for scale, what any write
+ * costs here before it does anything.
  *
  * The load generator runs in this process, beside the servers, so every target shares one core with
  * it alike. The three targets take turns for ROUNDS rounds and each is reported by its median round,
@@ -24,10 +26,6 @@ const sample = await fetch(`${seeded.url}${insightsPath}`, { headers: auth });
 if (sample.status !== 200) throw new Error(`daily insights answered ${sample.status}`);
 const insightsBody = await sample.text();
 
-const bare = Fastify({ logger: false });
-bare.get('/bare', async (_request, reply) => reply.type('application/json').send(insightsBody));
-const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-
 // Writes go to a child of their own, each request 20 minutes earlier than the last, so none overlaps.
 // Each carries its own Idempotency-Key, as every write from the web app does.
 const writeChild = await fetch(`${seeded.url}/api/children`, {
@@ -35,32 +33,37 @@ const writeChild = await fetch(`${seeded.url}/api/children`, {
   headers: { ...auth, 'content-type': 'application/json' },
   body: JSON.stringify({ displayName: 'Bench', birthDate: '2025-01-01', sex: 'Female', timezone: 'UTC' }),
 }).then((response) => response.json() as Promise<{ id: string }>);
+/** Feedings of the write child, each 20 minutes before the last, the first 20 minutes before `fromMs`. */
+const feedingsBefore = (fromMs: number) => {
+  let sent = 0;
+  return () => {
+    sent += 1;
+    const startedAt = new Date(fromMs - sent * 20 * 60_000).toISOString();
+    return {
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ childId: writeChild.id, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' }),
+    };
+  };
+};
 const now = Date.now();
-let sent = 0;
+const writeAnswer = await fetch(`${seeded.url}/api/feedings`, { method: 'POST', ...feedingsBefore(now)() }).then((response) => response.text());
+
+// The bare routes: the read's answer, and, for scale, a POST that parses the same request and answers as many bytes as a write.
+const bare = Fastify({ logger: false });
+bare.get('/bare', async (_request, reply) => reply.type('application/json').send(insightsBody));
+bare.post('/bare', async (_request, reply) => reply.status(201).type('application/json').send(writeAnswer));
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+// Per-request bodies only take effect through `requests` (a top-level setupRequest is ignored).
+const feedingPosts = (url: string, fromMs: number): Options => {
+  const next = feedingsBefore(fromMs);
+  return { url, method: 'POST', requests: [{ method: 'POST', setupRequest: (request) => Object.assign(request, next()) }] };
+};
 
 const targets: { label: string; options: Options }[] = [
   { label: 'bare Fastify, same JSON body', options: { url: `${bareUrl}/bare` } },
   { label: 'GET insights/daily (7 days)', options: { url: `${seeded.url}${insightsPath}`, headers: auth } },
-  {
-    label: 'POST /api/feedings',
-    options: {
-      url: `${seeded.url}/api/feedings`,
-      method: 'POST',
-      // Per-request bodies only take effect through `requests` (a top-level setupRequest is ignored).
-      requests: [
-        {
-          method: 'POST',
-          setupRequest(request) {
-            sent += 1;
-            const startedAt = new Date(now - sent * 20 * 60_000).toISOString();
-            request.headers = { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
-            request.body = JSON.stringify({ childId: writeChild.id, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' });
-            return request;
-          },
-        },
-      ],
-    },
-  },
+  { label: 'POST /api/feedings', options: feedingPosts(`${seeded.url}/api/feedings`, now - 20 * 60_000) },
+  { label: 'bare Fastify POST, same sizes', options: feedingPosts(`${bareUrl}/bare`, now) },
 ];
 
 const rounds: Result[][] = targets.map(() => []);
@@ -75,7 +78,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const median = (results: Result[]): Result => [...results].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(results.length / 2)]!;
 const medians = rounds.map(median);
 const base = medians[0]!.requests.average;
-console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per target, median round shown; body ${insightsBody.length} bytes; a child with 30 days of history`);
+console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per target, median round shown; read body ${insightsBody.length} bytes, write answer ${writeAnswer.length} bytes; a child with 30 days of history`);
 for (const [index, result] of medians.entries()) {
   const all = rounds[index]!.map((r) => Math.round(r.requests.average).toLocaleString('en')).join(' / ');
   console.log(
@@ -84,6 +87,9 @@ for (const [index, result] of medians.entries()) {
       `  ${String(Math.round((100 * result.requests.average) / base)).padStart(3)} % of bare  (rounds: ${all})`,
   );
 }
+
+const [, , write, barePost] = medians;
+console.log(`POST /api/feedings is ${Math.round((100 * write!.requests.average) / barePost!.requests.average)} % of a bare Fastify POST of the same sizes`);
 
 await bare.close();
 await seeded.close();

@@ -180,6 +180,11 @@ describeInBrowser(
         expect(new URL(page.url()).pathname).toBe('/settings');
       }
       expect(refreshes).toEqual([200]);
+      // The tab that spent the token holds a lock named after it, which every tab sees at once.
+      for (const page of [first, second]) {
+        const held = await page.evaluate(async () => (await navigator.locks.query()).held?.map((lock) => lock.name));
+        expect(held).toEqual([expect.stringMatching(/^nightlight-spent-refresh-token-[0-9a-f]{32}$/)]);
+      }
 
       // The session is still whole: the next expiry refreshes again, from either tab.
       clockOffsetMs = 32 * MINUTE;
