@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import Fastify from 'fastify';
+import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
 import { startSeededServer } from './support/seeded-server';
 
 /**
  * Throughput of the embedded server over real HTTP against a bare Fastify route answering the same
  * JSON body: what our read and write paths cost on top of Fastify itself.
  * `npx tsx tests/bench/http.bench.ts` (CONNECTIONS, DURATION in seconds per round, ROUNDS).
- * Goals: daily insights ≥ 50 % and POST /api/feedings ≥ 25 % of the bare route's requests/s. A
- * bare POST route (same request, an answer of the same size) shows, for scale, what any write
- * costs here before it does anything.
+ * Goals: daily insights ≥ 50 % and POST /api/feedings ≥ 25 % of the bare route's requests/s. Two
+ * bare POST routes (same request, an answer of the same size; one of them also appends the body to
+ * a SQLite event log and waits for the commit) show, for scale, what any durable write costs here
+ * before it checks, records or projects anything.
  *
  * The load generator runs in this process, beside the servers, so every target shares one core with
  * it alike. The three targets take turns for ROUNDS rounds and each is reported by its median round,
@@ -48,10 +53,19 @@ const feedingsBefore = (fromMs: number) => {
 const now = Date.now();
 const writeAnswer = await fetch(`${seeded.url}/api/feedings`, { method: 'POST', ...feedingsBefore(now)() }).then((response) => response.text());
 
-// The bare routes: the read's answer, and, for scale, a POST that parses the same request and answers as many bytes as a write.
+// The bare routes: the read's answer; and, for scale, two POSTs that parse the same request and
+// answer as many bytes as a write, the second after appending the body as an event to a SQLite log
+// of its own (same adapter, committed to disk before the answer, as every write is).
 const bare = Fastify({ logger: false });
 bare.get('/bare', async (_request, reply) => reply.type('application/json').send(insightsBody));
 bare.post('/bare', async (_request, reply) => reply.status(201).type('application/json').send(writeAnswer));
+const bareLogDir = mkdtempSync(path.join(tmpdir(), 'nightlight-bench-bare-'));
+const bareLog = createSqliteEventStore({ file: path.join(bareLogDir, 'events.db') });
+bare.post('/bare-append', async (request, reply) => {
+  const event = { id: randomUUID(), type: 'FeedingLogged', data: request.body as Record<string, unknown>, metadata: { correlationId: request.id, causationId: request.id, recordedAt: new Date().toISOString(), schemaVersion: 1 } };
+  await bareLog.append(`feeding-${randomUUID()}`, [event], 'no_stream');
+  return reply.status(201).type('application/json').send(writeAnswer);
+});
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 // Per-request bodies only take effect through `requests` (a top-level setupRequest is ignored).
 const feedingPosts = (url: string, fromMs: number): Options => {
@@ -64,6 +78,7 @@ const targets: { label: string; options: Options }[] = [
   { label: 'GET insights/daily (7 days)', options: { url: `${seeded.url}${insightsPath}`, headers: auth } },
   { label: 'POST /api/feedings', options: feedingPosts(`${seeded.url}/api/feedings`, now - 20 * 60_000) },
   { label: 'bare Fastify POST, same sizes', options: feedingPosts(`${bareUrl}/bare`, now) },
+  { label: 'bare POST + durable append', options: feedingPosts(`${bareUrl}/bare-append`, now) },
 ];
 
 const rounds: Result[][] = targets.map(() => []);
@@ -88,8 +103,11 @@ for (const [index, result] of medians.entries()) {
   );
 }
 
-const [, , write, barePost] = medians;
-console.log(`POST /api/feedings is ${Math.round((100 * write!.requests.average) / barePost!.requests.average)} % of a bare Fastify POST of the same sizes`);
+const [, , write, barePost, bareAppend] = medians;
+const share = (result: Result | undefined) => Math.round((100 * write!.requests.average) / result!.requests.average);
+console.log(`POST /api/feedings is ${share(barePost)} % of the bare POST, ${share(bareAppend)} % of the bare POST with its durable append`);
 
 await bare.close();
+await bareLog.close();
+rmSync(bareLogDir, { recursive: true, force: true });
 await seeded.close();
