@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { v5 as uuidv5 } from 'uuid';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
+import { nameBasedId } from '@nightlight/infrastructure/ids/name-based-id';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { CommandDeps } from './command-deps';
 import type { CommandResult, Decider } from './command-handler';
@@ -12,7 +12,7 @@ export const KEY_REUSED = 'This Idempotency-Key was already used for a different
 
 /** The digest of a user and an Idempotency-Key, as the events it caused record it: never the key as sent. */
 export function idempotencyKeyDigest(userId: string, key: string): string {
-  return uuidv5(`${userId}:${key}`, IDEMPOTENCY_NAMESPACE);
+  return nameBasedId(`${userId}:${key}`, IDEMPOTENCY_NAMESPACE);
 }
 
 /** The request's Idempotency-Key, or null when it has none (an empty header is none). */
@@ -27,7 +27,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
  * (a feeding and a sleep) by the same id.
  */
 export function entityIdOfKey(userId: string, key: string, path: string): string {
-  return uuidv5(`${userId}:${path}:${key}`, IDEMPOTENCY_NAMESPACE);
+  return nameBasedId(`${userId}:${path}:${key}`, IDEMPOTENCY_NAMESPACE);
 }
 
 /**
