@@ -30,35 +30,45 @@ export function entityIdOfKey(userId: string, key: string, path: string): string
   return nameBasedId(`${userId}:${path}:${key}`, IDEMPOTENCY_NAMESPACE);
 }
 
+/** A container being written by canonicalJson: its members (and an object's names), the next one, its closing bracket. */
+type OpenContainer = { values: unknown[]; names: string[] | null; next: number; close: string };
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * JSON with object keys sorted at every depth, so the same body always gives the same digest. It
- * walks with a work list rather than recursion: a hostile body nested ten thousand arrays deep
- * gets a digest (and then its 400), not a stack overflow.
+ * walks with a stack of open containers rather than recursion: a hostile body nested ten thousand
+ * arrays deep gets a digest (and then its 400), not a stack overflow.
  */
 export function canonicalJson(root: unknown): string {
-  const out: string[] = [];
-  const work: ({ text: string } | { value: unknown })[] = [{ value: root }];
-  while (work.length > 0) {
-    const item = work.pop()!;
-    if ('text' in item) {
-      out.push(item.text);
-      continue;
-    }
-    const { value } = item;
+  let out = '';
+  const open: OpenContainer[] = [];
+  let value = root;
+  for (;;) {
     if (Array.isArray(value)) {
-      const parts = value.flatMap((element, index) => (index === 0 ? [{ value: element }] : [{ text: ',' }, { value: element }]));
-      work.push({ text: ']' }, ...parts.reverse(), { text: '[' });
+      out += '[';
+      open.push({ values: value, names: null, next: 0, close: ']' });
     } else if (value !== null && typeof value === 'object') {
-      const entries = Object.entries(value as Record<string, unknown>)
-        .filter(([, field]) => field !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      const parts = entries.flatMap(([name, field], index) => [...(index === 0 ? [] : [{ text: ',' }]), { text: `${JSON.stringify(name)}:` }, { value: field }]);
-      work.push({ text: '}' }, ...parts.reverse(), { text: '{' });
+      const object = value as Record<string, unknown>;
+      const names = Object.keys(object)
+        .filter((name) => object[name] !== undefined)
+        .sort(byCodeUnit);
+      out += '{';
+      open.push({ values: names.map((name) => object[name]), names, next: 0, close: '}' });
     } else {
-      out.push(JSON.stringify(value ?? null));
+      out += JSON.stringify(value ?? null);
     }
+    let container = open.at(-1);
+    while (container && container.next === container.values.length) {
+      out += container.close;
+      open.pop();
+      container = open.at(-1);
+    }
+    if (!container) return out;
+    if (container.next > 0) out += ',';
+    if (container.names) out += `${JSON.stringify(container.names[container.next])}:`;
+    value = container.values[container.next++];
   }
-  return out.join('');
 }
 
 /** A request sent with an Idempotency-Key, as the metadata of the events it appends records it. */

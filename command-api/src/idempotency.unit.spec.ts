@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
@@ -14,6 +15,22 @@ describe('canonicalJson', () => {
     for (const value of [null, undefined, 'text', 4.25, true, [], {}, [[], {}], { '': '' }]) {
       expect(canonicalJson(value)).toBe(JSON.stringify(value ?? null));
     }
+  });
+
+  it('keeps every value of any JSON body, and gives one text for every order of its keys', () => {
+    const reordered = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(reordered);
+      if (value === null || typeof value !== 'object') return value;
+      return Object.fromEntries(Object.entries(value).reverse().map(([name, field]) => [name, reordered(field)]));
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(canonicalJson(reordered(value))).toBe(text);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('takes a body nested ten thousand arrays deep without running out of stack', () => {
