@@ -207,6 +207,24 @@ describe('one session shared by several tabs', () => {
     localStorage.setItem('auth-storage', JSON.stringify({ ...stored, state: { ...stored.state, ...changes } }));
   }
 
+  /** A request that finds its access token expired goes on with the pair the other tab stored, and never asks for a refresh. */
+  async function expectToGoOnWithTheOtherTabsPair() {
+    const refresh = vi.fn();
+    const authorizations: (string | null)[] = [];
+    server.use(
+      meAccepting('access-from-tab-2', authorizations),
+      http.post('/api/auth/refresh', () => {
+        refresh();
+        return HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 });
+      }),
+    );
+
+    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
+    expect(refresh).not.toHaveBeenCalled();
+    expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-from-tab-2']);
+    expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-from-tab-2', isAuthenticated: true });
+  }
+
   afterEach(() => {
     vi.useRealTimers();
     Reflect.deleteProperty(navigator, 'locks');
@@ -236,20 +254,7 @@ describe('one session shared by several tabs', () => {
     signIn();
     fakeLocks(() => {}, [await spentMark('refresh-1')]);
     setTimeout(() => storeAsAnotherTab({ accessToken: 'access-from-tab-2', refreshToken: 'refresh-from-tab-2' }), 100);
-    const refresh = vi.fn();
-    const authorizations: (string | null)[] = [];
-    server.use(
-      meAccepting('access-from-tab-2', authorizations),
-      http.post('/api/auth/refresh', () => {
-        refresh();
-        return HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 });
-      }),
-    );
-
-    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
-    expect(refresh).not.toHaveBeenCalled();
-    expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-from-tab-2']);
-    expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-from-tab-2', isAuthenticated: true });
+    await expectToGoOnWithTheOtherTabsPair();
   });
 
   it('stays signed in, without spending the token, when the pair of the tab that spent it never arrives', async () => {
@@ -277,20 +282,7 @@ describe('one session shared by several tabs', () => {
   it('takes the pair another tab refreshed while this one waited for the lock, instead of spending a used token', async () => {
     signIn();
     fakeLocks(() => storeAsAnotherTab({ accessToken: 'access-from-tab-2', refreshToken: 'refresh-from-tab-2' }));
-    const refresh = vi.fn();
-    const authorizations: (string | null)[] = [];
-    server.use(
-      meAccepting('access-from-tab-2', authorizations),
-      http.post('/api/auth/refresh', () => {
-        refresh();
-        return HttpResponse.json({ message: 'Your session has expired. Please sign in again.' }, { status: 401 });
-      }),
-    );
-
-    await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
-    expect(refresh).not.toHaveBeenCalled();
-    expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-from-tab-2']);
-    expect(useAuthStore.getState()).toMatchObject({ refreshToken: 'refresh-from-tab-2', isAuthenticated: true });
+    await expectToGoOnWithTheOtherTabsPair();
   });
 
   it('without Web Locks, goes on with the pair another tab stored when the server refuses a token that tab just spent', async () => {
