@@ -17,7 +17,7 @@ import { startSeededServer } from './support/seeded-server';
  * before it checks, records or projects anything.
  *
  * The load generator runs in this process, beside the servers, so every target shares one core with
- * it alike. The three targets take turns for ROUNDS rounds and each is reported by its median round,
+ * it alike. The targets take turns for ROUNDS rounds and each is reported by its median round,
  * so a burst of other work on the machine cannot favour one of them.
  */
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
