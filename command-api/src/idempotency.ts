@@ -1,18 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
-import { nameBasedId } from '@nightlight/infrastructure/ids/name-based-id';
+import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { CommandDeps } from './command-deps';
 import type { CommandResult, Decider } from './command-handler';
 
-const IDEMPOTENCY_NAMESPACE = '3c0b54a4-4d7e-4c55-9a43-0a2f2c1d6e71';
+// Ids derived from Idempotency-Keys. The namespace never changes: keys sent before would name other records.
+const idempotencyId = nameBasedIds('3c0b54a4-4d7e-4c55-9a43-0a2f2c1d6e71');
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request. Send a new key for a new request.';
 
 /** The digest of a user and an Idempotency-Key, as the events it caused record it: never the key as sent. */
 export function idempotencyKeyDigest(userId: string, key: string): string {
-  return nameBasedId(`${userId}:${key}`, IDEMPOTENCY_NAMESPACE);
+  return idempotencyId(`${userId}:${key}`);
 }
 
 /** The request's Idempotency-Key, or null when it has none (an empty header is none). */
@@ -27,7 +28,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
  * (a feeding and a sleep) by the same id.
  */
 export function entityIdOfKey(userId: string, key: string, path: string): string {
-  return nameBasedId(`${userId}:${path}:${key}`, IDEMPOTENCY_NAMESPACE);
+  return idempotencyId(`${userId}:${path}:${key}`);
 }
 
 /** A container being written by canonicalJson: its members (and an object's names), the next one, its closing bracket. */
