@@ -16,7 +16,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 interface ComposeService {
-  build?: { dockerfile: string };
+  build?: { context: string; target: string };
   environment?: Record<string, string | number>;
   volumes?: string[];
 }
@@ -45,7 +45,7 @@ const NOT_READ_BY: Record<string, string[]> = {
 };
 
 describe('docker-compose.yml', () => {
-  it('runs command-api, two projector workers and query-api from the Dockerfiles', () => {
+  it('runs command-api, two projector workers and query-api from the Dockerfile', () => {
     expect(services.map(([name]) => name).sort()).toEqual(['command-api', 'projector-0', 'projector-1', 'query-api']);
   });
 
@@ -78,13 +78,34 @@ describe('docker-compose.yml', () => {
   });
 });
 
-describe.each(['command-api', 'projector', 'query-api'])('%s/Dockerfile', (service) => {
-  it('runs as node with DATA_DIR on a folder that node owns', () => {
-    const finalStage = read(`${service}/Dockerfile`).split(/^FROM /m).at(-1)!;
-    const lines = finalStage.split('\n').map((line) => line.trim());
+/** The Dockerfile's stages by name: what each is built from and its lines. */
+const stages = new Map(
+  read('Dockerfile')
+    .split(/^(?=FROM )/m)
+    .filter((stage) => stage.startsWith('FROM '))
+    .map((stage) => {
+      const [, base, name] = /^FROM (\S+) AS (\S+)/.exec(stage)!;
+      return [name!, { base: base!, lines: stage.split('\n').map((line) => line.trim()) }] as const;
+    }),
+);
+
+describe('Dockerfile', () => {
+  it.each(services)('builds %s as a target that runs its own server on the shared runtime', (name, service) => {
+    expect(service.build).toEqual({ context: '.', target: name.replace(/-\d+$/, '') });
+    const stage = stages.get(service.build!.target);
+    expect(stage?.base).toBe('runtime');
+    expect(stage?.lines).toContain(`CMD ["npx", "tsx", "${service.build!.target}/src/server.ts"]`);
+  });
+
+  it('runs the services as node with DATA_DIR on a folder that node owns', () => {
+    const { lines } = stages.get('runtime')!;
     const user = lines.indexOf('USER node');
     expect(user).toBeGreaterThan(0);
     expect(lines.slice(0, user)).toEqual(expect.arrayContaining(['RUN mkdir -p /data && chown node:node /data', 'ENV DATA_DIR=/data', 'VOLUME /data']));
+  });
+
+  it('builds the web app that query-api serves', () => {
+    expect(stages.get('build')?.lines).toContain('RUN npm run build -w web');
   });
 });
 

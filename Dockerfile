@@ -1,4 +1,6 @@
-# command-api of the full stack. Built from the repository root: docker compose build command-api
+# The services of the full stack, one target each: docker-compose.yml builds command-api, projector
+# and query-api from here (`docker compose build`). They share one build and one runtime set-up, so
+# the dependencies are installed and the web app is built once for all three.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -12,9 +14,11 @@ COPY web/package.json web/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
 COPY . .
+# query-api serves the web app from web/dist.
+RUN npm run build -w web
 
 
-FROM node:20-bookworm-slim
+FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
@@ -24,4 +28,14 @@ RUN mkdir -p /data && chown node:node /data
 ENV DATA_DIR=/data
 VOLUME /data
 USER node
+
+
+FROM runtime AS command-api
 CMD ["npx", "tsx", "command-api/src/server.ts"]
+
+FROM runtime AS projector
+CMD ["npx", "tsx", "projector/src/server.ts"]
+
+# Last, so a plain `docker build .` gives the service that answers browsers.
+FROM runtime AS query-api
+CMD ["npx", "tsx", "query-api/src/server.ts"]
