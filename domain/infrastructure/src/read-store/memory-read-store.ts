@@ -96,17 +96,25 @@ interface StringRange {
   high: { value: string; inclusive: boolean } | null;
 }
 
-/** The bounds of a range condition on strings like { $gte: 'a', $lt: 'b' }; null if it is not one. */
+/** The bound a range condition's entries give with one of two operators, such as `$gte` or `$gt`. */
+function boundOf(entries: readonly [string, unknown][], inclusive: string, exclusive: string): StringRange['low'] {
+  const found = entries.find(([op]) => op === inclusive || op === exclusive);
+  return found ? { value: found[1] as string, inclusive: found[0] === inclusive } : null;
+}
+
+/**
+ * The bounds of a range condition on strings like { $gte: 'a', $lt: 'b' }; null if it is not one.
+ * Every indexed range read asks this, so it makes no named closure (tsx names each one as it is made).
+ */
 function stringRange(condition: unknown): StringRange | null {
   if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return null;
   const entries = Object.entries(condition);
   if (entries.length === 0 || entries.some(([op, value]) => !RANGE_OPERATORS.includes(op) || typeof value !== 'string')) return null;
-  const bound = (inclusive: string, exclusive: string) => {
-    const found = entries.find(([op]) => op === inclusive || op === exclusive);
-    return found ? { value: found[1] as string, inclusive: found[0] === inclusive } : null;
-  };
-  return { low: bound('$gte', '$gt'), high: bound('$lte', '$lt') };
+  return { low: boundOf(entries, '$gte', '$gt'), high: boundOf(entries, '$lte', '$lt') };
 }
+
+/** Just past a string in sort order: itself followed by the smallest character. */
+const justAfter = (bound: string) => `${bound}\u0000`;
 
 /**
  * Documents are plain data (JSON-like, dates allowed); copying them field by field is several times
@@ -204,10 +212,8 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
       const range = index.rangePath ? stringRange(filter[index.rangePath]) : null;
       if (!range) return { docs: [...ids].map((member) => documents.get(member)!), exact: conditions === 1, orderedBy: null };
       const ordered = index.ordered.get(value) ?? [];
-      // Just past a string in sort order: itself followed by the smallest character.
-      const after = (bound: string) => `${bound}\u0000`;
-      const from = range.low === null ? 0 : firstAtLeast(ordered, range.low.inclusive ? range.low.value : after(range.low.value));
-      const to = range.high === null ? ordered.length : firstAtLeast(ordered, range.high.inclusive ? after(range.high.value) : range.high.value);
+      const from = range.low === null ? 0 : firstAtLeast(ordered, range.low.inclusive ? range.low.value : justAfter(range.low.value));
+      const to = range.high === null ? ordered.length : firstAtLeast(ordered, range.high.inclusive ? justAfter(range.high.value) : range.high.value);
       const docs = ordered.slice(from, to).map((entry) => documents.get(entry.id)!);
       return { docs, exact: conditions === 2, orderedBy: index.rangePath };
     }
