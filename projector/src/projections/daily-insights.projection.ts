@@ -62,10 +62,17 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   }
 }
 
+/**
+ * The index of the first entry (ascending by start) starting at or after `ms`. At module level: a
+ * replay asks it for every date, and tsx names each named closure as it is made.
+ */
+function firstStartingAtOrAfter(entries: readonly { start: number }[], ms: number): number {
+  return firstIndexNotBelow(entries.length, (index) => entries[index]!.start < ms);
+}
+
 /** The entries (ascending by start) that start inside the window, found by two binary searches. */
 function startingWithin<T extends { start: number }>(entries: readonly T[], window: EntriesWindow): T[] {
-  const firstAtOrAfter = (ms: number): number => firstIndexNotBelow(entries.length, (index) => entries[index]!.start < ms);
-  return entries.slice(firstAtOrAfter(window.from), firstAtOrAfter(window.to));
+  return entries.slice(firstStartingAtOrAfter(entries, window.from), firstStartingAtOrAfter(entries, window.to));
 }
 
 /** Recomputes the dates the given entries (old and new versions of what changed) touch. */
