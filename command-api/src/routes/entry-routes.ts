@@ -71,9 +71,10 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     const child = await loadOwnedChild(eventStore, childId, request.userId);
     const checked = entry.check(body as never, clock());
     await assertNoOverlap(readStore, { id, childId, kind: entry.kind, startedAt: checked.startedAt, endedAt: checked.endedAt });
-    const seal = (text: string) => cipher.seal(request.userId, text);
     const { notes, environment: _plain, ...unsealed } = checked;
-    const recorded: RecordedEntry = { ...(entry.sealDetails ? await entry.sealDetails(checked, seal) : unsealed), notes: await seal(notes) };
+    // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
+    const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.seal(request.userId, text)) : unsealed;
+    const recorded: RecordedEntry = { ...details, notes: await cipher.seal(request.userId, notes) };
     const data = { [entry.idField]: id, childId, ownerId: request.userId, ...recorded };
     return { timezone: child.profile.timezone, childId, checked, recorded, data };
   }
