@@ -3,7 +3,7 @@ import { getAuthState, reloadAuthFromStorage } from '../stores/auth-store.ts';
 import type { TokenPair } from '../types/api.ts';
 import { navigateTo } from './navigation.ts';
 import { getHighestPosition, recordPosition } from './read-your-writes.ts';
-import { markSpent, spentByAnotherTab, storedPairReplacing } from './refresh-handoff.ts';
+import { holdSpentMark, spentByAnotherTab, spentMarkOf, storedPairReplacing } from './refresh-handoff.ts';
 import { signOut } from './sign-out.ts';
 
 export type ApiRequestInit = {
@@ -113,8 +113,10 @@ async function refreshTokens(): Promise<string | null> {
   return withRefreshLock(async (locks) => {
     await reloadAuthFromStorage();
     let { accessToken, refreshToken } = getAuthState();
-    if (refreshToken === heldRefreshToken && locks && (await spentByAnotherTab(locks, refreshToken))) {
-      ({ accessToken, refreshToken } = await storedPairReplacing(refreshToken));
+    // The held token's mark: looked for now, and held once this tab has spent the token.
+    const mark = locks && refreshToken === heldRefreshToken ? await spentMarkOf(heldRefreshToken) : null;
+    if (locks && mark && (await spentByAnotherTab(locks, mark))) {
+      ({ accessToken, refreshToken } = await storedPairReplacing(heldRefreshToken));
       // The other tab holds the session's next pair: spending this token again would only be refused.
       if (refreshToken === heldRefreshToken) throw new RefreshUnavailableError(new Error('Another tab refreshed the session; its tokens did not arrive here'));
     }
@@ -139,7 +141,7 @@ async function refreshTokens(): Promise<string | null> {
     const tokens = (await readBody(response)) as TokenPair | undefined;
     if (!tokens?.accessToken || !tokens.refreshToken) return null;
     getAuthState().setTokens(tokens.accessToken, tokens.refreshToken);
-    if (locks) await markSpent(locks, refreshToken);
+    if (locks && mark) await holdSpentMark(locks, mark);
     return tokens.accessToken;
   });
 }

@@ -17,29 +17,30 @@ const ARRIVAL_POLL_MS = 20;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The lock's name carries a digest of the token, never the token itself. */
-async function markName(token: string): Promise<string> {
+/**
+ * The name of the lock that marks `token` as spent: a digest of the token, never the token itself.
+ * A refresh looks for the mark and then holds it, so it asks for the name once.
+ */
+export async function spentMarkOf(token: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token)));
   const hex = Array.from(digest.subarray(0, 16), (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `nightlight-spent-refresh-token-${hex}`;
 }
 
-/** Tells every tab that `token` was just exchanged: resolves once the mark is held. */
-export async function markSpent(locks: LockManager, token: string): Promise<void> {
-  const name = await markName(token);
+/** Tells every tab that the token behind `mark` was just exchanged: resolves once the mark is held. */
+export async function holdSpentMark(locks: LockManager, mark: string): Promise<void> {
   await new Promise<void>((held) => {
-    void locks.request(name, () => {
+    void locks.request(mark, () => {
       held();
       return sleep(MARK_HELD_MS);
     });
   });
 }
 
-/** Whether another tab exchanged `token` in the last half minute. */
-export async function spentByAnotherTab(locks: LockManager, token: string): Promise<boolean> {
-  const name = await markName(token);
+/** Whether another tab exchanged the token behind `mark` in the last half minute. */
+export async function spentByAnotherTab(locks: LockManager, mark: string): Promise<boolean> {
   const { held = [] } = await locks.query();
-  return held.some((lock) => lock.name === name);
+  return held.some((lock) => lock.name === mark);
 }
 
 /**
