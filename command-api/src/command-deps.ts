@@ -10,7 +10,7 @@ import type { SessionStore } from '@nightlight/infrastructure/ports/session-stor
 export interface CommandDeps {
   config: AppConfig;
   eventStore: EventStore;
-  /** Read only for checks that may be eventually consistent (overlapping entries). */
+  /** Read only for the entries logged before overlaps were decided on streams (commands/entry-slots.ts). */
   readStore: ReadStore;
   jobs: JobQueue;
   cipher: PersonalDataCipher;

@@ -45,6 +45,13 @@ export function toNewEvent(
 }
 
 /**
+ * What must be held before a command's events are appended and settled once they are, or undone
+ * if they could not be (an entry's slots: `commands/entry-slots.ts`). It runs only when the command
+ * decided to append something.
+ */
+export type AppendGuard<State> = (state: State) => Promise<{ settle(): Promise<void>; undo(): Promise<void> }>;
+
+/**
  * Load the stream, decide, append with the revision that was read: a concurrent change to the
  * same stream makes the append fail with WrongExpectedRevisionError (HTTP 409) instead of losing it.
  */
@@ -54,6 +61,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   decider: Decider<Command, State, Event>,
   command: Command,
   context: CommandContext,
+  guard?: AppendGuard<State>,
 ): Promise<CommandResult<State>> {
   const recorded = await eventStore.readStream(streamId);
   const idempotency = context.idempotency;
@@ -73,13 +81,19 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   };
   const newEvents = events.map((event) => toNewEvent(event, context.newId(), metadata));
   const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
+  const held = guard ? await guard(state) : null;
+  let position: number;
   try {
-    const result = await eventStore.append(streamId, newEvents, expected);
-    return { state: events.reduce(decider.evolve, state), position: result.position, appended: events.length, repeated: false };
+    position = (await eventStore.append(streamId, newEvents, expected)).position;
   } catch (error) {
+    // What the guard holds is made to match the stream again, whichever write got there.
+    await held?.undo().catch(() => undefined);
     // The same request sent twice at once: the one that lost the race answers with the winner's result.
     const winner = idempotency && error instanceof WrongExpectedRevisionError ? resultOfKey(await eventStore.readStream(streamId), idempotency, decider) : null;
     if (winner) return winner;
     throw error;
   }
+  // Recorded: a guard that cannot settle now leaves what heals on its own (entry-slot.decider.ts, slotIsLeftOver).
+  await held?.settle().catch(() => undefined);
+  return { state: events.reduce(decider.evolve, state), position, appended: events.length, repeated: false };
 }

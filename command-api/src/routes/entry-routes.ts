@@ -6,9 +6,9 @@ import type { SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
-import { handleCommand, type CommandResult, type Decider } from '../command-handler';
+import { handleCommand, type AppendGuard, type CommandResult, type Decider } from '../command-handler';
 import { childAsOf, loadOwnedChild } from '../commands/child-access';
-import { assertNoOverlap } from '../commands/overlap-check';
+import { claimEntrySlots } from '../commands/entry-slots';
 import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
@@ -22,7 +22,7 @@ type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'se
 type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: SealedText };
 
 /** State of an entry's stream: its child and its sealed details once logged. */
-type EntryState = { ref: { childId: string } | null; details: RecordedEntry | null };
+type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string } | null; details: RecordedEntry | null };
 
 /**
  * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
@@ -46,17 +46,31 @@ export interface EntryKind<Command, State extends EntryState> {
 }
 
 export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, entry: EntryKind<Command, State>) {
-  const { eventStore, readStore, cipher, clock, newId } = deps;
+  const { eventStore, cipher, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
 
-  const decide = (type: string, data: Record<string, unknown>, request: FastifyRequest, idempotent: IdempotentRequest | null) =>
-    handleCommand(eventStore, entry.streamId(data[entry.idField] as string), entry.decider, { type, data } as Command, {
-      userId: request.userId,
-      correlationId: correlationIdOf(request),
-      now: clock(),
-      newId,
-      idempotency: idempotent,
-    });
+  const decide = (type: string, data: Record<string, unknown>, request: FastifyRequest, idempotent: IdempotentRequest | null, next: { startedAt: string; endedAt: string } | null) => {
+    const entryId = data[entry.idField] as string;
+    const correlationId = correlationIdOf(request);
+    // The overlap rule is decided on the days the entry's times reach into, before its event is appended.
+    const guard: AppendGuard<State> = (state) =>
+      claimEntrySlots(deps, {
+        kind: entry.kind,
+        childId: state.ref?.childId ?? (data['childId'] as string),
+        entryId,
+        next,
+        previous: state.status === 'logged' && state.details ? { startedAt: state.details.startedAt, endedAt: state.details.endedAt } : null,
+        holderOf,
+        actor: { userId: request.userId, correlationId },
+      });
+    return handleCommand(eventStore, entry.streamId(entryId), entry.decider, { type, data } as Command, { userId: request.userId, correlationId, now: clock(), newId, idempotency: idempotent }, guard);
+  };
+
+  /** An entry's times as its own stream records them, for a slot found in the way of another. */
+  async function holderOf(entryId: string) {
+    const state = (await eventStore.readStream(entry.streamId(entryId))).reduce(entry.decider.evolve, entry.decider.initialState());
+    return { status: state.status, interval: state.details ? { startedAt: state.details.startedAt, endedAt: state.details.endedAt } : null };
+  }
 
   /** The key's earlier answer on this entry's stream, if the same request appended there before. */
   const earlierResult = async (request: FastifyRequest, id: string) => {
@@ -64,13 +78,12 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     return { idempotent, earlier: await idempotency.earlierResult(idempotent, entry.streamId(id), entry.decider) };
   };
 
-  /** Validates, checks the child is the user's (from its stream) and that nothing overlaps. */
+  /** Validates and checks the child is the user's (from its stream); overlaps are decided with the append. */
   async function prepare(request: { body: unknown; userId: string }, id: string) {
     const body = parseInput(entry.body, request.body);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadOwnedChild(eventStore, childId, request.userId);
     const checked = entry.check(body as never, clock());
-    await assertNoOverlap(readStore, { id, childId, kind: entry.kind, startedAt: checked.startedAt, endedAt: checked.endedAt });
     const { notes, environment: _plain, ...unsealed } = checked;
     // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
     const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.seal(request.userId, text)) : unsealed;
@@ -111,7 +124,7 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     const { idempotent, earlier } = await earlierResult(request, id);
     if (earlier) return { view: await earlierView(id, request.userId, earlier), position: earlier.position };
     const { timezone, childId, checked, recorded, data } = await prepare(request, id);
-    const result = await decide(commandType, data, request, idempotent);
+    const result = await decide(commandType, data, request, idempotent, { startedAt: checked.startedAt, endedAt: checked.endedAt });
     // An entry already logged under this id records nothing again: it answers with what was recorded.
     if (result.repeated || result.appended === 0) return { view: await earlierView(id, request.userId, result), position: result.position };
     const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
@@ -134,7 +147,7 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
       const { idempotent, earlier } = await earlierResult(request, id);
       if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
       await assertChildActive(id, request.userId);
-      const result = await decide(entry.commandTypes.remove, { [entry.idField]: id, ownerId: request.userId }, request, idempotent);
+      const result = await decide(entry.commandTypes.remove, { [entry.idField]: id, ownerId: request.userId }, request, idempotent, null);
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
   };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { childEventDefinitions } from './child.event-schemas';
+import { entrySlotEventDefinitions } from './entry-slot.event-schemas';
 import { emailReservationEventDefinitions } from './email-reservation.event-schemas';
 import type { EventDefinition } from './event-definition';
 import { feedingEventDefinitions } from './feeding.event-schemas';
@@ -21,6 +22,7 @@ export const eventRegistry = {
   ...milestoneAlertEventDefinitions,
   ...feedingEventDefinitions,
   ...sleepEventDefinitions,
+  ...entrySlotEventDefinitions,
 } satisfies EventRegistry;
 
 export type RegisteredEventType = keyof typeof eventRegistry;

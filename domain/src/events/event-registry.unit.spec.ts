@@ -95,6 +95,9 @@ const samples: Record<RegisteredEventType, unknown> = {
     notes: 'sealed-notes',
   },
   SleepDeleted: { sleepId: 's1', childId: 'c1', ownerId: 'u1' },
+  EntrySlotsOpened: { slots: [{ entryId: 'f0', startedAt: '2026-11-20T10:00:00.000Z', endedAt: '2026-11-20T10:15:00.000Z', claimedAt: '2026-11-20T12:00:00.000Z' }] },
+  EntrySlotClaimed: { entryId: 'f1', startedAt: '2026-11-20T14:00:00.000Z', endedAt: '2026-11-20T14:15:00.000Z', claimedAt: '2026-11-20T14:16:00.000Z' },
+  EntrySlotReleased: { entryId: 'f1' },
 };
 
 const feedingLogged = samples.FeedingLogged as Record<string, unknown>;
@@ -116,6 +119,9 @@ describe('the event registry', () => {
       'EmailChanged',
       'EmailReleased',
       'EmailReserved',
+      'EntrySlotClaimed',
+      'EntrySlotReleased',
+      'EntrySlotsOpened',
       'FeedingCorrected',
       'FeedingDeleted',
       'FeedingLogged',

@@ -5,6 +5,8 @@ export const referralStreamId = (code: string): string => `referral-${code}`;
 export const childStreamId = (childId: string): string => `child-${childId}`;
 export const feedingStreamId = (feedingId: string): string => `feeding-${feedingId}`;
 export const sleepStreamId = (sleepId: string): string => `sleep-${sleepId}`;
+/** One UTC day ('YYYY-MM-DD') of one kind of a child's entries: where overlaps are decided (entry-slot.decider.ts). */
+export const entrySlotsStreamId = (kind: string, childId: string, day: string): string => `slots-${kind}-${childId}-${day}`;
 /** `key` is the digest of a user and an Idempotency-Key, never the key as sent. */
 
 export function idFromStreamId(streamId: string): string {

@@ -1,0 +1,171 @@
+import {
+  decideEntrySlotDay,
+  overlapMessage,
+  overlappingSlots,
+  slotDays,
+  slotStanding,
+  slotsOfDay,
+  type EntrySlotCommand,
+  type SlotHolder,
+} from '@nightlight/domain/entry-slots/entry-slot.decider';
+import { evolveEntrySlotDay, initialEntrySlotDay, type EntrySlot, type EntrySlotDay, type SlotInterval, type SlottedKind } from '@nightlight/domain/entry-slots/entry-slot.events';
+import { MAX_FEEDING_MINUTES } from '@nightlight/domain/feedings/feeding-rules';
+import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { ConflictError } from '@nightlight/domain/shared/domain-event';
+import { entrySlotsStreamId } from '@nightlight/domain/shared/stream-ids';
+import { MAX_SLEEP_MINUTES } from '@nightlight/domain/sleeps/sleep-rules';
+import { instantMs } from '@nightlight/domain/time/zoned-time';
+import { WrongExpectedRevisionError, type EventStore } from '@nightlight/infrastructure/ports/event-store';
+import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
+import { toNewEvent } from '../command-handler';
+
+const LONGEST_MINUTES = { feeding: MAX_FEEDING_MINUTES, sleep: MAX_SLEEP_MINUTES } satisfies Record<SlottedKind, number>;
+const DAY_MS = 86_400_000;
+
+/**
+ * Appends to one day race only with writes to the same child's same day; the loser reads the day
+ * again and decides once more. Each round lets one write through, so this bounds a burst of this
+ * many writes to one day at once.
+ */
+const MAX_ATTEMPTS = 100;
+/** A write in flight finishes within a few commits; one that takes longer than this stopped, and the claim stands until it is left over. */
+const IN_FLIGHT_WAIT_MS = 2_000;
+const IN_FLIGHT_PAUSE_MS = 5;
+
+/** A slot in the way belongs to a write not finished yet: its day is read again after a pause. */
+class SlotInFlight extends Error {}
+
+export interface EntrySlotDeps {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  clock: () => Date;
+  newId: () => string;
+}
+
+export interface EntrySlotChange {
+  kind: SlottedKind;
+  childId: string;
+  entryId: string;
+  /** The times the entry is to hold: null when it is being deleted. */
+  next: SlotInterval | null;
+  /** The times it holds now: null when it is new. */
+  previous: SlotInterval | null;
+  /** What the entry's own stream says of it now. */
+  holderOf: (entryId: string) => Promise<SlotHolder>;
+  actor: { userId: string; correlationId: string };
+}
+
+export interface HeldSlots {
+  /** After the entry's event is recorded: the days it has left no longer hold it. */
+  settle(): Promise<void>;
+  /** After the entry's event could not be recorded: every day touched says again what the entry holds. */
+  undo(): Promise<void>;
+}
+
+/**
+ * Claims the entry's new times on every day they reach into, oldest day first, before its event is
+ * appended. A clash with an entry logged there is 409; a clash with a write still in flight waits
+ * for it; a slot left over from a write that never finished is released on the way.
+ */
+export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChange): Promise<HeldSlots> {
+  const { kind, childId, entryId, next, previous } = change;
+  const nextDays = next ? slotDays(next) : [];
+  const previousDays = previous ? slotDays(previous) : [];
+
+  /**
+   * Reads the day, decides, and (with `record`) appends at the revision read, reading and deciding
+   * again if the day moved meanwhile. Without `record` it only finds out whether the command is refused.
+   */
+  async function decideOnDay(day: string, command: (state: EntrySlotDay, history: EntrySlot[]) => Promise<EntrySlotCommand>, record = true) {
+    const streamId = entrySlotsStreamId(kind, childId, day);
+    const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
+    for (let attempt = 1; ; attempt += 1) {
+      const recorded = await deps.eventStore.readStream(streamId);
+      const state = recorded.reduce(evolveEntrySlotDay, initialEntrySlotDay());
+      const history = state.opened ? [] : await timelineHistory(deps.readStore, kind, childId, day, deps.clock());
+      let events;
+      try {
+        events = decideEntrySlotDay(await command(state, history), state);
+      } catch (error) {
+        if (!(error instanceof SlotInFlight)) throw error;
+        // Still unfinished after any write would have finished: it counts as held.
+        if (Date.now() > waitUntil) throw new ConflictError(overlapMessage(kind));
+        await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
+        continue;
+      }
+      if (events.length === 0 || !record) return;
+      const metadata = { userId: change.actor.userId, correlationId: change.actor.correlationId, causationId: change.actor.correlationId, recordedAt: deps.clock().toISOString() };
+      try {
+        await deps.eventStore.append(streamId, events.map((event) => toNewEvent(event, deps.newId(), metadata)), recorded.length === 0 ? 'no_stream' : recorded.length - 1);
+        return;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  /** The slots in the way that are left over. Another entry logged there is a 409; one in flight is waited for. */
+  async function leftOverIn(inTheWay: EntrySlot[]): Promise<string[]> {
+    const leftOver: string[] = [];
+    for (const other of inTheWay) {
+      const standing = slotStanding(other, await change.holderOf(other.entryId), deps.clock());
+      if (standing === 'held') throw new ConflictError(overlapMessage(kind));
+      if (standing === 'in-flight') throw new SlotInFlight();
+      leftOver.push(other.entryId);
+    }
+    return leftOver;
+  }
+
+  /** The day as the entry's stream has it now. */
+  const matchDay = (day: string) =>
+    decideOnDay(day, async (_state, history) => {
+      const holder = await change.holderOf(entryId);
+      const holds = holder.status === 'logged' && holder.interval && slotDays(holder.interval).includes(day);
+      const slot = holds && holder.interval ? { entryId, ...holder.interval, claimedAt: deps.clock().toISOString() } : null;
+      return { type: 'MatchEntrySlot', data: { entryId, slot, history } };
+    });
+
+  if (next) {
+    const slot: EntrySlot = { entryId, ...next, claimedAt: deps.clock().toISOString() };
+    const claim = (state: EntrySlotDay, history: EntrySlot[]): Promise<EntrySlotCommand> =>
+      leftOverIn(overlappingSlots(slotsOfDay(state, history), entryId, next)).then((leftOver) => ({ type: 'ClaimEntrySlot', data: { kind, slot, history, leftOver } }));
+    // Across midnight, every day is asked first, so a refusal writes nothing unless writes race.
+    if (nextDays.length > 1) for (const day of nextDays) await decideOnDay(day, claim, false);
+    const claimed: string[] = [];
+    try {
+      for (const day of nextDays) {
+        await decideOnDay(day, claim);
+        claimed.push(day);
+      }
+    } catch (error) {
+      await Promise.all(claimed.map(matchDay)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  return {
+    settle: async () => {
+      for (const day of previousDays) if (!nextDays.includes(day)) await matchDay(day);
+    },
+    undo: async () => {
+      for (const day of nextDays) await matchDay(day);
+    },
+  };
+}
+
+/**
+ * The entries of a day that has no stream yet, from the timeline: entries logged before days had
+ * streams are nowhere else. Every entry logged since holds its days, so a day without a stream has
+ * only such entries, long projected.
+ */
+async function timelineHistory(readStore: ReadStore, kind: SlottedKind, childId: string, day: string, now: Date): Promise<EntrySlot[]> {
+  const dayStart = Date.parse(`${day}T00:00:00.000Z`);
+  const earliestStart = new Date(dayStart - LONGEST_MINUTES[kind] * 60_000).toISOString();
+  const dayEnd = new Date(dayStart + DAY_MS).toISOString();
+  const nearby = await readStore
+    .collection<TimelineDocument>(TIMELINE_COLLECTION)
+    .find({ childId, startedAt: { $gt: earliestStart, $lt: dayEnd } }, { readOnly: true });
+  return nearby
+    .filter((entry) => entry.kind === kind && instantMs(entry.endedAt) > dayStart)
+    .map((entry) => ({ entryId: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, claimedAt: now.toISOString() }));
+}
