@@ -4,6 +4,7 @@ import type { CommandDeps } from './command-deps';
 import { accountRoutes } from './routes/account.routes';
 import { authRoutes } from './routes/auth.routes';
 import { childRoutes } from './routes/children.routes';
+import { familyRoutes } from './routes/family.routes';
 import { feedingRoutes } from './routes/feedings.routes';
 import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
 import { sleepRoutes } from './routes/sleep.routes';
@@ -20,6 +21,7 @@ export function commandRoutes(deps: CommandDeps) {
       parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));
       await parentScope.register(accountRoutes(deps));
       await parentScope.register(childRoutes(deps));
+      await parentScope.register(familyRoutes(deps));
       await parentScope.register(feedingRoutes(deps));
       await parentScope.register(sleepRoutes(deps));
       await parentScope.register(milestoneAlertRoutes(deps));

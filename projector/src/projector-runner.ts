@@ -31,6 +31,11 @@ export interface ProjectorOptions {
   onProgress?: (position: number, head: number) => void;
   /** A projection failed on an event (a bug, not an outage): the event is skipped for that projection. */
   onError?: (error: unknown, event: RecordedEvent | undefined) => void;
+  /**
+   * Live (after catching up): the position just published to readers, and the children whose read
+   * models the events up to it changed. Live updates tell those children's families.
+   */
+  onSettled?: (position: number, childIds: ReadonlySet<string>) => void;
   /** The read store cannot be reached; the projector waits and retries the same work until it can. */
   onStall?: (error: unknown, event: RecordedEvent | undefined) => void;
 }
@@ -119,6 +124,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   /** Computes the pending derived documents, then publishes and checkpoints the position they cover. */
   const settleOnce = async (): Promise<void> => {
     const reached = position;
+    const changed = touched;
+    touched = new Set();
     for (;;) {
       try {
         const settled = await untilReachable(() => deferred.settle((error) => error instanceof ReadStoreUnavailableError));
@@ -131,6 +138,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     }
     settledPosition = Math.max(settledPosition, reached);
     release();
+    if (isCaughtUp && changed.size > 0) options.onSettled?.(reached, changed);
     if (savedPosition === reached) return;
     await untilReachable(() => checkpoints.replaceOne({ _id: checkpointId(shard) }, { _id: checkpointId(shard), position: reached, shard: `${shard.index}/${shard.count}` }, { upsert: true }));
     savedPosition = reached;
@@ -169,10 +177,17 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     return childId === null ? shard.index === 0 : shardOf(childId, shard.count) === shard.index;
   };
 
+  /** Children whose read models changed since the last settlement. */
+  let touched = new Set<string>();
+
   const onEvent = async (event: RecordedEvent): Promise<void> => {
     if (mine(event)) {
       for (const projection of projections) {
         if (!projection.handles.has(event.type)) continue;
+        if (isCaughtUp) {
+          const childId = childIdOf(event);
+          if (childId !== null) touched.add(childId);
+        }
         try {
           await projection.apply(event, context);
         } catch (error) {

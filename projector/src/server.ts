@@ -20,6 +20,8 @@ await runService('projector', async () => {
     shard: { index, count },
     onProgress: (position, head) => console.log(`projector ${index}/${count}: ${position} of ${head}`),
     onError: (error, event) => console.error(`projector ${index}/${count}: event ${event?.position ?? '?'} (${event?.type ?? 'subscription'}) skipped by a failing projection`, error),
+    // Live updates: the query-api processes hear which children changed (through Redis).
+    onSettled: (position, childIds) => void adapters.changeFeed.publish({ position, childIds: [...childIds] }).catch(() => undefined),
     onStall: (error, event) => console.warn(`projector ${index}/${count}: read store unreachable at event ${event?.position ?? '-'}, retrying: ${String(error)}`),
   });
   let ready = false;

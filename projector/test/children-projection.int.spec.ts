@@ -120,10 +120,32 @@ describe('children projection', () => {
     expect(await readStore.collection('children').find({})).toEqual([]);
   });
 
-  it('given a registration whose owner key was shredded, then no document (the account was deleted)', async () => {
+  it('given a registration whose key was shredded and the child anonymised, then nothing of it (the account was deleted)', async () => {
     await registerChild(stores, mia);
+    await append(stores, childStreamId('child-mia'), 'ChildAnonymized', { childId: 'child-mia', sex: 'Female', birthMonth: '2026-09' });
     await stores.cipher.shred('owner-1');
     const readStore = await projectFromStart(stores);
-    expect(await readStore.collection('children').find({})).toEqual([]);
+    expect(await snapshotOf(readStore)).toEqual({});
+  });
+
+  it('given a registration sealed with its first parent\'s key, re-sealed with the child\'s before that parent left, then the child stays with the family', async () => {
+    const registeredAt = await registerChild(stores, mia);
+    await append(stores, childStreamId('child-mia'), 'ChildMemberJoined', { childId: 'child-mia', memberId: 'parent-2', role: 'parent', number: 2, invitationId: 'i1' });
+    const resealed = {
+      childId: 'child-mia',
+      ownerId: 'owner-1',
+      displayName: await stores.cipher.sealForChild('child-mia', 'Mia'),
+      birthDate: await stores.cipher.sealForChild('child-mia', '2026-09-01'),
+      sex: 'Female',
+      nightWindowStart: '19:00',
+      nightWindowEnd: '08:00',
+      timezone: 'America/New_York',
+    };
+    await append(stores, childStreamId('child-mia'), 'ChildProfileUpdated', resealed);
+    const position = await append(stores, childStreamId('child-mia'), 'ChildMemberLeft', { childId: 'child-mia', memberId: 'owner-1' });
+    await stores.cipher.shred('owner-1');
+    const readStore = await projectFromStart(stores);
+    expect(await readStore.collection('children').findOne({ _id: 'child-mia' })).toMatchObject({ displayName: 'Mia', birthDate: '2026-09-01', registeredAt, position });
+    expect(await readStore.collection('memberships').find({})).toEqual([expect.objectContaining({ memberId: 'parent-2', role: 'parent', number: 2 })]);
   });
 });

@@ -11,7 +11,9 @@ import { readYourWrites } from './read-your-writes';
 import { accountQueries } from './routes/account.queries';
 import { childQueries } from './routes/children.queries';
 import { entryQueries } from './routes/entries.queries';
+import { familyQueries } from './routes/family.queries';
 import { insightQueries } from './routes/insights.queries';
+import { liveRoutes } from './routes/live.routes';
 import { milestoneAlertQueries } from './routes/milestone-alerts.queries';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -83,6 +85,8 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     await parentScope.register(entryQueries(deps, 'sleep', '/api/sleep', 'Sleep session not found'));
     await parentScope.register(insightQueries(deps));
     await parentScope.register(milestoneAlertQueries(deps));
+    await parentScope.register(familyQueries(deps));
+    await parentScope.register(liveRoutes(deps));
     for (const extra of options.extraQueries ?? []) await parentScope.register(extra(deps));
   });
 

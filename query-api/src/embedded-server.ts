@@ -64,6 +64,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     projections: allProjections,
     context: { readStore: adapters.readStore, cipher: adapters.cipher },
     onProgress: options.onProgress,
+    onSettled: (position, childIds) => void adapters.changeFeed.publish({ position, childIds: [...childIds] }),
     // A failing projection is a bug to fix; the event is skipped for that read model only.
     onError: (error, event) => console.error(`Read model update failed at event ${event?.position ?? '?'} (${event?.type ?? 'subscription'})`, error),
   });
@@ -77,6 +78,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     tokens: adapters.tokens,
     sessions: adapters.sessions,
     progress: embeddedProgress(projector, adapters, () => ready),
+    changeFeed: adapters.changeFeed,
     clock,
   };
   const commandDeps = { ...adapters, config, clock, newId };

@@ -1,6 +1,7 @@
 import type { TokenService } from '@nightlight/infrastructure/auth/token-service';
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
+import type { ChangeFeed } from '@nightlight/infrastructure/ports/change-feed';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import type { SessionStore } from '@nightlight/infrastructure/ports/session-store';
 
@@ -20,5 +21,7 @@ export interface QueryDeps {
   tokens: TokenService;
   sessions: SessionStore;
   progress: ProjectionProgress;
+  /** Which children's read models changed: live updates. */
+  changeFeed: ChangeFeed;
   clock: () => Date;
 }

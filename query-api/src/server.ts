@@ -33,7 +33,7 @@ await runService('query-api', async () => {
     return { close: () => server.close() };
   }
   const adapters = await createAdapters(config);
-  const deps = { config, readStore: adapters.readStore, cipher: adapters.cipher, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), clock: () => new Date() };
+  const deps = { config, readStore: adapters.readStore, cipher: adapters.cipher, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), changeFeed: adapters.changeFeed, clock: () => new Date() };
   const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher });
   const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL!), research, webDist: WEB_DIST, logger });
   const url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -19,15 +19,27 @@ const newPassword = (requiredMessage: string) =>
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
     .refine(hasUpperLowerAndDigit, 'Password must contain uppercase, lowercase, and number');
 
-export const registerBody = z.object({
-  email: email(),
-  password: newPassword('Password is required'),
-  referralCode: z
-    .string({ error: 'Referral code is required' })
-    .trim()
-    .min(1, 'Referral code is required')
-    .length(REFERRAL_CODE_LENGTH, `Referral code must be ${REFERRAL_CODE_LENGTH} characters`),
-});
+const referralCode = z
+  .string({ error: 'Referral code is required' })
+  .trim()
+  .min(1, 'Referral code is required')
+  .length(REFERRAL_CODE_LENGTH, `Referral code must be ${REFERRAL_CODE_LENGTH} characters`);
+
+/** Sign-up is by a referral code, or by an invitation to a child's family, which counts as one. */
+export const registerBody = z
+  .object({
+    email: email(),
+    password: newPassword('Password is required'),
+    referralCode: z.unknown().optional(),
+    invitationCode: z.string({ error: 'Invitation code must be text' }).optional(),
+  })
+  .transform((body, context) => {
+    if (body.invitationCode !== undefined) return { email: body.email, password: body.password, invitationCode: body.invitationCode, referralCode: null };
+    const checked = referralCode.safeParse(body.referralCode);
+    if (checked.success) return { email: body.email, password: body.password, invitationCode: null, referralCode: checked.data };
+    for (const issue of checked.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['referralCode'] });
+    return z.NEVER;
+  });
 
 export const loginBody = z.object({
   email: email(),
@@ -38,9 +50,21 @@ export const refreshBody = z.object({
   refreshToken: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required').max(200, 'Refresh token is not valid'),
 });
 
-export const updateMeBody = z.object({
-  onboardingCompleted: z.boolean({ error: 'onboardingCompleted must be true or false' }),
-});
+export const MEMBER_NAME_MAX = 40;
+
+/** Either field or both; a display name of only spaces is none (null clears it). */
+export const updateMeBody = z
+  .object({
+    onboardingCompleted: z.boolean({ error: 'onboardingCompleted must be true or false' }).optional(),
+    displayName: z
+      .string({ error: 'Display name must be text' })
+      .trim()
+      .max(MEMBER_NAME_MAX, `Display name must be ${MEMBER_NAME_MAX} characters or less`)
+      .transform((name) => name || null)
+      .nullable()
+      .optional(),
+  })
+  .refine((body) => body.onboardingCompleted !== undefined || body.displayName !== undefined, { message: 'Nothing to change: send onboardingCompleted or displayName' });
 
 export const changeEmailBody = z.object({
   newEmail: email(),

@@ -1,12 +1,10 @@
-import { decideChild, type ChildCommand } from '@nightlight/domain/children/child.decider';
-import { evolveChild, initialChildState, type ChildEvent, type ChildState } from '@nightlight/domain/children/child.events';
+import { parentsOf, type ChildCommand } from '@nightlight/domain/children/child.decider';
 import { childStreamId, emailStreamId, referralStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { UserState } from '@nightlight/domain/users/user.events';
 import type { CommandDeps } from '../command-deps';
-import type { Decider } from '../command-handler';
+import { childDecider } from './child-decider';
+import { resealBeforeLeaving } from './reseal-child-data';
 import { decideWithRetry, emailReservationDecider, loadState, loadUser, referralCodeDecider, userDecider, type AccountCommandContext } from './account-streams';
-
-const childDecider: Decider<ChildCommand, ChildState, ChildEvent> = { initialState: initialChildState, evolve: evolveChild, decide: decideChild };
 
 export const FINISH_ACCOUNT_DELETION_JOB = 'accounts.finish-deletion';
 export interface FinishAccountDeletionData {
@@ -41,10 +39,33 @@ export async function anonymizeAccount(deps: CommandDeps, userId: string, contex
 }
 
 /**
+ * The deleted account's part in one child's family. The last parent takes the child with them: it
+ * is anonymised and its key destroyed (after reading its birth month). Anyone else leaves the
+ * family, and the child stays with the others, every entry intact; entries the user logged show
+ * 'Former member'. Returns the position written, 0 when there was nothing to do.
+ */
+async function leaveChild(deps: CommandDeps, userId: string, childId: string, context: AccountCommandContext): Promise<number> {
+  const child = await loadState(deps.eventStore, childStreamId(childId), childDecider);
+  if (child.status !== 'active' || !child.members[userId] || !child.profile || !child.ownerId) return 0;
+  if (parentsOf(child).join() === userId) {
+    const birthDate = await deps.cipher.openForChild(childId, child.ownerId, child.profile.birthDate);
+    // Research keeps the birth month only: with the keys gone, nothing in the log gives the date back.
+    const command: ChildCommand = { type: 'AnonymizeChild', data: { childId, ownerId: userId, birthMonth: birthDate ? birthDate.slice(0, 7) : null } };
+    const anonymized = await decideWithRetry(deps, childStreamId(childId), childDecider, command, context);
+    await deps.cipher.shredChild(childId);
+    return anonymized.position;
+  }
+  const position = await resealBeforeLeaving(deps, userId, childId, child, context);
+  const left = await decideWithRetry(deps, childStreamId(childId), childDecider, { type: 'RemoveMember', data: { childId, actorId: userId, memberId: userId } }, context);
+  return Math.max(position, left.position);
+}
+
+/**
  * The steps after AccountDeleted, each idempotent, so running them again after a crash or beside a
  * concurrent run changes nothing that is done: revoke every session for good, release the e-mail
- * address, withdraw the personal referral code, anonymise the children (reading their birth months
- * with the key, so this comes before the key goes), destroy the data key, and record
+ * address, withdraw the personal referral code, leave every child's family or, as
+ * its last parent, anonymise the child (reading its birth month with its key, so this comes before
+ * the key goes), destroy the data key, and record
  * DataKeyDestroyed, which marks the deletion finished. Returns the position of the last event written.
  */
 export async function finishAccountDeletion(deps: CommandDeps, userId: string, context: AccountCommandContext, decided?: UserState): Promise<number> {
@@ -63,14 +84,7 @@ export async function finishAccountDeletion(deps: CommandDeps, userId: string, c
     const code = user.referralCode;
     record(await decideWithRetry(deps, referralStreamId(code), referralCodeDecider, { type: 'WithdrawReferralCode', data: { code } }, context));
   }
-  for (const childId of user.childIds) {
-    const child = await loadState(deps.eventStore, childStreamId(childId), childDecider);
-    if (child.status !== 'active' || child.ownerId !== userId || !child.profile) continue;
-    const birthDate = await deps.cipher.open(userId, child.profile.birthDate);
-    // Research keeps the birth month only: with the key gone, nothing in the log gives the date back.
-    const command: ChildCommand = { type: 'AnonymizeChild', data: { childId, ownerId: userId, birthMonth: birthDate ? birthDate.slice(0, 7) : null } };
-    record(await decideWithRetry(deps, childStreamId(childId), childDecider, command, context));
-  }
+  for (const childId of user.childIds) record({ position: await leaveChild(deps, userId, childId, context) });
   await deps.cipher.shred(userId);
   record(await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'RecordDataKeyDestroyed', data: { userId } }, context));
   return position;

@@ -9,6 +9,7 @@ export async function userViewOf(deps: Pick<CommandDeps, 'eventStore' | 'cipher'
   return {
     id: userId,
     email: state.email ? ((await deps.cipher.open(userId, state.email)) ?? '') : '',
+    displayName: state.displayName ? await deps.cipher.open(userId, state.displayName) : null,
     onboardingCompleted: state.onboardingCompleted,
     referralCode: state.referralCode ?? '',
     referralUsesLeft: await referralUsesLeft(deps, state.referralCode),

@@ -1,14 +1,19 @@
-import { evolveChild, initialChildState, type ChildState } from '@nightlight/domain/children/child.events';
-import { NotFoundError } from '@nightlight/domain/shared/domain-event';
+import { assertMember, assertParent } from '@nightlight/domain/children/child.decider';
+import { evolveChild, initialChildState, type ChildRole, type ChildState } from '@nightlight/domain/children/child.events';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 
-/** The child as its own stream records it, strongly consistent; 404 unless it is the user's and active. */
-export async function loadOwnedChild(eventStore: EventStore, childId: string, userId: string): Promise<ChildState & { profile: NonNullable<ChildState['profile']> }> {
-  const events = await eventStore.readStream(childStreamId(childId));
-  const state = events.reduce(evolveChild, initialChildState());
-  if (state.status !== 'active' || state.ownerId !== userId || !state.profile) throw new NotFoundError('Child not found');
-  return state as ChildState & { profile: NonNullable<ChildState['profile']> };
+export type FamilyChild = ChildState & { childId: string; ownerId: string; profile: NonNullable<ChildState['profile']>; role: ChildRole };
+
+/**
+ * The child as its own stream records it, strongly consistent, with the user's role in its family:
+ * 404 unless the user is a member and the child active; 403 for a caregiver when a parent is needed.
+ */
+export async function loadChildAs(eventStore: EventStore, childId: string, userId: string, need: 'member' | 'parent' = 'member'): Promise<FamilyChild> {
+  const state = (await eventStore.readStream(childStreamId(childId))).reduce(evolveChild, initialChildState());
+  if (need === 'parent') assertParent(state, userId);
+  else assertMember(state, userId);
+  return { ...(state as FamilyChild), role: state.members[userId]!.role };
 }
 
 /** The child as its stream recorded it up to `position`: the zone an earlier answer was given in. */

@@ -38,8 +38,8 @@ async function raiseOnce(deps: CommandDeps, childId: string, correlationId: stri
   const child = (await deps.eventStore.readStream(streamId)).reduce(evolveChild, initialChildState());
   if (child.status !== 'active' || !child.ownerId || !child.profile) return;
   const sealedBirthDate = child.profile.birthDate;
-  const birthDate = await deps.cipher.open(child.ownerId, sealedBirthDate);
-  // The owner's key is gone: the account was deleted and the child is about to be anonymised.
+  const birthDate = await deps.cipher.openForChild(childId, child.ownerId, sealedBirthDate);
+  // The child's key is gone: it was deleted or is about to be anonymised.
   if (birthDate === null) return;
   const now = deps.clock();
   // The decider runs only on this birth date's profile, which the recorded alerts were raised for.

@@ -44,14 +44,17 @@ export function accountRoutes(deps: CommandDeps) {
       const body = parseInput(updateMeBody, request.body);
       const userId = request.userId;
       await activeUser(userId);
-      const result = await decideWithRetry(
-        deps,
-        userStreamId(userId),
-        userDecider,
-        { type: 'SetOnboardingCompleted', data: { userId, onboardingCompleted: body.onboardingCompleted } },
-        { userId, correlationId: correlationIdOf(request) },
-      );
-      return sendWritten(reply, 200, { ...(await userViewOf(deps, result.state)) }, result.position);
+      const context = { userId, correlationId: correlationIdOf(request) };
+      let result = null;
+      if (body.displayName !== undefined) {
+        // The name other members of the family see: the user's own data, sealed with the user's key.
+        const displayName = body.displayName === null ? null : await cipher.seal(userId, body.displayName);
+        result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'ChangeDisplayName', data: { userId, displayName } }, context);
+      }
+      if (body.onboardingCompleted !== undefined) {
+        result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'SetOnboardingCompleted', data: { userId, onboardingCompleted: body.onboardingCompleted } }, context);
+      }
+      return sendWritten(reply, 200, { ...(await userViewOf(deps, result!.state)) }, result!.position);
     });
 
     app.put('/api/settings/user/email', async (request, reply) => {

@@ -10,6 +10,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../accounts/pas
 import { issuePersonalReferralCode, redeemReferralCode } from '../accounts/referral-codes';
 import { issueSession, rotateSession } from '../accounts/session-tokens';
 import { userViewOf } from '../accounts/user-view';
+import { acceptInvitation, checkInvitation } from '../commands/invitations';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -52,11 +53,14 @@ export function authRoutes(deps: CommandDeps) {
 
       // The code is spent before the address is reserved: when the address turns out to be taken,
       // that use is gone (documented in docs/accounts.md); the reverse order would lock an address
-      // behind a failed code instead.
-      await redeemReferralCode(deps, body.referralCode, userId);
+      // behind a failed code instead. An invitation is checked first and spent after the address is
+      // reserved, so a taken address never uses up a parent's invitation.
+      if (body.invitationCode !== null) await checkInvitation(deps, body.invitationCode);
+      else await redeemReferralCode(deps, body.referralCode, userId);
       await reserveEmail(deps, emailDigest, userId, context);
       let registered;
       try {
+        if (body.invitationCode !== null) await acceptInvitation(deps, body.invitationCode, userId, context.correlationId);
         // Hashing is deliberately slow: it comes after the checks that turn most bad sign-ups away.
         const passwordHash = await hashPassword(body.password);
         const referralCode = await issuePersonalReferralCode(deps, userId);

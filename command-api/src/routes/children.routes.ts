@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_NIGHT_WINDOW_END, DEFAULT_NIGHT_WINDOW_START, type ChildProfileData, type Sex } from '@nightlight/domain/children/child.events';
+import { DEFAULT_NIGHT_WINDOW_END, DEFAULT_NIGHT_WINDOW_START, type ChildProfileData, type ChildRole, type Sex } from '@nightlight/domain/children/child.events';
 import {
   decideChildStream,
   evolveChildStream,
@@ -17,19 +17,17 @@ import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/
 import { linkChildToAccount } from '../accounts/account-streams';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type CommandResult, type Decider } from '../command-handler';
+import { loadChildAs } from '../commands/child-access';
+import { childStreamDecider } from '../commands/child-stream-decider';
 import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
-const childDecider: Decider<ChildStreamCommand, ChildStreamState, DomainEvent> = {
-  initialState: initialChildStreamState,
-  evolve: evolveChildStream,
-  decide: decideChildStream,
-};
+const childDecider = childStreamDecider;
 
-/** The sealed birth date of the owner's active child, as `state` has it; null for any other child. */
-function ownBirthDate(state: ChildStreamState, ownerId: string): string | null {
+/** The sealed birth date of an active child of the user's family, as `state` has it; null for any other child. */
+function ownBirthDate(state: ChildStreamState, userId: string): string | null {
   const { child } = state;
-  return child.status === 'active' && child.ownerId === ownerId ? (child.profile?.birthDate ?? null) : null;
+  return child.status === 'active' && child.members[userId] ? (child.profile?.birthDate ?? null) : null;
 }
 
 /**
@@ -41,7 +39,7 @@ function decidedOnBirthDate(sealedBirthDate: string | null): Decider<ChildStream
   return {
     ...childDecider,
     decide(command, state) {
-      if (command.type === 'UpdateChildProfile' && ownBirthDate(state, command.data.ownerId) !== sealedBirthDate) {
+      if (command.type === 'UpdateChildProfile' && state.child.members[command.data.actorId] && ownBirthDate(state, command.data.actorId) !== sealedBirthDate) {
         throw new ConflictError('This was changed at the same time by another request. Please try again.');
       }
       return decideChildStream(command, state);
@@ -86,19 +84,21 @@ export function childRoutes(deps: CommandDeps) {
   const { eventStore, cipher, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
 
-  async function sealProfile(ownerId: string, profile: Omit<ChildProfileData, 'displayName' | 'birthDate'> & { displayName: string; birthDate: string }): Promise<ChildProfileData> {
-    return { ...profile, displayName: await cipher.seal(ownerId, profile.displayName), birthDate: await cipher.seal(ownerId, profile.birthDate) };
+  /** Name and birth date are sealed with the child's key, which every member of its family reads with. */
+  async function sealProfile(childId: string, profile: Omit<ChildProfileData, 'displayName' | 'birthDate'> & { displayName: string; birthDate: string }): Promise<ChildProfileData> {
+    return { ...profile, displayName: await cipher.sealForChild(childId, profile.displayName), birthDate: await cipher.sealForChild(childId, profile.birthDate) };
   }
 
-  async function viewOf(childId: string, ownerId: string, profile: ChildProfileData): Promise<ChildView> {
+  async function viewOf(childId: string, ownerId: string, profile: ChildProfileData, role: ChildRole): Promise<ChildView> {
     return {
       id: childId,
-      displayName: (await cipher.open(ownerId, profile.displayName)) ?? '',
-      birthDate: (await cipher.open(ownerId, profile.birthDate)) ?? '',
+      displayName: (await cipher.openForChild(childId, ownerId, profile.displayName)) ?? '',
+      birthDate: (await cipher.openForChild(childId, ownerId, profile.birthDate)) ?? '',
       sex: profile.sex,
       nightWindowStart: profile.nightWindowStart,
       nightWindowEnd: profile.nightWindowEnd,
       timezone: profile.timezone,
+      role,
     };
   }
 
@@ -117,16 +117,18 @@ export function childRoutes(deps: CommandDeps) {
    * the user's active child (the decision then refuses it). Its alerts were raised for that date,
    * and they record no dates of their own.
    */
-  async function recordedBirthDate(childId: string, ownerId: string): Promise<{ sealed: string | null; birthDate: string | null }> {
-    const sealed = ownBirthDate((await eventStore.readStream(childStreamId(childId))).reduce(evolveChildStream, initialChildStreamState()), ownerId);
-    return { sealed, birthDate: sealed === null ? null : await cipher.open(ownerId, sealed) };
+  async function recordedBirthDate(childId: string, userId: string): Promise<{ sealed: string | null; birthDate: string | null }> {
+    const { child } = (await eventStore.readStream(childStreamId(childId))).reduce(evolveChildStream, initialChildStreamState());
+    const sealed = child.members[userId] ? (child.profile?.birthDate ?? null) : null;
+    return { sealed, birthDate: sealed === null || !child.ownerId ? null : await cipher.openForChild(childId, child.ownerId, sealed) };
   }
 
   /** The child as a write left it: for a repeated Idempotency-Key, as the first request recorded it. */
-  async function writtenView(childId: string, ownerId: string, result: CommandResult<ChildStreamState>): Promise<ChildView> {
+  async function writtenView(childId: string, userId: string, result: CommandResult<ChildStreamState>): Promise<ChildView> {
     const { child } = result.state;
-    if (child.ownerId !== ownerId || !child.profile) throw new HttpError(409, 'This request was already used for another record');
-    return viewOf(childId, ownerId, child.profile);
+    const member = child.members[userId];
+    if (!member || !child.profile || !child.ownerId) throw new HttpError(409, 'This request was already used for another record');
+    return viewOf(childId, child.ownerId, child.profile, member.role);
   }
 
   /** The key's earlier answer on this child's stream, if the same request appended there before. */
@@ -146,7 +148,7 @@ export function childRoutes(deps: CommandDeps) {
         const timezone = checkTimezone(body.timezone ?? 'UTC');
         const now = clock();
         checkBirthDate(body.birthDate, localDateOf(now, timezone));
-        const profile = await sealProfile(ownerId, {
+        const profile = await sealProfile(childId, {
           displayName: body.displayName ?? '',
           birthDate: body.birthDate,
           sex: body.sex,
@@ -164,20 +166,22 @@ export function childRoutes(deps: CommandDeps) {
 
     app.put('/api/settings/children/:id', async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
-      const ownerId = request.userId;
+      const actorId = request.userId;
       const { idempotent, earlier } = await earlierResult(request, id);
-      if (earlier) return sendWritten(reply, 200, { ...(await writtenView(id, ownerId, earlier)) }, earlier.position);
+      if (earlier) return sendWritten(reply, 200, { ...(await writtenView(id, actorId, earlier)) }, earlier.position);
+      // A stranger learns nothing from the body's rules, a caregiver is told the profile is a parent's.
+      await loadChildAs(eventStore, id, actorId, 'parent');
       const body = parseInput(updateChildBody, request.body);
       checkNightWindow(body.nightWindowStart, body.nightWindowEnd);
       const timezone = checkTimezone(body.timezone);
       const now = clock();
       checkBirthDate(body.birthDate, localDateOf(now, timezone));
-      const profile = await sealProfile(ownerId, { ...body, timezone });
-      const recorded = await recordedBirthDate(id, ownerId);
+      const profile = await sealProfile(id, { ...body, timezone });
+      const recorded = await recordedBirthDate(id, actorId);
       const result = await run(
         {
           type: 'UpdateChildProfile',
-          data: { childId: id, ownerId, ...profile },
+          data: { childId: id, actorId, ...profile },
           alertsAsOf: { birthDate: body.birthDate, previousBirthDate: recorded.birthDate ?? body.birthDate, now },
         },
         now,
@@ -185,15 +189,18 @@ export function childRoutes(deps: CommandDeps) {
         idempotent,
         decidedOnBirthDate(recorded.sealed),
       );
-      return sendWritten(reply, 200, { ...(await writtenView(id, ownerId, result)) }, result.position);
+      return sendWritten(reply, 200, { ...(await writtenView(id, actorId, result)) }, result.position);
     });
 
     app.delete('/api/settings/children/:id', async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
       const { idempotent, earlier } = await earlierResult(request, id);
       if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
+      await loadChildAs(eventStore, id, request.userId, 'parent');
       parseInput(removeChildBody, request.body);
-      const result = await run({ type: 'RemoveChild', data: { childId: id, ownerId: request.userId } }, clock(), request, idempotent);
+      const result = await run({ type: 'RemoveChild', data: { childId: id, actorId: request.userId } }, clock(), request, idempotent);
+      // Deleting a child destroys its key: its name, birth date and notes are unreadable in every copy of the log.
+      await cipher.shredChild(id);
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
   };

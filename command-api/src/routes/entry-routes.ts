@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
+import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { timelineApiView, timelineDocument, type EntryFacts } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type DomainEvent, type SealedText } from '@nightlight/domain/shared/domain-event';
 import type { SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
@@ -7,7 +8,8 @@ import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type AppendGuard, type CommandResult, type Decider } from '../command-handler';
-import { childAsOf, loadOwnedChild } from '../commands/child-access';
+import { childAsOf, loadChildAs } from '../commands/child-access';
+import { loggedByOf } from '../commands/logged-by';
 import { claimEntrySlots } from '../commands/entry-slots';
 import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
@@ -22,7 +24,7 @@ type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'se
 type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: SealedText };
 
 /** State of an entry's stream: its child and its sealed details once logged. */
-type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string } | null; details: RecordedEntry | null };
+type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string; ownerId: string } | null; details: RecordedEntry | null };
 
 /**
  * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
@@ -46,7 +48,7 @@ export interface EntryKind<Command, State extends EntryState> {
 }
 
 export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, entry: EntryKind<Command, State>) {
-  const { eventStore, cipher, clock, newId } = deps;
+  const { eventStore, readStore, cipher, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
 
   const decide = (type: string, data: Record<string, unknown>, request: FastifyRequest, idempotent: IdempotentRequest | null, next: { startedAt: string; endedAt: string } | null) => {
@@ -78,57 +80,67 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     return { idempotent, earlier: await idempotency.earlierResult(idempotent, entry.streamId(id), entry.decider) };
   };
 
-  /** Validates and checks the child is the user's (from its stream); overlaps are decided with the append. */
+  /**
+   * Validates and checks the user is in the child's family (from its stream); overlaps are decided
+   * with the append. Free text is sealed with the child's key, which every member reads with.
+   */
   async function prepare(request: { body: unknown; userId: string }, id: string) {
     const body = parseInput(entry.body, request.body);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
-    const child = await loadOwnedChild(eventStore, childId, request.userId);
+    const child = await loadChildAs(eventStore, childId, request.userId);
     const checked = entry.check(body as never, clock());
     const { notes, environment: _plain, ...unsealed } = checked;
     // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
-    const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.seal(request.userId, text)) : unsealed;
-    const recorded: RecordedEntry = { ...details, notes: await cipher.seal(request.userId, notes) };
+    const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
+    const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
     const data = { [entry.idField]: id, childId, ownerId: request.userId, ...recorded };
-    return { timezone: child.profile.timezone, childId, checked, recorded, data };
+    return { timezone: child.profile.timezone, members: child.members, childId, checked, recorded, data };
   }
 
-  /** An entry of a removed child went with it: deleting it is as unknown as reading it (404). */
-  async function assertChildActive(id: string, userId: string): Promise<void> {
+  /**
+   * Any member of the child's family may correct or delete an entry; anyone else, and anyone once
+   * the child is gone, finds nothing (404).
+   */
+  async function assertInFamily(id: string, userId: string): Promise<void> {
     const [first] = await eventStore.readStream(entry.streamId(id));
     const childId = (first?.data as { childId?: unknown } | undefined)?.childId;
-    if (typeof childId !== 'string') return;
-    await loadOwnedChild(eventStore, childId, userId).catch(() => {
+    if (typeof childId !== 'string') throw new NotFoundError(entry.notFound);
+    await loadChildAs(eventStore, childId, userId).catch(() => {
       throw new NotFoundError(entry.notFound);
     });
   }
 
   /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
-  const view = (id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, timezone: string, position: number) =>
-    timelineApiView(timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, timezone, position), opened.notes, opened.sleepSackTag);
+  async function view(id: string, childId: string, ownerId: string, members: Readonly<Record<string, ChildMember>>, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, timezone: string, position: number) {
+    const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, timezone, position);
+    return timelineApiView(doc, opened.notes, opened.sleepSackTag, await loggedByOf(readStore, members, ownerId));
+  }
 
   /**
    * The answer an earlier request with the same Idempotency-Key got: the entry as that request
    * recorded it, in the zone the child had then, at that request's position.
    */
-  async function earlierView(id: string, ownerId: string, earlier: CommandResult<State>) {
+  async function earlierView(id: string, earlier: CommandResult<State>) {
     const { ref, details } = earlier.state;
     if (!ref || !details) throw new NotFoundError(entry.notFound);
     const child = await childAsOf(eventStore, ref.childId, earlier.position);
-    const open = (sealed: SealedText) => cipher.open(ownerId, sealed);
+    const open = (sealed: SealedText) => cipher.openForChild(ref.childId, ref.ownerId, sealed);
     const opened = { notes: (await open(details.notes)) ?? '', sleepSackTag: await openSleepSackTag(details.environment ?? null, open) };
-    return view(id, ref.childId, ownerId, details, opened, child.profile?.timezone ?? 'UTC', earlier.position);
+    return view(id, ref.childId, ref.ownerId, child.members, details, opened, child.profile?.timezone ?? 'UTC', earlier.position);
   }
 
   /** Logs (POST) or corrects (PUT) an entry: the same request with the same key again answers as the first time. */
   async function write(request: FastifyRequest, id: string, commandType: string) {
     const { idempotent, earlier } = await earlierResult(request, id);
-    if (earlier) return { view: await earlierView(id, request.userId, earlier), position: earlier.position };
-    const { timezone, childId, checked, recorded, data } = await prepare(request, id);
+    if (earlier) return { view: await earlierView(id, earlier), position: earlier.position };
+    const { timezone, members, childId, checked, recorded, data } = await prepare(request, id);
     const result = await decide(commandType, data, request, idempotent, { startedAt: checked.startedAt, endedAt: checked.endedAt });
     // An entry already logged under this id records nothing again: it answers with what was recorded.
-    if (result.repeated || result.appended === 0) return { view: await earlierView(id, request.userId, result), position: result.position };
+    if (result.repeated || result.appended === 0) return { view: await earlierView(id, result), position: result.position };
     const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
-    return { view: view(id, childId, request.userId, recorded, opened, timezone, result.position), position: result.position };
+    // A correction keeps the member who logged the entry.
+    const loggedBy = result.state.ref?.ownerId ?? request.userId;
+    return { view: await view(id, childId, loggedBy, members, recorded, opened, timezone, result.position), position: result.position };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -146,8 +158,8 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
       const id = parseIdParam(request.params, entry.notFound);
       const { idempotent, earlier } = await earlierResult(request, id);
       if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
-      await assertChildActive(id, request.userId);
-      const result = await decide(entry.commandTypes.remove, { [entry.idField]: id, ownerId: request.userId }, request, idempotent, null);
+      await assertInFamily(id, request.userId);
+      const result = await decide(entry.commandTypes.remove, { [entry.idField]: id }, request, idempotent, null);
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
   };

@@ -10,7 +10,7 @@ import { handleCommand, type Decider } from '../command-handler';
 import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
-/** One answer for a malformed id, another user's child and an unknown alert: nothing is revealed. */
+/** One answer for a malformed id, a child one is not a member of and an unknown alert: nothing is revealed. */
 const ALERT_NOT_FOUND = 'Alert not found';
 
 type ParentAlertCommand = Exclude<MilestoneAlertCommand, { type: 'RaiseDueMilestoneAlert' }>;
@@ -20,7 +20,8 @@ function parentAlertDecider(userId: string): Decider<ParentAlertCommand, ChildSt
     initialState: initialChildStreamState,
     evolve: evolveChildStream,
     decide(command, { child, alerts }) {
-      if (child.status !== 'active' || child.ownerId !== userId) throw new NotFoundError(ALERT_NOT_FOUND);
+      // Every member of the child's family sees its alerts and may act on them.
+      if (child.status !== 'active' || !child.members[userId]) throw new NotFoundError(ALERT_NOT_FOUND);
       try {
         return decide(command, alerts);
       } catch (error) {

@@ -1,7 +1,7 @@
 import { evolve as evolveAlerts, initialState as initialAlertsState, isMilestoneAlertEvent, type MilestoneAlertEvent, type MilestoneAlertsState } from '../milestones/milestone-alert';
 import { decide as decideAlerts } from '../milestones/milestone-alert-decider';
 import type { LocalDate } from '../time/zoned-time';
-import { decideChild, type RegisterChild, type RemoveChild, type UpdateChildProfile } from './child.decider';
+import { decideChild, type ChildCommand, type RegisterChild, type UpdateChildProfile } from './child.decider';
 import { evolveChild, initialChildState, type ChildEvent, type ChildState } from './child.events';
 
 /**
@@ -31,12 +31,13 @@ export type ChangeChildProfile =
   | (RegisterChild & { alertsAsOf: { birthDate: LocalDate; now: Date } })
   | (UpdateChildProfile & { alertsAsOf: { birthDate: LocalDate; previousBirthDate: LocalDate; now: Date } });
 
-export type ChildStreamCommand = ChangeChildProfile | RemoveChild;
+/** A profile change decides the alerts too; every other command of the child (removal, its family) only the child. */
+export type ChildStreamCommand = ChangeChildProfile | Exclude<ChildCommand, RegisterChild | UpdateChildProfile | { type: 'AnonymizeChild' }>;
 
 export function decideChildStream(command: ChildStreamCommand, state: ChildStreamState): (ChildEvent | MilestoneAlertEvent)[] {
   const childEvents = decideChild(command, state.child);
   // A removal leaves the alerts in the log; a retried registration records nothing at all.
-  if (command.type === 'RemoveChild' || childEvents.length === 0) return childEvents;
+  if ((command.type !== 'RegisterChild' && command.type !== 'UpdateChildProfile') || childEvents.length === 0) return childEvents;
   const child = childEvents.reduce(evolveChild, state.child);
   if (child.status !== 'active' || !child.profile) return childEvents;
   const { birthDate, now } = command.alertsAsOf;

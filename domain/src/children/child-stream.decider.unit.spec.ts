@@ -20,9 +20,9 @@ const profile: ChildProfileData = {
 };
 const register = (birthDate: string): ChildStreamCommand => ({ type: 'RegisterChild', data: { childId: 'c1', ownerId: 'u1', ...profile }, alertsAsOf: { birthDate, now } });
 // The profile recorded before the update says 24 February; its alerts were raised for that date.
-const update = (birthDate: string, changes: Partial<ChildProfileData> = {}, ownerId = 'u1', previousBirthDate = '2026-02-24'): ChildStreamCommand => ({
+const update = (birthDate: string, changes: Partial<ChildProfileData> = {}, actorId = 'u1', previousBirthDate = '2026-02-24'): ChildStreamCommand => ({
   type: 'UpdateChildProfile',
-  data: { childId: 'c1', ownerId, ...profile, birthDate: `sealed-${birthDate}`, ...changes },
+  data: { childId: 'c1', actorId, ...profile, birthDate: `sealed-${birthDate}`, ...changes },
   alertsAsOf: { birthDate, previousBirthDate, now },
 });
 
@@ -83,7 +83,7 @@ describe('UpdateChildProfile', () => {
 
 describe('RemoveChild', () => {
   it('removes the child and leaves its alerts in the log', () => {
-    expect(given(registered, warning()).when({ type: 'RemoveChild', data: { childId: 'c1', ownerId: 'u1' } })).toEqual([
+    expect(given(registered, warning()).when({ type: 'RemoveChild', data: { childId: 'c1', actorId: 'u1' } })).toEqual([
       { type: 'ChildRemoved', data: { childId: 'c1', ownerId: 'u1' } },
     ]);
   });

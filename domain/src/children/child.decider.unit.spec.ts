@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NotFoundError } from '../shared/domain-event';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../shared/domain-event';
 import { decideChild, type ChildCommand } from './child.decider';
 import { evolveChild, initialChildState, type ChildEvent, type ChildProfileData } from './child.events';
 
@@ -18,6 +18,14 @@ const profile: ChildProfileData = {
 const registered: ChildEvent = { type: 'ChildRegistered', data: { childId: 'c1', ownerId: 'u1', ...profile } };
 const removed: ChildEvent = { type: 'ChildRemoved', data: { childId: 'c1', ownerId: 'u1' } };
 const newProfile = { ...profile, displayName: 'sealed-new-name', timezone: 'UTC', nightWindowStart: '20:00' };
+const issued = (invitationId: string, role: 'parent' | 'caregiver', expiresAt = '2026-12-01T00:00:00.000Z'): ChildEvent => ({
+  type: 'ChildInvitationIssued',
+  data: { childId: 'c1', invitationId, role, invitedBy: 'u1', expiresAt, code: 'sealed-code' },
+});
+const joined = (memberId: string, role: 'parent' | 'caregiver', number: number, invitationId = `i-${memberId}`): ChildEvent => ({
+  type: 'ChildMemberJoined',
+  data: { childId: 'c1', memberId, role, number, invitationId },
+});
 const anonymize = (ownerId: string): ChildCommand => ({
   type: 'AnonymizeChild',
   data: { childId: 'c1', ownerId, birthMonth: '2026-09' },
@@ -35,23 +43,23 @@ describe('RegisterChild', () => {
 
 describe('UpdateChildProfile', () => {
   it('records the new profile for the owner', () => {
-    expect(given(registered).when({ type: 'UpdateChildProfile', data: { childId: 'c1', ownerId: 'u1', ...newProfile } })).toEqual([
+    expect(given(registered).when({ type: 'UpdateChildProfile', data: { childId: 'c1', actorId: 'u1', ...newProfile } })).toEqual([
       { type: 'ChildProfileUpdated', data: { childId: 'c1', ownerId: 'u1', ...newProfile } },
     ]);
   });
 
   it('is "Child not found" for another user', () => {
-    expect(() => given(registered).when({ type: 'UpdateChildProfile', data: { childId: 'c1', ownerId: 'u2', ...newProfile } })).toThrow(
+    expect(() => given(registered).when({ type: 'UpdateChildProfile', data: { childId: 'c1', actorId: 'u2', ...newProfile } })).toThrow(
       new NotFoundError('Child not found'),
     );
   });
 
   it('is "Child not found" for a child that was never registered', () => {
-    expect(() => given().when({ type: 'UpdateChildProfile', data: { childId: 'c1', ownerId: 'u1', ...newProfile } })).toThrow(NotFoundError);
+    expect(() => given().when({ type: 'UpdateChildProfile', data: { childId: 'c1', actorId: 'u1', ...newProfile } })).toThrow(NotFoundError);
   });
 
   it('is "Child not found" after the child was removed', () => {
-    expect(() => given(registered, removed).when({ type: 'UpdateChildProfile', data: { childId: 'c1', ownerId: 'u1', ...newProfile } })).toThrow(
+    expect(() => given(registered, removed).when({ type: 'UpdateChildProfile', data: { childId: 'c1', actorId: 'u1', ...newProfile } })).toThrow(
       new NotFoundError('Child not found'),
     );
   });
@@ -59,15 +67,15 @@ describe('UpdateChildProfile', () => {
 
 describe('RemoveChild', () => {
   it('removes the owner\'s child', () => {
-    expect(given(registered).when({ type: 'RemoveChild', data: { childId: 'c1', ownerId: 'u1' } })).toEqual([removed]);
+    expect(given(registered).when({ type: 'RemoveChild', data: { childId: 'c1', actorId: 'u1' } })).toEqual([removed]);
   });
 
   it('is "Child not found" for another user', () => {
-    expect(() => given(registered).when({ type: 'RemoveChild', data: { childId: 'c1', ownerId: 'u2' } })).toThrow(NotFoundError);
+    expect(() => given(registered).when({ type: 'RemoveChild', data: { childId: 'c1', actorId: 'u2' } })).toThrow(NotFoundError);
   });
 
   it('is "Child not found" when removed twice', () => {
-    expect(() => given(registered, removed).when({ type: 'RemoveChild', data: { childId: 'c1', ownerId: 'u1' } })).toThrow(NotFoundError);
+    expect(() => given(registered, removed).when({ type: 'RemoveChild', data: { childId: 'c1', actorId: 'u1' } })).toThrow(NotFoundError);
   });
 });
 
@@ -98,7 +106,62 @@ describe('AnonymizeChild', () => {
     expect(given(registered).when(anonymize('u2'))).toEqual([]);
   });
 
+  it('records nothing while another parent stays with the child', () => {
+    expect(given(registered, joined('u2', 'parent', 2)).when(anonymize('u1'))).toEqual([]);
+    expect(given(registered, joined('u2', 'caregiver', 2)).when(anonymize('u1'))).toEqual([anonymized]);
+  });
+
   it('records nothing the second time', () => {
     expect(given(registered, anonymized).when(anonymize('u1'))).toEqual([]);
+  });
+});
+
+describe('a family', () => {
+  const now = new Date('2026-11-25T12:00:00.000Z');
+  const accept = (memberId: string, invitationId = 'i1', at = now): ChildCommand => ({ type: 'AcceptInvitation', data: { childId: 'c1', invitationId, memberId, now: at } });
+
+  it('lets a parent invite, and the invitation be accepted once, the member numbered after those before', () => {
+    expect(
+      given(registered).when({ type: 'IssueInvitation', data: { childId: 'c1', actorId: 'u1', invitationId: 'i1', role: 'caregiver', code: 'sealed-code', expiresAt: '2026-12-01T00:00:00.000Z' } }),
+    ).toEqual([issued('i1', 'caregiver')]);
+    expect(given(registered, issued('i1', 'caregiver')).when(accept('u2'))).toEqual([joined('u2', 'caregiver', 2, 'i1')]);
+    expect(() => given(registered, issued('i1', 'caregiver'), joined('u2', 'caregiver', 2, 'i1')).when(accept('u3'))).toThrow(new GoneError('This invitation was already used'));
+  });
+
+  it('refuses an expired, a withdrawn and an unknown invitation, and a member joining twice', () => {
+    expect(() => given(registered, issued('i1', 'parent')).when(accept('u2', 'i1', new Date('2026-12-01T00:00:00.000Z')))).toThrow(new GoneError('This invitation has expired'));
+    const revoked: ChildEvent = { type: 'ChildInvitationRevoked', data: { childId: 'c1', invitationId: 'i1' } };
+    expect(() => given(registered, issued('i1', 'parent'), revoked).when(accept('u2'))).toThrow(new GoneError('This invitation was withdrawn'));
+    expect(() => given(registered).when(accept('u2'))).toThrow(new NotFoundError('Invitation not found'));
+    expect(() => given(registered, issued('i1', 'parent')).when(accept('u1'))).toThrow(new ConflictError('You are already a member of this family'));
+  });
+
+  it('keeps parent-only tasks from a caregiver, and a stranger out altogether', () => {
+    const family = [registered, issued('i-u2', 'caregiver'), joined('u2', 'caregiver', 2)];
+    const parentOnly = new ForbiddenError('Only a parent of this child can do that');
+    expect(() => given(...family).when({ type: 'UpdateChildProfile', data: { childId: 'c1', actorId: 'u2', ...newProfile } })).toThrow(parentOnly);
+    expect(() => given(...family).when({ type: 'RemoveChild', data: { childId: 'c1', actorId: 'u2' } })).toThrow(parentOnly);
+    expect(() => given(...family).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u2', memberId: 'u1' } })).toThrow(parentOnly);
+    expect(() => given(...family).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u2', memberId: 'u2', role: 'parent' } })).toThrow(parentOnly);
+    expect(() => given(...family).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u9', memberId: 'u9' } })).toThrow(new NotFoundError('Child not found'));
+    // A caregiver may leave.
+    expect(given(...family).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u2', memberId: 'u2' } })).toEqual([
+      { type: 'ChildMemberLeft', data: { childId: 'c1', memberId: 'u2' } },
+    ]);
+  });
+
+  it('never leaves a child without a parent', () => {
+    const lastParent = new ConflictError('A child needs at least one parent');
+    expect(() => given(registered).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u1', memberId: 'u1' } })).toThrow(lastParent);
+    expect(() => given(registered).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u1', memberId: 'u1', role: 'caregiver' } })).toThrow(lastParent);
+    const twoParents = [registered, joined('u2', 'parent', 2)];
+    expect(given(...twoParents).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u1', memberId: 'u1' } })).toEqual([
+      { type: 'ChildMemberLeft', data: { childId: 'c1', memberId: 'u1' } },
+    ]);
+    // The second parent, now the only one, edits the profile; the event keeps the first parent as owner.
+    const left: ChildEvent = { type: 'ChildMemberLeft', data: { childId: 'c1', memberId: 'u1' } };
+    expect(given(...twoParents, left).when({ type: 'UpdateChildProfile', data: { childId: 'c1', actorId: 'u2', ...newProfile } })).toEqual([
+      { type: 'ChildProfileUpdated', data: { childId: 'c1', ownerId: 'u1', ...newProfile } },
+    ]);
   });
 });

@@ -1,8 +1,20 @@
 import { z } from 'zod';
-import type { ChildAnonymized, ChildProfileUpdated, ChildRegistered, ChildRemoved, ChildEvent } from '../children/child.events';
+import type {
+  ChildAnonymized,
+  ChildEvent,
+  ChildInvitationIssued,
+  ChildInvitationRevoked,
+  ChildMemberJoined,
+  ChildMemberLeft,
+  ChildMemberRoleChanged,
+  ChildProfileUpdated,
+  ChildRegistered,
+  ChildRemoved,
+} from '../children/child.events';
 import { eventDefinition, type EventDefinition } from './event-definition';
 
 const sex = z.enum(['Female', 'Male', 'Unknown']);
+const role = z.enum(['parent', 'caregiver']);
 
 /** Name and birth date arrive sealed: the schema sees ciphertext strings, never the plain values. */
 const childProfile = z.strictObject({
@@ -41,4 +53,13 @@ export const childEventDefinitions = {
     }),
     { version: 2, upcasters: { 1: childAnonymizedV1toV2 } },
   ),
+  ChildInvitationIssued: eventDefinition<ChildInvitationIssued>()(
+    z.strictObject({ childId: z.string(), invitationId: z.string(), role, invitedBy: z.string(), expiresAt: z.string(), code: z.string() }),
+  ),
+  ChildInvitationRevoked: eventDefinition<ChildInvitationRevoked>()(z.strictObject({ childId: z.string(), invitationId: z.string() })),
+  ChildMemberJoined: eventDefinition<ChildMemberJoined>()(
+    z.strictObject({ childId: z.string(), memberId: z.string(), role, number: z.number().int().min(2), invitationId: z.string() }),
+  ),
+  ChildMemberRoleChanged: eventDefinition<ChildMemberRoleChanged>()(z.strictObject({ childId: z.string(), memberId: z.string(), role })),
+  ChildMemberLeft: eventDefinition<ChildMemberLeft>()(z.strictObject({ childId: z.string(), memberId: z.string() })),
 } satisfies Record<ChildEvent['type'], EventDefinition>;

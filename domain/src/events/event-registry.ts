@@ -4,6 +4,7 @@ import { entrySlotEventDefinitions } from './entry-slot.event-schemas';
 import { emailReservationEventDefinitions } from './email-reservation.event-schemas';
 import type { EventDefinition } from './event-definition';
 import { feedingEventDefinitions } from './feeding.event-schemas';
+import { invitationCodeEventDefinitions } from './invitation-code.event-schemas';
 import { milestoneAlertEventDefinitions } from './milestone-alert.event-schemas';
 import { referralCodeEventDefinitions } from './referral-code.event-schemas';
 import { referralRegistryEventDefinitions } from './referral-registry.event-schemas';
@@ -19,6 +20,7 @@ export const eventRegistry = {
   ...referralCodeEventDefinitions,
   ...referralRegistryEventDefinitions,
   ...childEventDefinitions,
+  ...invitationCodeEventDefinitions,
   ...milestoneAlertEventDefinitions,
   ...feedingEventDefinitions,
   ...sleepEventDefinitions,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FeedingCorrected, FeedingDeleted, FeedingEvent, FeedingLogged } from '../feedings/feeding.events';
+import type { FeedingCorrected, FeedingDeleted, FeedingEvent, FeedingLogged, FeedingNotesResealed } from '../feedings/feeding.events';
 import { eventDefinition, type EventDefinition } from './event-definition';
 
 const feedingRef = { feedingId: z.string(), childId: z.string(), ownerId: z.string() };
@@ -19,4 +19,5 @@ export const feedingEventDefinitions = {
   FeedingLogged: eventDefinition<FeedingLogged>()(feedingDetails),
   FeedingCorrected: eventDefinition<FeedingCorrected>()(feedingDetails),
   FeedingDeleted: eventDefinition<FeedingDeleted>()(z.strictObject(feedingRef)),
+  FeedingNotesResealed: eventDefinition<FeedingNotesResealed>()(z.strictObject({ ...feedingRef, notes: z.string() })),
 } satisfies Record<FeedingEvent['type'], EventDefinition>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SleepCorrected, SleepDeleted, SleepEnvironment, SleepEvent, SleepLogged } from '../sleeps/sleep.events';
+import type { SleepCorrected, SleepDeleted, SleepEnvironment, SleepEvent, SleepLogged, SleepNotesResealed } from '../sleeps/sleep.events';
 import { sleepSackTogOf } from '../sleeps/sleep-sack';
 import { eventDefinition, type EventDefinition } from './event-definition';
 
@@ -45,4 +45,5 @@ export const sleepEventDefinitions = {
   SleepLogged: eventDefinition<SleepLogged>()(sleepDetails, sealedTagHistory),
   SleepCorrected: eventDefinition<SleepCorrected>()(sleepDetails, sealedTagHistory),
   SleepDeleted: eventDefinition<SleepDeleted>()(z.strictObject(sleepRef)),
+  SleepNotesResealed: eventDefinition<SleepNotesResealed>()(z.strictObject({ ...sleepRef, notes: z.string(), sleepSackTag: z.string().nullable() })),
 } satisfies Record<SleepEvent['type'], EventDefinition>;

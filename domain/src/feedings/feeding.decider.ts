@@ -1,14 +1,17 @@
-import { NotFoundError } from '../shared/domain-event';
+import { NotFoundError, type SealedText } from '../shared/domain-event';
 import type { FeedingDetails, FeedingEvent, FeedingState } from './feeding.events';
 
 type FeedingRef = { feedingId: string; childId: string; ownerId: string };
 export type LogFeeding = { type: 'LogFeeding'; data: FeedingRef & FeedingDetails };
 export type CorrectFeeding = { type: 'CorrectFeeding'; data: FeedingRef & FeedingDetails };
-export type DeleteFeeding = { type: 'DeleteFeeding'; data: { feedingId: string; ownerId: string } };
-export type FeedingCommand = LogFeeding | CorrectFeeding | DeleteFeeding;
+/** Any member of the child's family may correct or delete it (checked on the child's stream); `ownerId` stays the member who logged it. */
+export type DeleteFeeding = { type: 'DeleteFeeding'; data: { feedingId: string } };
+/** Seals the free text again with the child's key: see FeedingNotesResealed. */
+export type ResealFeedingNotes = { type: 'ResealFeedingNotes'; data: { feedingId: string; notes: SealedText } };
+export type FeedingCommand = LogFeeding | CorrectFeeding | DeleteFeeding | ResealFeedingNotes;
 
-function assertOwned(state: FeedingState, ownerId: string): asserts state is FeedingState & { ref: FeedingRef } {
-  if (state.status !== 'logged' || state.ref?.ownerId !== ownerId) throw new NotFoundError('Feeding not found');
+function assertLogged(state: FeedingState): asserts state is FeedingState & { ref: FeedingRef } {
+  if (state.status !== 'logged' || !state.ref) throw new NotFoundError('Feeding not found');
 }
 
 export function decideFeeding(command: FeedingCommand, state: FeedingState): FeedingEvent[] {
@@ -18,12 +21,15 @@ export function decideFeeding(command: FeedingCommand, state: FeedingState): Fee
       if (state.status !== 'none') return [];
       return [{ type: 'FeedingLogged', data: command.data }];
     case 'CorrectFeeding':
-      assertOwned(state, command.data.ownerId);
+      assertLogged(state);
       if (command.data.childId !== state.ref.childId) throw new NotFoundError('Feeding not found');
-      return [{ type: 'FeedingCorrected', data: command.data }];
+      return [{ type: 'FeedingCorrected', data: { ...command.data, ownerId: state.ref.ownerId } }];
     case 'DeleteFeeding':
-      assertOwned(state, command.data.ownerId);
+      assertLogged(state);
       return [{ type: 'FeedingDeleted', data: state.ref }];
+    case 'ResealFeedingNotes':
+      assertLogged(state);
+      return [{ type: 'FeedingNotesResealed', data: { ...command.data, ...state.ref } }];
     default: {
       const exhaustive: never = command;
       return exhaustive;

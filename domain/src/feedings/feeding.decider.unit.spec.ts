@@ -41,10 +41,8 @@ describe('CorrectFeeding', () => {
     ]);
   });
 
-  it('is "Feeding not found" for another user', () => {
-    expect(() => given(logged).when({ type: 'CorrectFeeding', data: { ...ref, ownerId: 'u2', ...corrected } })).toThrow(
-      new NotFoundError('Feeding not found'),
-    );
+  it('keeps the member who logged it when another member of the family corrects it', () => {
+    expect(given(logged).when({ type: 'CorrectFeeding', data: { ...ref, ownerId: 'u2', ...corrected } })).toEqual([{ type: 'FeedingCorrected', data: { ...ref, ...corrected } }]);
   });
 
   it('is "Feeding not found" once deleted', () => {
@@ -64,19 +62,15 @@ describe('CorrectFeeding', () => {
 
 describe('DeleteFeeding', () => {
   it('deletes the owner\'s feeding, naming its child', () => {
-    expect(given(logged).when({ type: 'DeleteFeeding', data: { feedingId: 'f1', ownerId: 'u1' } })).toEqual([deleted]);
+    expect(given(logged).when({ type: 'DeleteFeeding', data: { feedingId: 'f1' } })).toEqual([deleted]);
   });
 
   it('names the child after a correction too', () => {
     const correctedEvent: FeedingEvent = { type: 'FeedingCorrected', data: { ...ref, ...corrected } };
-    expect(given(logged, correctedEvent).when({ type: 'DeleteFeeding', data: { feedingId: 'f1', ownerId: 'u1' } })).toEqual([deleted]);
-  });
-
-  it('is "Feeding not found" for another user', () => {
-    expect(() => given(logged).when({ type: 'DeleteFeeding', data: { feedingId: 'f1', ownerId: 'u2' } })).toThrow(NotFoundError);
+    expect(given(logged, correctedEvent).when({ type: 'DeleteFeeding', data: { feedingId: 'f1' } })).toEqual([deleted]);
   });
 
   it('is "Feeding not found" when deleted twice', () => {
-    expect(() => given(logged, deleted).when({ type: 'DeleteFeeding', data: { feedingId: 'f1', ownerId: 'u1' } })).toThrow(NotFoundError);
+    expect(() => given(logged, deleted).when({ type: 'DeleteFeeding', data: { feedingId: 'f1' } })).toThrow(NotFoundError);
   });
 });

@@ -20,7 +20,13 @@ type FeedingRef = { feedingId: string; childId: string; ownerId: string };
 export type FeedingLogged = DomainEvent<'FeedingLogged', FeedingRef & FeedingDetails>;
 export type FeedingCorrected = DomainEvent<'FeedingCorrected', FeedingRef & FeedingDetails>;
 export type FeedingDeleted = DomainEvent<'FeedingDeleted', FeedingRef>;
-export type FeedingEvent = FeedingLogged | FeedingCorrected | FeedingDeleted;
+/**
+ * The notes sealed again with the child's key: they were sealed with the key of the parent who
+ * logged them, before children had keys, and that parent is deleting their account while the
+ * child stays with its family. Nothing about the feeding changes.
+ */
+export type FeedingNotesResealed = DomainEvent<'FeedingNotesResealed', FeedingRef & { notes: SealedText }>;
+export type FeedingEvent = FeedingLogged | FeedingCorrected | FeedingDeleted | FeedingNotesResealed;
 
 export interface FeedingState {
   status: 'none' | 'logged' | 'deleted';
@@ -40,6 +46,8 @@ export function evolveFeeding(state: FeedingState, event: { type: string; data: 
     }
     case 'FeedingDeleted':
       return { ...state, status: 'deleted' };
+    case 'FeedingNotesResealed':
+      return state.details ? { ...state, details: { ...state.details, notes: e.data.notes } } : state;
     default:
       return state;
   }

@@ -31,5 +31,21 @@ export class ConflictError extends Error {
   }
 }
 
+/** The actor may see the thing but not do this to it: a caregiver at a parent's task (HTTP 403). */
+export class ForbiddenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ForbiddenError';
+  }
+}
+
+/** The thing existed and is used up or withdrawn for good: an invitation (HTTP 410). */
+export class GoneError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'GoneError';
+  }
+}
+
 /** Personal data as it travels in events: sealed with the owner's data key, opaque to the domain. */
 export type SealedText = string;

@@ -3,6 +3,8 @@ export const userStreamId = (userId: string): string => `user-${userId}`;
 export const emailStreamId = (emailDigest: string): string => `email-${emailDigest}`;
 export const referralStreamId = (code: string): string => `referral-${code}`;
 export const childStreamId = (childId: string): string => `child-${childId}`;
+/** `invitationId` is the keyed digest of an invitation code, never the code. */
+export const invitationStreamId = (invitationId: string): string => `invitation-${invitationId}`;
 export const feedingStreamId = (feedingId: string): string => `feeding-${feedingId}`;
 export const sleepStreamId = (sleepId: string): string => `sleep-${sleepId}`;
 /** One UTC day ('YYYY-MM-DD') of one kind of a child's entries: where overlaps are decided (entry-slot.decider.ts). */

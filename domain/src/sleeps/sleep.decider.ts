@@ -1,14 +1,17 @@
-import { NotFoundError } from '../shared/domain-event';
+import { NotFoundError, type SealedText } from '../shared/domain-event';
 import type { SleepDetails, SleepEvent, SleepState } from './sleep.events';
 
 type SleepRef = { sleepId: string; childId: string; ownerId: string };
 export type LogSleep = { type: 'LogSleep'; data: SleepRef & SleepDetails };
 export type CorrectSleep = { type: 'CorrectSleep'; data: SleepRef & SleepDetails };
-export type DeleteSleep = { type: 'DeleteSleep'; data: { sleepId: string; ownerId: string } };
-export type SleepCommand = LogSleep | CorrectSleep | DeleteSleep;
+/** Any member of the child's family may correct or delete it (checked on the child's stream); `ownerId` stays the member who logged it. */
+export type DeleteSleep = { type: 'DeleteSleep'; data: { sleepId: string } };
+/** Seals the free text again with the child's key: see SleepNotesResealed. */
+export type ResealSleepNotes = { type: 'ResealSleepNotes'; data: { sleepId: string; notes: SealedText; sleepSackTag: SealedText | null } };
+export type SleepCommand = LogSleep | CorrectSleep | DeleteSleep | ResealSleepNotes;
 
-function assertOwned(state: SleepState, ownerId: string): asserts state is SleepState & { ref: SleepRef } {
-  if (state.status !== 'logged' || state.ref?.ownerId !== ownerId) throw new NotFoundError('Sleep session not found');
+function assertLogged(state: SleepState): asserts state is SleepState & { ref: SleepRef } {
+  if (state.status !== 'logged' || !state.ref) throw new NotFoundError('Sleep session not found');
 }
 
 export function decideSleep(command: SleepCommand, state: SleepState): SleepEvent[] {
@@ -18,12 +21,15 @@ export function decideSleep(command: SleepCommand, state: SleepState): SleepEven
       if (state.status !== 'none') return [];
       return [{ type: 'SleepLogged', data: command.data }];
     case 'CorrectSleep':
-      assertOwned(state, command.data.ownerId);
+      assertLogged(state);
       if (command.data.childId !== state.ref.childId) throw new NotFoundError('Sleep session not found');
-      return [{ type: 'SleepCorrected', data: command.data }];
+      return [{ type: 'SleepCorrected', data: { ...command.data, ownerId: state.ref.ownerId } }];
     case 'DeleteSleep':
-      assertOwned(state, command.data.ownerId);
+      assertLogged(state);
       return [{ type: 'SleepDeleted', data: state.ref }];
+    case 'ResealSleepNotes':
+      assertLogged(state);
+      return [{ type: 'SleepNotesResealed', data: { ...command.data, ...state.ref } }];
     default: {
       const exhaustive: never = command;
       return exhaustive;

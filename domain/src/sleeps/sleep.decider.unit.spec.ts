@@ -39,10 +39,8 @@ describe('CorrectSleep', () => {
     ]);
   });
 
-  it('is "Sleep session not found" for another user', () => {
-    expect(() => given(logged).when({ type: 'CorrectSleep', data: { ...ref, ownerId: 'u2', ...corrected } })).toThrow(
-      new NotFoundError('Sleep session not found'),
-    );
+  it('keeps the member who logged it when another member of the family corrects it', () => {
+    expect(given(logged).when({ type: 'CorrectSleep', data: { ...ref, ownerId: 'u2', ...corrected } })).toEqual([{ type: 'SleepCorrected', data: { ...ref, ...corrected } }]);
   });
 
   it('is "Sleep session not found" once deleted', () => {
@@ -62,14 +60,10 @@ describe('CorrectSleep', () => {
 
 describe('DeleteSleep', () => {
   it('deletes the owner\'s session, naming its child', () => {
-    expect(given(logged).when({ type: 'DeleteSleep', data: { sleepId: 's1', ownerId: 'u1' } })).toEqual([deleted]);
-  });
-
-  it('is "Sleep session not found" for another user', () => {
-    expect(() => given(logged).when({ type: 'DeleteSleep', data: { sleepId: 's1', ownerId: 'u2' } })).toThrow(NotFoundError);
+    expect(given(logged).when({ type: 'DeleteSleep', data: { sleepId: 's1' } })).toEqual([deleted]);
   });
 
   it('is "Sleep session not found" when deleted twice', () => {
-    expect(() => given(logged, deleted).when({ type: 'DeleteSleep', data: { sleepId: 's1', ownerId: 'u1' } })).toThrow(NotFoundError);
+    expect(() => given(logged, deleted).when({ type: 'DeleteSleep', data: { sleepId: 's1' } })).toThrow(NotFoundError);
   });
 });

@@ -37,7 +37,9 @@ type SleepRef = { sleepId: string; childId: string; ownerId: string };
 export type SleepLogged = DomainEvent<'SleepLogged', SleepRef & SleepDetails>;
 export type SleepCorrected = DomainEvent<'SleepCorrected', SleepRef & SleepDetails>;
 export type SleepDeleted = DomainEvent<'SleepDeleted', SleepRef>;
-export type SleepEvent = SleepLogged | SleepCorrected | SleepDeleted;
+/** Notes and sleep-sack tag sealed again with the child's key (see FeedingNotesResealed). */
+export type SleepNotesResealed = DomainEvent<'SleepNotesResealed', SleepRef & { notes: SealedText; sleepSackTag: SealedText | null }>;
+export type SleepEvent = SleepLogged | SleepCorrected | SleepDeleted | SleepNotesResealed;
 
 export interface SleepState {
   status: 'none' | 'logged' | 'deleted';
@@ -57,6 +59,11 @@ export function evolveSleep(state: SleepState, event: { type: string; data: unkn
     }
     case 'SleepDeleted':
       return { ...state, status: 'deleted' };
+    case 'SleepNotesResealed': {
+      if (!state.details) return state;
+      const { environment } = state.details;
+      return { ...state, details: { ...state.details, notes: e.data.notes, environment: environment && { ...environment, sleepSackTag: e.data.sleepSackTag } } };
+    }
     default:
       return state;
   }

@@ -9,6 +9,7 @@ export type RegisterUser = {
 export type ChangeEmail = { type: 'ChangeEmail'; data: { userId: string; email: SealedText; emailDigest: string } };
 /** The caller has checked the current password. */
 export type ChangePassword = { type: 'ChangePassword'; data: { userId: string; passwordHash: SealedText } };
+export type ChangeDisplayName = { type: 'ChangeDisplayName'; data: { userId: string; displayName: SealedText | null } };
 export type SetOnboardingCompleted = { type: 'SetOnboardingCompleted'; data: { userId: string; onboardingCompleted: boolean } };
 export type LinkChild = { type: 'LinkChild'; data: { userId: string; childId: string } };
 /** The caller has checked the password; children, reservation and data key are handled around it. */
@@ -16,7 +17,7 @@ export type AnonymizeAccount = { type: 'AnonymizeAccount'; data: { userId: strin
 /** The caller has destroyed the deleted account's data key. */
 export type RecordDataKeyDestroyed = { type: 'RecordDataKeyDestroyed'; data: { userId: string } };
 
-export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | SetOnboardingCompleted | LinkChild | AnonymizeAccount | RecordDataKeyDestroyed;
+export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | ChangeDisplayName | SetOnboardingCompleted | LinkChild | AnonymizeAccount | RecordDataKeyDestroyed;
 
 function assertActive(state: UserState): void {
   if (state.status !== 'active') throw new NotFoundError('Account not found');
@@ -34,6 +35,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'ChangePassword':
       assertActive(state);
       return [{ type: 'PasswordChanged', data: command.data }];
+    case 'ChangeDisplayName':
+      assertActive(state);
+      if (state.displayName === null && command.data.displayName === null) return [];
+      return [{ type: 'DisplayNameChanged', data: command.data }];
     case 'SetOnboardingCompleted': {
       assertActive(state);
       const { userId, onboardingCompleted } = command.data;

@@ -11,6 +11,8 @@ export type UserRegistered = DomainEvent<
 >;
 export type EmailChanged = DomainEvent<'EmailChanged', { userId: string; email: SealedText; emailDigest: string }>;
 export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: SealedText }>;
+/** The name shown to the other members of the user's children's families; sealed with the user's key, null when cleared. */
+export type DisplayNameChanged = DomainEvent<'DisplayNameChanged', { userId: string; displayName: SealedText | null }>;
 export type OnboardingCompleted = DomainEvent<'OnboardingCompleted', { userId: string }>;
 export type OnboardingReopened = DomainEvent<'OnboardingReopened', { userId: string }>;
 /** Recorded on the user stream so deleting the account finds every child without a read model. */
@@ -26,6 +28,7 @@ export type UserEvent =
   | UserRegistered
   | EmailChanged
   | PasswordChanged
+  | DisplayNameChanged
   | OnboardingCompleted
   | OnboardingReopened
   | ChildLinkedToAccount
@@ -38,6 +41,7 @@ export interface UserState {
   email: SealedText | null;
   emailDigest: string | null;
   passwordHash: SealedText | null;
+  displayName: SealedText | null;
   referralCode: string | null;
   onboardingCompleted: boolean;
   childIds: string[];
@@ -50,6 +54,7 @@ export const initialUserState = (): UserState => ({
   email: null,
   emailDigest: null,
   passwordHash: null,
+  displayName: null,
   referralCode: null,
   onboardingCompleted: false,
   childIds: [],
@@ -67,6 +72,8 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       return { ...state, email: e.data.email, emailDigest: e.data.emailDigest };
     case 'PasswordChanged':
       return { ...state, passwordHash: e.data.passwordHash };
+    case 'DisplayNameChanged':
+      return { ...state, displayName: e.data.displayName };
     case 'OnboardingCompleted':
       return { ...state, onboardingCompleted: true };
     case 'OnboardingReopened':
@@ -74,7 +81,7 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
     case 'ChildLinkedToAccount':
       return { ...state, childIds: [...state.childIds, e.data.childId] };
     case 'AccountDeleted':
-      return { ...state, status: 'deleted', email: null, passwordHash: null };
+      return { ...state, status: 'deleted', email: null, passwordHash: null, displayName: null };
     case 'DataKeyDestroyed':
       return { ...state, dataKeyDestroyed: true };
     default:

@@ -1,4 +1,6 @@
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { INVITATIONS_COLLECTION } from '@nightlight/domain/read-models/children/invitation-document';
+import { MEMBERSHIPS_COLLECTION } from '@nightlight/domain/read-models/children/membership-document';
 import { TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { ProjectionContext } from '../projection';
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
@@ -23,8 +25,11 @@ export async function reprojectChild(context: ProjectionContext, child: ChildDoc
 /** A removed or anonymised child disappears from every read model. */
 export async function forgetChild(context: ProjectionContext, childId: string): Promise<void> {
   const { readStore } = context;
+  context.cipher.forgetChild(childId);
   await readStore.collection(TIMELINE_COLLECTION).deleteMany({ childId });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId });
   await readStore.collection(MILESTONE_ALERTS_COLLECTION).deleteMany({ childId });
+  await readStore.collection(MEMBERSHIPS_COLLECTION).deleteMany({ childId });
+  await readStore.collection(INVITATIONS_COLLECTION).deleteMany({ childId });
   await readStore.collection(CHILDREN_COLLECTION).deleteOne({ _id: childId });
 }

@@ -14,7 +14,7 @@ type EntryEvent = FeedingEvent | SleepEvent;
  */
 export const timelineProjection: Projection = {
   name: 'timeline',
-  handles: new Set(['FeedingLogged', 'FeedingCorrected', 'FeedingDeleted', 'SleepLogged', 'SleepCorrected', 'SleepDeleted']),
+  handles: new Set(['FeedingLogged', 'FeedingCorrected', 'FeedingDeleted', 'FeedingNotesResealed', 'SleepLogged', 'SleepCorrected', 'SleepDeleted', 'SleepNotesResealed']),
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const event = recorded as unknown as EntryEvent;
     const timeline = context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
@@ -30,6 +30,13 @@ export const timelineProjection: Projection = {
       return;
     }
 
+    if (event.type === 'FeedingNotesResealed' || event.type === 'SleepNotesResealed') {
+      // Only the sealing changed: no date, number or view with it.
+      if (!existing) return;
+      const environment = event.type === 'SleepNotesResealed' && existing.environment ? { ...existing.environment, sleepSackTag: event.data.sleepSackTag } : existing.environment;
+      await timeline.updateOne({ _id: id }, { $set: { sealedNotes: event.data.notes, environment, position: recorded.position } });
+      return;
+    }
     const touched: { startedAt: string; endedAt: string }[] = existing ? [existing] : [];
     if (event.type === 'FeedingDeleted' || event.type === 'SleepDeleted') {
       if (!existing) return;
@@ -41,7 +48,8 @@ export const timelineProjection: Projection = {
         kind: 'feedingId' in data ? ('feeding' as const) : ('sleep' as const),
         // The child document's own strings: a million entries then share two ids instead of each holding copies.
         childId: child._id,
-        ownerId: child.ownerId,
+        // Who logged it; most entries were logged by the parent who added the child.
+        ownerId: data.ownerId === child.ownerId ? child.ownerId : data.ownerId,
         startedAt: data.startedAt,
         endedAt: data.endedAt,
         sealedNotes: data.notes,

@@ -38,6 +38,7 @@ export const usersProjection: Projection = {
   handles: new Set([
     'UserRegistered',
     'EmailChanged',
+    'DisplayNameChanged',
     'OnboardingCompleted',
     'OnboardingReopened',
     'AccountDeleted',
@@ -68,6 +69,7 @@ export const usersProjection: Projection = {
         const doc: UserDocument = {
           _id: userId,
           email,
+          displayName: null,
           onboardingCompleted: false,
           referralCode: event.data.referralCode,
           referralUsesLeft: code?.usesLeft ?? 0,
@@ -80,6 +82,12 @@ export const usersProjection: Projection = {
         const email = await context.cipher.open(userId, event.data.email);
         if (email === null || !existing) return;
         await users.updateOne({ _id: userId }, { $set: { email, position } });
+        return;
+      }
+      case 'DisplayNameChanged': {
+        if (!existing) return;
+        const displayName = event.data.displayName === null ? null : await context.cipher.open(userId, event.data.displayName);
+        await users.updateOne({ _id: userId }, { $set: { displayName, position } });
         return;
       }
       case 'OnboardingCompleted':

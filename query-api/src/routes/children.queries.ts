@@ -1,16 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { CHILDREN_COLLECTION, childApiView, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { MEMBERSHIPS_COLLECTION, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from '../query-deps';
-import { findOwnedChild } from './owned-child';
+import { findChildAs } from './family-child';
 
 export function childQueries({ readStore }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
+    /** Every child the user is a member of, in the order they were added. */
     const list = async (userId: string) => {
-      const children = await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).find({ ownerId: userId }, { sort: { registeredAt: 1 }, readOnly: true });
-      return children.map(childApiView);
+      const memberships = await readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION).find({ memberId: userId }, { readOnly: true });
+      const children = await Promise.all(
+        memberships.map(async (membership) => {
+          const child = await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: membership.childId }, { readOnly: true });
+          return child && { child, role: membership.role };
+        }),
+      );
+      return children
+        .filter((found) => found !== null)
+        .sort((a, b) => a.child.registeredAt - b.child.registeredAt)
+        .map(({ child, role }) => childApiView(child, role));
     };
-    const one = async (params: unknown, userId: string) => childApiView(await findOwnedChild(readStore, parseIdParam(params, 'Child not found'), userId));
+    const one = async (params: unknown, userId: string) => {
+      const { child, role } = await findChildAs(readStore, parseIdParam(params, 'Child not found'), userId);
+      return childApiView(child, role);
+    };
 
     app.get('/api/children', async (request) => list(request.userId));
     app.get('/api/settings/children', async (request) => list(request.userId));

@@ -5,7 +5,8 @@ import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from '../query-deps';
-import { findOwnedChild } from './owned-child';
+import { findChildAs } from './family-child';
+import { loggedByResolver } from './family-names';
 
 const localDate = (name: string) => z.string().refine(isLocalDate, `${name} must be a date (YYYY-MM-DD)`);
 
@@ -23,16 +24,18 @@ const listQuery = z
 export function entryQueries({ readStore, cipher }: QueryDeps, kind: 'feeding' | 'sleep', basePath: string, notFound: string) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
-    // Notes and tags stay sealed in the read model; a shredded key leaves them empty.
-    const view = async (doc: TimelineDocument) => {
-      const notes = (await cipher.open(doc.ownerId, doc.sealedNotes)) ?? '';
-      const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, (sealed) => cipher.open(doc.ownerId, sealed)) : null;
-      return timelineApiView(doc, notes, sleepSackTag);
+    // Notes and tags stay sealed in the read model with the child's key (or, written before children
+    // had keys, the key of whoever logged it); a shredded key leaves them empty.
+    const view = async (doc: TimelineDocument, loggedBy: Awaited<ReturnType<typeof loggedByResolver>>) => {
+      const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
+      const notes = (await open(doc.sealedNotes)) ?? '';
+      const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, open) : null;
+      return timelineApiView(doc, notes, sleepSackTag, await loggedBy(doc.ownerId));
     };
 
     app.get(basePath, async (request) => {
       const query = parseInput(listQuery, request.query);
-      const child = await findOwnedChild(readStore, parseIdParam({ id: query.childId }, 'Child not found'), request.userId);
+      const { child } = await findChildAs(readStore, parseIdParam({ id: query.childId }, 'Child not found'), request.userId);
       const filter: Record<string, unknown> = { childId: child._id, kind };
       if (query.date) filter.localDate = query.date;
       else if (query.startDate || query.endDate) {
@@ -40,14 +43,16 @@ export function entryQueries({ readStore, cipher }: QueryDeps, kind: 'feeding' |
       }
       // With a limit the newest entries are the ones that matter (the dashboard's recent list).
       const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit, readOnly: true } : { sort: { startedAt: 1 }, readOnly: true });
-      return Promise.all(docs.map(view));
+      const loggedBy = await loggedByResolver(readStore, child._id);
+      return Promise.all(docs.map((doc) => view(doc, loggedBy)));
     });
 
     app.get(`${basePath}/:id`, async (request) => {
       const id = parseIdParam(request.params, notFound);
-      const doc = await timeline.findOne({ _id: id, kind, ownerId: request.userId }, { readOnly: true });
-      if (!doc) throw new HttpError(404, notFound);
-      return view(doc);
+      const doc = await timeline.findOne({ _id: id, kind }, { readOnly: true });
+      // Another family's entry is as unknown as none.
+      if (!doc || !(await findChildAs(readStore, doc.childId, request.userId).catch(() => null))) throw new HttpError(404, notFound);
+      return view(doc, await loggedByResolver(readStore, doc.childId));
     });
   };
 }

@@ -10,7 +10,7 @@ import { addDays, daysBetween, isLocalDate, isValidTimeZone, localDateOf } from 
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import type { QueryDeps } from '../query-deps';
-import { findOwnedChild } from './owned-child';
+import { findChildAs } from './family-child';
 
 const MAX_RANGE_DAYS = 366;
 
@@ -75,7 +75,7 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
     }
 
     const today = (child: ChildDocument, zone: string | undefined) => localDateOf(clock(), zone ?? child.timezone);
-    const child = (request: { params: unknown; userId: string }) => findOwnedChild(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+    const child = async (request: { params: unknown; userId: string }) => (await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId)).child;
 
     app.get('/api/children/:id/insights/summary', async (request) => {
       const owned = await child(request);

@@ -4,15 +4,15 @@ import { MILESTONE_ALERTS_COLLECTION, type MilestoneAlertsDocument } from '@nigh
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from '../query-deps';
-import { findOwnedChild } from './owned-child';
+import { findChildAs } from './family-child';
 
 /** The dashboard's feeding alert: the one alert active now for a child, judged at read time. */
 export function milestoneAlertQueries({ readStore, clock }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/api/milestone-alerts/:id', async (request) => {
       const childId = parseIdParam(request.params, 'Child not found');
-      const child = await findOwnedChild(readStore, childId, request.userId);
-      const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId, ownerId: request.userId });
+      const { child } = await findChildAs(readStore, childId, request.userId);
+      const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId });
       // Snoozes end and windows close with time alone, so activity is decided now, not when projected.
       // The windows come from the child's birth date: alerts record none.
       const now = clock();

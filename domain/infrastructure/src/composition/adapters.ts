@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TokenService } from '../auth/token-service';
+import { createInProcessChangeFeed } from '../change-feed/in-process-change-feed';
+import { createRedisChangeFeed } from '../change-feed/redis-change-feed';
 import type { AppConfig } from '../config/app-config';
 import { PersonalDataCipher } from '../crypto/personal-data-cipher';
 import { secretFromConfigOrFile } from '../crypto/secret-files';
@@ -11,6 +13,7 @@ import { createBullmqJobQueue } from '../jobs/bullmq-job-queue';
 import { createInProcessJobQueue } from '../jobs/in-process-job-queue';
 import { createMongoKeyStore } from '../key-store/mongo-key-store';
 import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
+import type { ChangeFeed } from '../ports/change-feed';
 import type { EventStore } from '../ports/event-store';
 import type { JobQueue } from '../ports/job-queue';
 import type { KeyStore } from '../ports/key-store';
@@ -27,6 +30,7 @@ export interface Adapters {
   jobs: JobQueue;
   keyStore: KeyStore;
   sessions: SessionStore;
+  changeFeed: ChangeFeed;
   cipher: PersonalDataCipher;
   tokens: TokenService;
   close(): Promise<void>;
@@ -50,6 +54,8 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
     config.READ_STORE === 'mongo' ? await createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` }) : createSqliteKeyStore({ file: file('keys.sqlite') });
   const jobs = config.REDIS_URL ? createBullmqJobQueue({ redisUrl: config.REDIS_URL }) : createInProcessJobQueue();
   const sessions = config.REDIS_URL ? createRedisSessionStore({ redisUrl: config.REDIS_URL }) : createSqliteSessionStore({ file: file('sessions.sqlite') });
+  // Across processes when the read models are MongoDB's (the full stack: projectors and query-api apart).
+  const changeFeed = config.READ_STORE === 'mongo' && config.REDIS_URL ? createRedisChangeFeed({ redisUrl: config.REDIS_URL }) : createInProcessChangeFeed();
 
   const masterKey = secretFromConfigOrFile(config.MASTER_KEY, config.dataDir, 'master.key');
   const jwtSecret = secretFromConfigOrFile(config.JWT_SECRET, config.dataDir, 'jwt.key');
@@ -60,6 +66,7 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
     jobs,
     keyStore,
     sessions,
+    changeFeed,
     cipher: new PersonalDataCipher(masterKey, keyStore, () => clock().getTime()),
     tokens: new TokenService(jwtSecret, clock),
     async close() {
@@ -68,6 +75,7 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
       await readStore.close();
       await keyStore.close();
       await sessions.close();
+      await changeFeed.close();
     },
   };
 }

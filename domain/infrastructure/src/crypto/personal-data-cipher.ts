@@ -28,9 +28,15 @@ function decrypt(key: Buffer, sealed: string): Buffer {
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]);
 }
 
+/** The key store's name for the key every member of a child's family reads its data with. */
+const childKeyId = (childId: string): string => `child-${childId}`;
+
 /**
  * Seals personal data with a per-owner data key (AES-256-GCM), each data key wrapped by the master
  * key. Destroying an owner's key (crypto-shredding) makes everything sealed with it unreadable.
+ * A user's own data (e-mail, password hash, display name) is sealed with the user's key; a child's
+ * (name, birth date, notes, sleep-sack tags) with the child's, so every member can read it and
+ * deleting the child, or its last parent's account, shreds it.
  */
 export class PersonalDataCipher {
   private readonly wrappingKey: Buffer;
@@ -55,6 +61,11 @@ export class PersonalDataCipher {
   /** Keyed digest of a lower-cased e-mail: finds an account without storing the address. */
   emailDigest(email: string): string {
     return createHmac('sha256', this.lookupKey).update(email.trim().toLowerCase()).digest('hex');
+  }
+
+  /** Keyed digest of an invitation code: names the invitation in the log without the code anyone could use. */
+  invitationDigest(code: string): string {
+    return createHmac('sha256', this.lookupKey).update(`invitation:${code}`).digest('hex');
   }
 
   /**
@@ -94,9 +105,56 @@ export class PersonalDataCipher {
     return null;
   }
 
+  async sealForChild(childId: string, plaintext: string): Promise<string> {
+    return this.seal(childKeyId(childId), plaintext);
+  }
+
+  /**
+   * A child's data, or null once its key is destroyed. Data written before children had keys was
+   * sealed with the key of the user who wrote it (`writerId`), and opens with that key as long as
+   * it exists: AES-GCM refuses a value sealed with another key, so the wrong key is never taken.
+   */
+  async openForChild(childId: string, writerId: string, sealed: string): Promise<string | null> {
+    const childKey = await this.dataKey(childKeyId(childId), false);
+    if (childKey) {
+      try {
+        return decrypt(childKey, sealed).toString('utf8');
+      } catch {
+        // Sealed before the child had a key of its own.
+      }
+    }
+    try {
+      return await this.open(writerId, sealed);
+    } catch {
+      // Sealed with the child's key, which is gone.
+      return null;
+    }
+  }
+
+  /** Whether `sealed` is sealed with the child's own key (not with a writer's, from before children had keys). */
+  async isSealedForChild(childId: string, sealed: string): Promise<boolean> {
+    const childKey = await this.dataKey(childKeyId(childId), false);
+    if (!childKey) return false;
+    try {
+      decrypt(childKey, sealed);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async shredChild(childId: string): Promise<void> {
+    await this.shred(childKeyId(childId));
+  }
+
   async shred(ownerId: string): Promise<void> {
     this.keys.delete(ownerId);
     await this.keyStore.destroyKey(ownerId);
+  }
+
+  /** The child was deleted or anonymised, maybe by another process: forget its cached key. */
+  forgetChild(childId: string): void {
+    this.keys.delete(childKeyId(childId));
   }
 
   /** Another process shredded this owner's key: forget the cached copy. */

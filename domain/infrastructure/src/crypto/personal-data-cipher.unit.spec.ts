@@ -89,3 +89,21 @@ describe('opening for sign-in', () => {
     expect(keys.reads).toBe(2);
   });
 });
+
+describe("a child's data", () => {
+  it('opens for every member with the child\'s key, and data written before with the key of whoever wrote it', async () => {
+    const cipher = openProcess(() => 1_000_000);
+    const before = await cipher.seal('first-parent', 'Josephine');
+    const after = await cipher.sealForChild('child-1', 'Took it all');
+    expect(await cipher.openForChild('child-1', 'first-parent', before)).toBe('Josephine');
+    expect(await cipher.openForChild('child-1', 'second-parent', after)).toBe('Took it all');
+  });
+
+  it('is unreadable once the child\'s key is destroyed, whoever wrote it since', async () => {
+    const cipher = openProcess(() => 1_000_000);
+    const sealed = await cipher.sealForChild('child-1', 'Took it all');
+    await cipher.shredChild('child-1');
+    expect(await cipher.openForChild('child-1', 'second-parent', sealed)).toBeNull();
+    await expect(cipher.sealForChild('child-1', 'again')).rejects.toThrow(DataKeyDestroyedError);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
-import { ConflictError, DomainRuleError, NotFoundError } from '@nightlight/domain/shared/domain-event';
+import { ConflictError, DomainRuleError, ForbiddenError, GoneError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../ports/event-store';
 import { DataKeyDestroyedError } from '../ports/key-store';
 
@@ -52,6 +52,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof NotFoundError) return reply.status(404).send({ message: error.message });
     if (error instanceof ConflictError) return reply.status(409).send({ message: error.message });
+    if (error instanceof ForbiddenError) return reply.status(403).send({ message: error.message });
+    if (error instanceof GoneError) return reply.status(410).send({ message: error.message });
     if (error instanceof WrongExpectedRevisionError) {
       return reply.status(409).send({ message: 'This was changed at the same time by another request. Please try again.' });
     }

@@ -1,10 +1,11 @@
-import type { Sex } from '../../children/child.events';
+import type { ChildRole, Sex } from '../../children/child.events';
 
 export const CHILDREN_COLLECTION = 'children';
 
-/** A child as its owner sees it; name and birth date opened with the owner's key. */
+/** A child as the members of its family see it; name and birth date opened with the child's key. */
 export interface ChildDocument {
   _id: string;
+  /** The parent who added the child. */
   ownerId: string;
   displayName: string;
   birthDate: string;
@@ -18,10 +19,10 @@ export interface ChildDocument {
   [key: string]: unknown;
 }
 
-/** A child as the API answers with it, from a write or a read: its profile under its id. */
-export type ChildView = { id: string } & Pick<ChildDocument, 'displayName' | 'birthDate' | 'sex' | 'nightWindowStart' | 'nightWindowEnd' | 'timezone'>;
+/** A child as the API answers with it, from a write or a read: its profile under its id, and the caller's role. */
+export type ChildView = { id: string; role: ChildRole } & Pick<ChildDocument, 'displayName' | 'birthDate' | 'sex' | 'nightWindowStart' | 'nightWindowEnd' | 'timezone'>;
 
-export function childApiView(doc: ChildDocument): ChildView {
+export function childApiView(doc: ChildDocument, role: ChildRole): ChildView {
   return {
     id: doc._id,
     displayName: doc.displayName,
@@ -30,5 +31,6 @@ export function childApiView(doc: ChildDocument): ChildView {
     nightWindowStart: doc.nightWindowStart,
     nightWindowEnd: doc.nightWindowEnd,
     timezone: doc.timezone,
+    role,
   };
 }

@@ -2,14 +2,15 @@ import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events
 import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
 import { feedingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
 import { instantMs, localDateOf } from '../../time/zoned-time';
+import type { LoggedBy } from '../children/membership-document';
 
 export const TIMELINE_COLLECTION = 'timeline';
 
 /**
  * One feeding or sleep of a child in its local-time view. The notes and the sleep-sack tag stay
- * sealed with the owner's key, as in the event: they are opened only when the owner reads the
+ * sealed with the child's key, as in the event: they are opened only when a member reads the
  * entry, so no read store ever holds free text in the clear and shredding the key makes them
- * unreadable there too.
+ * unreadable there too. `ownerId` is the member who logged the entry.
  */
 export interface TimelineDocument {
   _id: string;
@@ -77,15 +78,16 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
 
 /**
  * The API's shape of a timeline document (seed §3 Feeding / Sleep session plus the timeline entry),
- * with its opened notes and, for a sleep, its opened sleep-sack tag: never the sealed tag, nor the
- * TOG rating kept for research.
+ * with its opened notes, who logged it and, for a sleep, its opened sleep-sack tag: never the sealed
+ * tag, nor the TOG rating kept for research.
  */
 export function timelineApiView(
   doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'entry'>,
   notes: string,
   sleepSackTag: string | null,
+  loggedBy: LoggedBy,
 ): Record<string, unknown> {
-  const common = { id: doc._id, childId: doc.childId, startedAt: doc.startedAt, endedAt: doc.endedAt, notes, entry: { ...doc.entry, notes } };
+  const common = { id: doc._id, childId: doc.childId, startedAt: doc.startedAt, endedAt: doc.endedAt, notes, loggedBy, entry: { ...doc.entry, notes, loggedBy } };
   if (doc.kind === 'feeding') return { ...common, amountOz: doc.amountOz, method: doc.method, type: doc.type };
   const environment = doc.environment;
   return { ...common, environment: environment && { roomTemp: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTag } };

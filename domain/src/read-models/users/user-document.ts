@@ -4,6 +4,8 @@ export const USERS_COLLECTION = 'users';
 export interface UserDocument {
   _id: string;
   email: string;
+  /** Shown to the other members of the user's children's families; null when the user set none. */
+  displayName: string | null;
   onboardingCompleted: boolean;
   referralCode: string;
   referralUsesLeft: number;
@@ -14,6 +16,7 @@ export interface UserDocument {
 export interface UserView {
   id: string;
   email: string;
+  displayName: string | null;
   onboardingCompleted: boolean;
   referralCode: string;
   referralUsesLeft: number;
@@ -23,6 +26,7 @@ export function userApiView(doc: UserDocument): UserView {
   return {
     id: doc._id,
     email: doc.email,
+    displayName: doc.displayName ?? null,
     onboardingCompleted: doc.onboardingCompleted,
     referralCode: doc.referralCode,
     referralUsesLeft: doc.referralUsesLeft,

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import { INVITATION_NOT_FOUND } from '@nightlight/domain/children/child.decider';
+import { normalizeInvitationCode } from '@nightlight/domain/children/invitation-code';
+import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { INVITATIONS_COLLECTION, invitationUrl, type InvitationDocument } from '@nightlight/domain/read-models/children/invitation-document';
+import { MEMBERSHIPS_COLLECTION, ROLE_LABELS, memberView, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
+import { instantMs } from '@nightlight/domain/time/zoned-time';
+import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import type { QueryDeps } from '../query-deps';
+import { findChildAs } from './family-child';
+import { displayNameOf } from './family-names';
+
+const REFUSALS = { accepted: 'This invitation was already used', revoked: 'This invitation was withdrawn' } as const;
+
+/** A child's family as its members see it: who is in it, and (for parents) the invitations still open. */
+export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
+  const invitations = readStore.collection<InvitationDocument>(INVITATIONS_COLLECTION);
+  const inviterName = async (invitation: InvitationDocument) => (await displayNameOf(readStore, invitation.invitedBy)) ?? ROLE_LABELS.parent;
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.get('/api/children/:id/members', async (request) => {
+      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      const members = await readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION).find({ childId: child._id }, { readOnly: true });
+      // Parents first, then in the order they joined.
+      const ordered = [...members].sort((a, b) => (a.role === b.role ? a.number - b.number : a.role === 'parent' ? -1 : 1));
+      return Promise.all(ordered.map(async (member) => memberView(member, await displayNameOf(readStore, member.memberId), request.userId)));
+    });
+
+    app.get('/api/children/:id/invitations', async (request) => {
+      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId, 'parent');
+      const now = clock().getTime();
+      const open = (await invitations.find({ childId: child._id }, { readOnly: true })).filter((invitation) => invitation.status === 'pending' && instantMs(invitation.expiresAt) > now);
+      const newestFirst = open.sort((a, b) => b.issuedAt - a.issuedAt);
+      return Promise.all(
+        newestFirst.map(async (invitation) => {
+          const code = (await cipher.openForChild(child._id, child.ownerId, invitation.sealedCode)) ?? '';
+          return { code, url: invitationUrl(code), role: invitation.role, expiresAt: invitation.expiresAt, invitedBy: await inviterName(invitation) };
+        }),
+      );
+    });
+
+    app.get('/api/invitations/:code', async (request) => {
+      const code = normalizeInvitationCode((request.params as { code: string }).code);
+      const invitation = code ? await invitations.findOne({ _id: cipher.invitationDigest(code) }, { readOnly: true }) : null;
+      const child = invitation && (await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: invitation.childId }, { readOnly: true }));
+      if (!invitation || !child) throw new HttpError(404, INVITATION_NOT_FOUND);
+      if (invitation.status !== 'pending') throw new HttpError(410, REFUSALS[invitation.status]);
+      if (instantMs(invitation.expiresAt) <= clock().getTime()) throw new HttpError(410, 'This invitation has expired');
+      return { childDisplayName: child.displayName, role: invitation.role, invitedBy: await inviterName(invitation), expiresAt: invitation.expiresAt };
+    });
+  };
+}
