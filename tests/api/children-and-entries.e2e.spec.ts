@@ -38,7 +38,7 @@ describe('children', () => {
     const read = await server.call('GET', `/api/children/${created.body.id}`, { token: parent, headers: { 'x-min-position': position! } });
     expect(read.status).toBe(200);
     expect(read.headers.get('x-projection-stale')).toBeNull();
-    expect(read.body).toEqual({ id: created.body.id, displayName: 'JB', birthDate: '2026-10-01', sex: 'Unknown', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'America/New_York' });
+    expect(read.body).toEqual({ id: created.body.id, displayName: 'JB', birthDate: '2026-10-01', sex: 'Unknown', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'America/New_York', role: 'parent' });
   });
 
   it.each([
@@ -128,7 +128,10 @@ describe('feedings and sleep', () => {
       body: { childId: child.id, startedAt: '2026-11-20T10:00:00.000Z', endedAt: '2026-11-20T10:20:00.000Z', amountOz: 4.25, method: 'Bottle', type: 'Formula', notes: '' },
     });
     expect(feeding.status).toBe(201);
-    expect(feeding.body.entry).toEqual({ id: feeding.body.id, datetime: '2026-11-20T10:00', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', notes: 'Bottle feeding', status: 'completed' });
+    // Logged by a parent who set no display name: the family sees the role.
+    const loggedBy = { memberId: parentId, displayName: 'Parent' };
+    expect(feeding.body.entry).toEqual({ id: feeding.body.id, datetime: '2026-11-20T10:00', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', notes: 'Bottle feeding', status: 'completed', loggedBy });
+    expect(feeding.body.loggedBy).toEqual(loggedBy);
     const sleep = await server.call('POST', '/api/sleep', {
       token: parent,
       body: { childId: child.id, startedAt: '2026-11-20T11:00:00.000Z', endedAt: '2026-11-20T12:35:00.000Z', environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: '1.0 TOG' } },
@@ -138,7 +141,7 @@ describe('feedings and sleep', () => {
 
     const feedings = await server.call('GET', `/api/feedings?childId=${child.id}&date=2026-11-20`, { token: parent, headers: { 'x-min-position': position } });
     expect(feedings.body).toHaveLength(1);
-    expect(feedings.body[0]).toMatchObject({ amountOz: 4.25, method: 'Bottle', type: 'Formula', notes: 'Bottle feeding' });
+    expect(feedings.body[0]).toMatchObject({ amountOz: 4.25, method: 'Bottle', type: 'Formula', notes: 'Bottle feeding', loggedBy });
     const sleeps = await server.call('GET', `/api/sleep?childId=${child.id}&date=2026-11-20`, { token: parent, headers: { 'x-min-position': position } });
     expect(sleeps.body[0]).toMatchObject({ notes: 'Sleep session', environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: '1.0 TOG' } });
     expect(sleeps.body[0].entry.duration).toBe('1h 35m');

@@ -105,7 +105,7 @@ async function planChild(source: ResearchSource, tally: ChildTally, fromPosition
   }
   if (tally.after === 0) return null;
   // An anonymised child's ages come from its birth month: its birth date is not opened, even while the key still exists.
-  const birthDate = profile.anonymized ? null : await source.cipher.open(profile.ownerId, profile.sealedBirthDate);
+  const birthDate = profile.anonymized ? null : await source.cipher.openForChild(tally.childId, profile.ownerId, profile.sealedBirthDate);
   return { tally, facts: childResearchFactsOf(profile, birthDate, source.digest), lines: [], seq: tally.before };
 }
 
