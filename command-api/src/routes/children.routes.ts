@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_NIGHT_WINDOW_END, DEFAULT_NIGHT_WINDOW_START, type ChildProfileData, type ChildRole, type Sex } from '@nightlight/domain/children/child.events';
+import { DEFAULT_NIGHT_WINDOW_END, DEFAULT_NIGHT_WINDOW_START, type ChildProfileData, type Sex } from '@nightlight/domain/children/child.events';
 import {
   decideChildStream,
   evolveChildStream,
@@ -19,10 +19,10 @@ import type { CommandDeps } from '../command-deps';
 import { handleCommand, type CommandResult, type Decider } from '../command-handler';
 import { loadChildAs } from '../commands/child-access';
 import { childStreamDecider } from '../commands/child-stream-decider';
+import { childViewOf } from '../commands/child-view';
 import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
-const childDecider = childStreamDecider;
 
 /** The sealed birth date of an active child of the user's family, as `state` has it; null for any other child. */
 function ownBirthDate(state: ChildStreamState, userId: string): string | null {
@@ -37,7 +37,7 @@ function ownBirthDate(state: ChildStreamState, userId: string): string | null {
  */
 function decidedOnBirthDate(sealedBirthDate: string | null): Decider<ChildStreamCommand, ChildStreamState, DomainEvent> {
   return {
-    ...childDecider,
+    ...childStreamDecider,
     decide(command, state) {
       if (command.type === 'UpdateChildProfile' && state.child.members[command.data.actorId] && ownBirthDate(state, command.data.actorId) !== sealedBirthDate) {
         throw new ConflictError('This was changed at the same time by another request. Please try again.');
@@ -89,20 +89,7 @@ export function childRoutes(deps: CommandDeps) {
     return { ...profile, displayName: await cipher.sealForChild(childId, profile.displayName), birthDate: await cipher.sealForChild(childId, profile.birthDate) };
   }
 
-  async function viewOf(childId: string, ownerId: string, profile: ChildProfileData, role: ChildRole): Promise<ChildView> {
-    return {
-      id: childId,
-      displayName: (await cipher.openForChild(childId, ownerId, profile.displayName)) ?? '',
-      birthDate: (await cipher.openForChild(childId, ownerId, profile.birthDate)) ?? '',
-      sex: profile.sex,
-      nightWindowStart: profile.nightWindowStart,
-      nightWindowEnd: profile.nightWindowEnd,
-      timezone: profile.timezone,
-      role,
-    };
-  }
-
-  async function run(command: ChildStreamCommand, now: Date, request: FastifyRequest, idempotent: IdempotentRequest | null, decider = childDecider) {
+  async function run(command: ChildStreamCommand, now: Date, request: FastifyRequest, idempotent: IdempotentRequest | null, decider = childStreamDecider) {
     return handleCommand(eventStore, childStreamId(command.data.childId), decider, command, {
       userId: request.userId,
       correlationId: correlationIdOf(request),
@@ -128,13 +115,13 @@ export function childRoutes(deps: CommandDeps) {
     const { child } = result.state;
     const member = child.members[userId];
     if (!member || !child.profile || !child.ownerId) throw new HttpError(409, 'This request was already used for another record');
-    return viewOf(childId, child.ownerId, child.profile, member.role);
+    return childViewOf(cipher, childId, child.ownerId, child.profile, member.role);
   }
 
   /** The key's earlier answer on this child's stream, if the same request appended there before. */
   async function earlierResult(request: FastifyRequest, childId: string) {
     const idempotent = await idempotency.begin(request);
-    return { idempotent, earlier: await idempotency.earlierResult(idempotent, childStreamId(childId), childDecider) };
+    return { idempotent, earlier: await idempotency.earlierResult(idempotent, childStreamId(childId), childStreamDecider) };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

@@ -6,7 +6,6 @@ import type { ChildStreamCommand } from '@nightlight/domain/children/child-strea
 import { INVITATION_VALID_DAYS } from '@nightlight/domain/children/invitation-code';
 import { invitationUrl } from '@nightlight/domain/read-models/children/invitation-document';
 import { memberView, membershipId, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
-import type { ChildView } from '@nightlight/domain/read-models/children/child-document';
 import { USERS_COLLECTION, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
@@ -15,6 +14,7 @@ import type { CommandDeps } from '../command-deps';
 import { handleCommand } from '../command-handler';
 import { loadChildAs } from '../commands/child-access';
 import { childStreamDecider } from '../commands/child-stream-decider';
+import { childViewOf } from '../commands/child-view';
 import { acceptInvitation, findInvitation, newInvitationCode, recordInvitationCode } from '../commands/invitations';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
@@ -65,20 +65,8 @@ export function familyRoutes(deps: CommandDeps) {
     app.post('/api/invitations/:code/accept', async (request, reply) => {
       const result = await acceptInvitation(deps, (request.params as { code: string }).code, request.userId, correlationIdOf(request));
       const { child } = result.state;
-      const childId = child.childId!;
-      const profile = child.profile!;
       // The profile as the child's stream has it now: the read model may not have the new member yet.
-      const open = async (sealed: string) => (await cipher.openForChild(childId, child.ownerId!, sealed)) ?? '';
-      const view: ChildView = {
-        id: childId,
-        displayName: await open(profile.displayName),
-        birthDate: await open(profile.birthDate),
-        sex: profile.sex,
-        nightWindowStart: profile.nightWindowStart,
-        nightWindowEnd: profile.nightWindowEnd,
-        timezone: profile.timezone,
-        role: child.members[request.userId]!.role,
-      };
+      const view = await childViewOf(cipher, child.childId!, child.ownerId!, child.profile!, child.members[request.userId]!.role);
       return sendWritten(reply, 200, { ...view }, result.position);
     });
 
