@@ -34,10 +34,12 @@ const server = spawn('npx', ['tsx', 'query-api/src/start.ts'], {
   cwd: ROOT,
   env: { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'BENCH1', RATE_LIMIT_PER_IP: '100000' },
   stdio: ['ignore', 'inherit', 'inherit'],
+  // Its own process group: npx starts the server as a child of its own, and both must stop.
+  detached: true,
 });
 const base = `http://127.0.0.1:${port}`;
 const stop = () => {
-  server.kill('SIGTERM');
+  process.kill(-server.pid!, 'SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 
