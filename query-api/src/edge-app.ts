@@ -20,6 +20,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 const CSP_DIRECTIVES = { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], styleSrc: ["'self'", "'unsafe-inline'"], scriptSrc: ["'self'"] };
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
+const IMMUTABLE = `public, max-age=${ONE_YEAR_S}, immutable`;
 
 // Served over plain HTTP (a LAN address, Safari on localhost), upgrade-insecure-requests would send
 // every script and stylesheet to an https:// that does not exist and leave the page blank, and HSTS
@@ -91,7 +92,19 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   });
 
   const webDist = options.webDist && existsSync(path.join(options.webDist, 'index.html')) ? options.webDist : null;
-  if (webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // Brotli or gzip copies made at build time (web/build/precompress.ts), chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      // A hashed asset never changes under its name: a phone keeps it for a year and never asks
+      // again. Everything else (index.html first) is asked again each time, so a new version shows.
+      setHeaders: (reply: { header: (name: string, value: string) => unknown }, file: string) =>
+        reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? IMMUTABLE : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     // Client-side routes (/settings, /auth/login…) are the React app's: answer with its page.
     if (webDist && request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
