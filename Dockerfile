@@ -14,8 +14,8 @@ COPY web/package.json web/
 COPY tests/package.json tests/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# query-api serves the web app from web/dist.
-RUN npm run build -w web
+# query-api serves the web app from web/dist; every service runs as built JavaScript (*/dist).
+RUN npm run build
 
 
 FROM node:20-bookworm-slim AS runtime
@@ -31,11 +31,11 @@ USER node
 
 
 FROM runtime AS command-api
-CMD ["npx", "tsx", "command-api/src/server.ts"]
+CMD ["node", "--enable-source-maps", "command-api/dist/server.js"]
 
 FROM runtime AS projector
-CMD ["npx", "tsx", "projector/src/server.ts"]
+CMD ["node", "--enable-source-maps", "projector/dist/server.js"]
 
 # Last, so a plain `docker build .` gives the service that answers browsers.
 FROM runtime AS query-api
-CMD ["npx", "tsx", "query-api/src/server.ts"]
+CMD ["node", "--enable-source-maps", "query-api/dist/server.js"]

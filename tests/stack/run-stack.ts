@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,14 +62,16 @@ const env = {
 };
 const local = (servicePort: string, readyPath: string) => `http://127.0.0.1:${servicePort}${readyPath}`;
 
+// The services run as production runs them: built JavaScript under plain node.
+if (spawnSync(process.execPath, ['query-api/build/build-services.mjs'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 console.log('Starting command-api, two projector workers and query-api…');
 const services = startServices(
   [
     // query-api forwards each client's address from the loopback.
-    { name: 'command-api', script: 'command-api/src/server.ts', env: { ...env, PORT: '3001', TRUST_PROXY: 'loopback' }, readyUrl: local('3001', '/healthz') },
-    { name: 'projector 0/2', script: 'projector/src/server.ts', env: { ...env, PORT: '3002', PROJECTOR_SHARD: '0/2' }, readyUrl: local('3002', '/readyz') },
-    { name: 'projector 1/2', script: 'projector/src/server.ts', env: { ...env, PORT: '3003', PROJECTOR_SHARD: '1/2' }, readyUrl: local('3003', '/readyz') },
-    { name: 'query-api', script: 'query-api/src/server.ts', env: { ...env, PORT: port, COMMAND_API_URL: 'http://127.0.0.1:3001' }, readyUrl: local(port, '/readyz') },
+    { name: 'command-api', script: 'command-api/dist/server.js', env: { ...env, PORT: '3001', TRUST_PROXY: 'loopback' }, readyUrl: local('3001', '/healthz') },
+    { name: 'projector 0/2', script: 'projector/dist/server.js', env: { ...env, PORT: '3002', PROJECTOR_SHARD: '0/2' }, readyUrl: local('3002', '/readyz') },
+    { name: 'projector 1/2', script: 'projector/dist/server.js', env: { ...env, PORT: '3003', PROJECTOR_SHARD: '1/2' }, readyUrl: local('3003', '/readyz') },
+    { name: 'query-api', script: 'query-api/dist/server.js', env: { ...env, PORT: port, COMMAND_API_URL: 'http://127.0.0.1:3001' }, readyUrl: local(port, '/readyz') },
   ],
   (name, code, signal) => {
     console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the stack.`);

@@ -24,7 +24,7 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts one service (`tsx <script>`) as a real process and waits until it is ready: /readyz
+ * Starts one service as a real process (a built `.js` bundle with node, a `.ts` source with tsx) and waits until it is ready: /readyz
  * answers 200 (query-api once its read models have caught up, a projector once it has), or, for a
  * service without /readyz (command-api), /healthz does.
  */
@@ -32,7 +32,8 @@ export async function startServiceProcess(script: string, env: Record<string, st
   // CI's REDIS_URL is not passed on: a service is embedded (SQLite sessions, in-process jobs) unless
   // the test gives it a Redis, else it would share queues and sessions with every other run.
   const { REDIS_URL: _shared, ...inherited } = process.env;
-  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [script], {
+  const [command, args] = script.endsWith('.js') ? [process.execPath, ['--enable-source-maps', script]] : [path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [script]];
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...inherited, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -94,7 +94,7 @@ describe('Dockerfile', () => {
     expect(service.build).toEqual({ context: '.', target: name.replace(/-\d+$/, '') });
     const stage = stages.get(service.build!.target);
     expect(stage?.base).toBe('runtime');
-    expect(stage?.lines).toContain(`CMD ["npx", "tsx", "${service.build!.target}/src/server.ts"]`);
+    expect(stage?.lines).toContain(`CMD ["node", "--enable-source-maps", "${service.build!.target}/dist/server.js"]`);
   });
 
   it('runs the services as node with DATA_DIR on a folder that node owns', () => {
@@ -104,8 +104,9 @@ describe('Dockerfile', () => {
     expect(lines.slice(0, user)).toEqual(expect.arrayContaining(['RUN mkdir -p /data && chown node:node /data', 'ENV DATA_DIR=/data', 'VOLUME /data']));
   });
 
-  it('builds the web app that query-api serves', () => {
-    expect(stages.get('build')?.lines).toContain('RUN npm run build -w web');
+  it('builds the web app that query-api serves and the services as JavaScript', () => {
+    expect(stages.get('build')?.lines).toContain('RUN npm run build');
+    expect(JSON.parse(read('package.json')).scripts.build).toBe('npm run build -w web && node query-api/build/build-services.mjs');
   });
 });
 

@@ -1,0 +1,77 @@
+// Builds every service of the API into plain JavaScript, one bundle each, so production runs them
+// with `node` alone: no TypeScript loader at run time (tsx stays for development and tests).
+// Third-party packages stay in node_modules; the workspace packages (@nightlight/*) are bundled in.
+import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Each entry point and the bundle it becomes. */
+export const SERVICES = [
+  { entry: 'query-api/src/start.ts', out: 'query-api/dist/start.js' },
+  { entry: 'query-api/src/server.ts', out: 'query-api/dist/server.js' },
+  { entry: 'command-api/src/server.ts', out: 'command-api/dist/server.js' },
+  { entry: 'projector/src/server.ts', out: 'projector/dist/server.js' },
+];
+
+const SOURCE_DIRS = ['domain/src', 'domain/infrastructure/src', 'command-api/src', 'projector/src', 'query-api/src'];
+// The event store's writer thread is loaded by its path beside the code that starts it: it goes beside each bundle.
+const WRITER_THREAD = 'domain/infrastructure/src/event-store/sqlite-writer.thread.js';
+
+function thirdPartyPackages() {
+  const manifests = ['package.json', 'domain/package.json', 'domain/infrastructure/package.json', 'command-api/package.json', 'projector/package.json', 'query-api/package.json'];
+  const names = new Set();
+  for (const manifest of manifests) {
+    const { dependencies = {}, devDependencies = {} } = JSON.parse(readFileSync(path.join(ROOT, manifest), 'utf8'));
+    for (const name of [...Object.keys(dependencies), ...Object.keys(devDependencies)]) if (!name.startsWith('@nightlight/')) names.add(name);
+  }
+  return [...names].flatMap((name) => [name, `${name}/*`]);
+}
+
+function newestSource(dir) {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const stat = statSync(file);
+    newest = Math.max(newest, stat.isDirectory() ? newestSource(file) : stat.mtimeMs);
+  }
+  return newest;
+}
+
+/** True when a bundle is missing or older than a source file (a checkout or an edit since). */
+export function servicesOutdated() {
+  const sources = Math.max(...SOURCE_DIRS.map((dir) => newestSource(path.join(ROOT, dir))));
+  return SERVICES.some(({ out }) => {
+    try {
+      return statSync(path.join(ROOT, out)).mtimeMs < sources;
+    } catch {
+      return true;
+    }
+  });
+}
+
+export async function buildServices() {
+  const external = thirdPartyPackages();
+  for (const { entry, out } of SERVICES) {
+    await build({
+      entryPoints: [path.join(ROOT, entry)],
+      outfile: path.join(ROOT, out),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      external,
+      sourcemap: true,
+      logLevel: 'warning',
+    });
+    copyFileSync(path.join(ROOT, WRITER_THREAD), path.join(ROOT, path.dirname(out), path.basename(WRITER_THREAD)));
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const started = Date.now();
+  await buildServices();
+  console.log(`Built ${SERVICES.length} services in ${Date.now() - started} ms`);
+}

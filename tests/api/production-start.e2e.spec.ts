@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './support/service-process';
+
+/**
+ * `npm start`, as the README has a new user run it, runs built JavaScript: no process it starts
+ * carries tsx or a loader hook, and the server answers.
+ */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Every process below `pid`, with its command line, from /proc. */
+function descendants(pid: number): { pid: number; args: string[] }[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name is in parentheses and may hold spaces; the parent id is the second field after it.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found: { pid: number; args: string[] }[] = [];
+  const visit = (parent: number) => {
+    for (const child of parents.get(parent) ?? []) {
+      try {
+        found.push({ pid: child, args: readFileSync(`/proc/${child}/cmdline`, 'utf8').split('\0').filter(Boolean) });
+      } catch {
+        // Gone meanwhile.
+      }
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+let started: ChildProcess;
+let dataDir: string;
+let url: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-production-'));
+  const port = await freePort();
+  const { REDIS_URL: _shared, ...inherited } = process.env;
+  started = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    stdio: 'ignore',
+    detached: true,
+  });
+  url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${url}/readyz`).then((response) => response.ok, () => false))) {
+    if (Date.now() > deadline) throw new Error('npm start did not answer /readyz within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+});
+afterAll(() => {
+  if (started?.pid) process.kill(-started.pid, 'SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start in production', () => {
+  it('runs no TypeScript loader in any process it starts, and serves the app', async () => {
+    const processes = [{ pid: started.pid!, args: readFileSync(`/proc/${started.pid}/cmdline`, 'utf8').split('\0') }, ...descendants(started.pid!)];
+    const nodes = processes.filter(({ args }) => path.basename(args[0] ?? '') === 'node' || args[0] === process.execPath);
+    for (const { args } of processes) {
+      expect(args.join(' '), 'a tsx process').not.toMatch(/tsx/);
+      expect(args.filter((arg) => ['--import', '--loader', '--experimental-loader', '--require', '-r'].includes(arg)), args.join(' ')).toEqual([]);
+    }
+    expect(nodes.some(({ args }) => args.includes('query-api/build/start.mjs'))).toBe(true);
+    expect((await fetch(`${url}/healthz`).then((response) => response.json())) as unknown).toEqual({ status: 'ok' });
+  });
+});
