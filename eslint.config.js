@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // The build and start scripts run under plain node, before any bundle exists.
+    files: ['query-api/build/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+  {
     // The pure domain: no I/O, no adapters, no services.
     files: ['domain/src/**/*.ts'],
     rules: {
