@@ -33,7 +33,7 @@ export default tseslint.config(
   },
   {
     // The build and start scripts run under plain node, before any bundle exists.
-    files: ['query-api/build/**/*.mjs'],
+    files: ['query-api/build/**/*.mjs', 'tests/bench/support/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
   {
