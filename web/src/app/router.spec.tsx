@@ -202,6 +202,7 @@ describe('accessibility of the shell', () => {
     server.use(
       http.get('/api/settings/user', () => HttpResponse.json({ email: 'parent@example.com' })),
       http.get('/api/settings/children', () => HttpResponse.json([])),
+      http.get('/api/me', () => HttpResponse.json({ id: 'user-1', email: 'parent@example.com', displayName: null, onboardingCompleted: true })),
     );
     renderApp('/reports');
     const reports = await screen.findByRole('heading', { level: 1, name: 'Weekly Reports' });

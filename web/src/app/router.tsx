@@ -26,6 +26,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // Public: someone without an account arrives here from an invitation link.
+        path: '/join/:code',
+        handle: { title: 'Join a Family' } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('../features/families/components/join-page.tsx')).JoinPage }),
+      },
+      {
         path: '/privacy',
         handle: { title: 'Privacy Policy' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/legal/components/privacy-page.tsx')).PrivacyPage }),
@@ -71,9 +77,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/settings',
                 handle: { title: 'Settings' } satisfies RouteHandle,
-                lazy: async () => ({
-                  Component: (await import('../features/settings/components/settings-page.tsx')).SettingsPage,
-                }),
+                lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }),
               },
             ],
           },

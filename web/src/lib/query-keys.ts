@@ -11,4 +11,9 @@ export const queryKeyRoots = {
   sleep: 'sleep',
   insights: 'insights',
   milestoneAlerts: 'milestone-alerts',
+  members: 'members',
+  invitations: 'invitations',
 } as const;
+
+/** Roots of the queries that show one child's data: a live update of the child refreshes them all. */
+export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.activities, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;

@@ -17,6 +17,7 @@ export const testChild: Child = {
   nightWindowStart: '19:00',
   nightWindowEnd: '08:00',
   timezone: 'America/New_York',
+  role: 'parent',
 };
 
 /** Starts a fresh 24-hour session as if the user had just signed in. */

@@ -1,5 +1,12 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+
+/**
+ * Screens of a child follow its live stream (hooks/use-live-updates.ts): by default it stays open
+ * and quiet, as when nobody else logs anything; a test about live updates declares its own.
+ */
+const quietLiveStream = http.get('/api/children/:id/live', () => new HttpResponse(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }));
 
 // The network edge for component tests: each test declares the answers it needs with
 // server.use(...); any request nobody declared fails the test (see setup-tests.ts).
-export const server = setupServer();
+export const server = setupServer(quietLiveStream);

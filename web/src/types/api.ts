@@ -3,6 +3,8 @@
 export type User = {
   id: string;
   email: string;
+  /** Shown to the other members of the user's families; null when none is set. */
+  displayName?: string | null;
   onboardingCompleted: boolean;
   referralCode?: string;
   referralUsesLeft?: number;
@@ -18,7 +20,20 @@ export type Child = {
   nightWindowStart: string;
   nightWindowEnd: string;
   timezone: string;
+  /** The signed-in user's role in the child's family. */
+  role: ChildRole;
 };
+
+export type ChildRole = 'parent' | 'caregiver';
+
+/** Who logged an entry: a member's display name, their role, or 'Former member'. */
+export type LoggedBy = { memberId: string; displayName: string };
+
+export type Member = { memberId: string; displayName: string; role: ChildRole; isYou: boolean };
+
+export type Invitation = { code: string; url: string; role: ChildRole; expiresAt: string; invitedBy: string };
+
+export type InvitationPreview = { childDisplayName: string; role: ChildRole; invitedBy: string; expiresAt: string };
 
 export type AuthResponse = {
   user: User;
@@ -47,6 +62,7 @@ export type TimelineEntry = {
   duration: string;
   notes: string;
   status: 'completed';
+  loggedBy?: LoggedBy;
 };
 
 export type Feeding = {

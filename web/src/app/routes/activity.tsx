@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { NoChildrenState } from '../../components/no-children-state.tsx';
 import { Select } from '../../components/select.tsx';
 import { TextField } from '../../components/text-field.tsx';
+import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { formatLocalDate, todayLocalDate } from '../../lib/local-date.ts';
 import type { Child } from '../../types/api.ts';
@@ -80,6 +81,7 @@ export function ActivityRoute() {
 
 function ActivityDay({ child, date, isToday }: { child: Child; date: string; isToday: boolean }) {
   const day = useDayEntries({ childId: child.id, date, sleepLimit: LOG_SLEEP_LIMIT });
+  useLiveUpdates(child.id);
   const longDate = formatLocalDate(date, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
   return (

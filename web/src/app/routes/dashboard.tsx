@@ -2,11 +2,13 @@
 // which do not know each other. Everything it shows is built inside those features.
 import { useIsMutating } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { Button } from '../../components/button.tsx';
 import { Card } from '../../components/card.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { NoChildrenState } from '../../components/no-children-state.tsx';
+import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { browserTimeZone, toLocalDateString } from '../../lib/local-date.ts';
 import type { Child } from '../../types/api.ts';
@@ -43,7 +45,9 @@ function DashboardError({ error }: { error: unknown }) {
 
 export function DashboardRoute() {
   const children = useChildren();
-  const [selectedChildId, setSelectedChildId] = useState<string | null>(null);
+  // Joining a family lands here with its child chosen.
+  const joined = (useLocation().state as { childId?: string } | null)?.childId ?? null;
+  const [selectedChildId, setSelectedChildId] = useState<string | null>(joined);
 
   if (children.isPending) return <LoadingState message="Loading dashboard..." />;
   if (children.isError) return <DashboardError error={children.error} />;
@@ -80,6 +84,7 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   const today = toLocalDateString(now);
   const insights = useDashboardInsights(child.id, today);
   const day = useDayEntries({ childId: child.id, date: today, sleepLimit: TIMELINE_SLEEP_LIMIT });
+  useLiveUpdates(child.id);
   const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | null>(null);
   const savingFeeding = useIsMutating({ mutationKey: createFeedingMutationKey }) > 0;
   const savingSleep = useIsMutating({ mutationKey: createSleepMutationKey }) > 0;

@@ -1,5 +1,6 @@
 // The '/insights' route: the insights feature for the family's first child (children feature).
 import { LoadingState } from '../../components/loading-state.tsx';
+import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useChildren } from '../../features/children/api/get-children.ts';
 import { ChildInsights, InsightsError } from '../../features/insights/components/child-insights.tsx';
@@ -7,6 +8,7 @@ import { ChildInsights, InsightsError } from '../../features/insights/components
 /** Insights are for the first child of the family. */
 export function InsightsRoute() {
   const children = useChildren();
+  useLiveUpdates(children.data?.[0]?.id);
 
   if (children.isPending) return <LoadingState message="Loading insights..." />;
   if (children.isError) return <InsightsError message={errorMessage(children.error, 'No child data available')} />;

@@ -5,11 +5,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import type { AuthResponse } from '../../../types/api.ts';
 
-export const registerInputSchema = z.object({
-  email: z.string().check(z.trim(), z.minLength(1)),
-  password: z.string().check(z.minLength(1)),
-  referralCode: z.string().check(z.trim(), z.length(REFERRAL_CODE_LENGTH)),
-});
+const credentials = { email: z.string().check(z.trim(), z.minLength(1)), password: z.string().check(z.minLength(1)) };
+
+/** Sign-up is by a referral code, or by an invitation to a family, which counts as one. */
+export const registerInputSchema = z.union([
+  z.object({ ...credentials, referralCode: z.string().check(z.trim(), z.length(REFERRAL_CODE_LENGTH)) }),
+  z.object({ ...credentials, invitationCode: z.string().check(z.trim(), z.minLength(1)) }),
+]);
 
 export type RegisterInput = z.infer<typeof registerInputSchema>;
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -11,12 +11,15 @@ import { AuthLayout } from './auth-layout.tsx';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  // Back to a family's join page after signing in; only a path of this app, never another site.
+  const next = useSearchParams()[0].get('next');
+  const target = next && next.startsWith('/join/') ? next : '/';
   const alreadySignedIn = useAuthStore((state) => state.isSessionValid());
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const login = useLogin({ onSuccess: () => void navigate('/', { replace: true }) });
+  const login = useLogin({ onSuccess: () => void navigate(target, { replace: true }) });
 
-  if (alreadySignedIn && !login.isPending && !login.isSuccess) return <Navigate to="/" replace />;
+  if (alreadySignedIn && !login.isPending && !login.isSuccess) return <Navigate to={target} replace />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

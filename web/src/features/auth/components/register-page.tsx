@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -22,6 +22,8 @@ const EMPTY: RegisterValues = { email: '', referralCode: '', password: '', confi
 
 export function RegisterPage() {
   const navigate = useNavigate();
+  // From a family's join page: the invitation is the sign-up code, and the account joins the family.
+  const invitationCode = useSearchParams()[0].get('invitation');
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
@@ -47,18 +49,16 @@ export function RegisterPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateRegister(values);
+    const { referralCode: referralError, ...others } = validateRegister(values);
+    const found: RegisterErrors = invitationCode ? others : { ...others, ...(referralError ? { referralCode: referralError } : {}) };
     setErrors(found);
     setTouched({ email: true, referralCode: true, password: true, confirmPassword: true });
     if (Object.keys(found).length > 0) {
       focusFirstInvalid();
       return;
     }
-    registration.mutate({
-      email: values.email.trim(),
-      password: values.password,
-      referralCode: values.referralCode.trim(),
-    });
+    const credentials = { email: values.email.trim(), password: values.password };
+    registration.mutate(invitationCode ? { ...credentials, invitationCode } : { ...credentials, referralCode: values.referralCode.trim() });
   }
 
   const field = (name: RegisterField) => ({
@@ -76,14 +76,18 @@ export function RegisterPage() {
           message={registration.isError ? errorMessage(registration.error, 'Registration failed. Please try again.') : null}
         />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <TextField
-          label="Referral Code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={REFERRAL_CODE_LENGTH}
-          hint="Nightlight is invitation-only: enter the 6-character code you were given."
-          {...field('referralCode')}
-        />
+        {invitationCode ? (
+          <p className="form-note">You were invited to a family: the invitation is your sign-up code.</p>
+        ) : (
+          <TextField
+            label="Referral Code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            maxLength={REFERRAL_CODE_LENGTH}
+            hint="Nightlight is invitation-only: enter the 6-character code you were given."
+            {...field('referralCode')}
+          />
+        )}
         <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <PasswordStrengthMeter password={values.password} />
         <PasswordChecklist password={values.password} />

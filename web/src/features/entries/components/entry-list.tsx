@@ -69,6 +69,7 @@ function EntryItem({ childId, entry }: { childId: string; entry: TimelineEntry }
           </div>
         </dl>
         {entry.notes && <p className="entry-notes">{entry.notes}</p>}
+        {entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
       </div>
       <button
         type="button"

@@ -3,6 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { DisplayNameForm } from './display-name-form.tsx';
 
 type OpenForm = 'email' | 'password' | null;
 
@@ -58,6 +59,7 @@ export function AccountSettingsCard({ email }: { email: string }) {
           onSuccess={() => done('Password updated successfully!')}
         />
       )}
+      <DisplayNameForm />
     </Card>
   );
 }

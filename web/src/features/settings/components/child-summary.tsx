@@ -31,14 +31,19 @@ export function ChildSummary({ child, onEdit, onDelete }: ChildSummaryProps) {
           </div>
         </dl>
       </div>
-      <div className="child-actions">
-        <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
-        </Button>
-        <Button variant="danger" onClick={onDelete} aria-label={`Delete ${name}`}>
-          Delete
-        </Button>
-      </div>
+      {/* The profile and the child itself are a parent's; a caregiver only sees them. */}
+      {child.role === 'parent' ? (
+        <div className="child-actions">
+          <Button variant="secondary" onClick={onEdit} aria-label={`Edit ${name}`}>
+            Edit
+          </Button>
+          <Button variant="danger" onClick={onDelete} aria-label={`Delete ${name}`}>
+            Delete
+          </Button>
+        </div>
+      ) : (
+        <p className="child-role">Caregiver</p>
+      )}
     </article>
   );
 }

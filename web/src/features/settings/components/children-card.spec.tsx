@@ -272,3 +272,15 @@ describe('ChildrenCard', () => {
     });
   });
 });
+
+describe('ChildrenCard for a caregiver', () => {
+  it("shows the child without the parent's Edit and Delete", async () => {
+    signIn();
+    answerChildren([{ ...testChild, role: 'caregiver' }]);
+    renderCard();
+    const child = await screen.findByRole('article', { name: 'JD' });
+    expect(within(child).getByText('Caregiver')).toBeInTheDocument();
+    expect(within(child).queryByRole('button', { name: 'Edit JD' })).not.toBeInTheDocument();
+    expect(within(child).queryByRole('button', { name: 'Delete JD' })).not.toBeInTheDocument();
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
@@ -9,7 +9,7 @@ import { ChildEditForm } from './child-edit-form.tsx';
 import { ChildSummary } from './child-summary.tsx';
 import { DeleteChildDialog } from './delete-child-dialog.tsx';
 
-export function ChildrenCard() {
+export function ChildrenCard({ childExtras }: { childExtras?: ((child: Child) => ReactNode) | undefined }) {
   const navigate = useNavigate();
   const children = useChildrenSettings();
   // One child is edited at a time.
@@ -45,6 +45,7 @@ export function ChildrenCard() {
                     onDelete={() => setDeleting(child)}
                   />
                 )}
+                {childExtras?.(child)}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn, testChild } from '../../../testing/auth-fixtures.ts';
+import { signIn, testChild, testUser } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -15,6 +15,7 @@ function answerSettings(children: unknown[] = [testChild]) {
   server.use(
     http.get('/api/settings/user', () => HttpResponse.json({ email: 'parent@example.com' })),
     http.get('/api/settings/children', () => HttpResponse.json(children)),
+    http.get('/api/me', () => HttpResponse.json({ ...testUser, displayName: null })),
   );
 }
 

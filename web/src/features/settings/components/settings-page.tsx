@@ -1,13 +1,16 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import type { Child } from '../../../types/api.ts';
 import { useUserSettings } from '../api/get-user-settings.ts';
 import { AccountSettingsCard } from './account-settings-card.tsx';
 import { ChildrenCard } from './children-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
 
-export function SettingsPage() {
+/** `childExtras` shows more under each child: its family, from another feature (app/routes/settings.tsx). */
+export function SettingsPage({ childExtras }: { childExtras?: (child: Child) => ReactNode } = {}) {
   const navigate = useNavigate();
   const userSettings = useUserSettings();
 
@@ -35,7 +38,7 @@ export function SettingsPage() {
       ) : (
         <div className="settings-cards">
           <AccountSettingsCard email={userSettings.data.email} />
-          <ChildrenCard />
+          <ChildrenCard childExtras={childExtras} />
           <DangerZoneCard />
         </div>
       )}

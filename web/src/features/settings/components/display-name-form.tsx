@@ -1,0 +1,43 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useMe, useUpdateDisplayName } from '../api/display-name.ts';
+
+export const DISPLAY_NAME_MAX = 40;
+
+/** The name families see beside what the user logs; without one they see 'Parent' or 'Caregiver'. */
+export function DisplayNameForm() {
+  const me = useMe();
+  const update = useUpdateDisplayName();
+  const [draft, setDraft] = useState<string | null>(null);
+  const value = draft ?? me.data?.displayName ?? '';
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update.mutate(value, { onSuccess: () => setDraft(null) });
+  }
+
+  return (
+    <form className="display-name-form" onSubmit={handleSubmit}>
+      <FormError message={update.isError ? errorMessage(update.error, 'Could not save your name. Please try again.') : null} />
+      <TextField
+        label="Display Name"
+        name="displayName"
+        maxLength={DISPLAY_NAME_MAX}
+        hint="Shown to the other members of your family"
+        value={value}
+        onChange={(event) => setDraft(event.target.value)}
+      />
+      {update.isSuccess && draft === null && (
+        <p className="form-success" role="status">
+          Name saved
+        </p>
+      )}
+      <Button type="submit" variant="secondary" disabled={update.isPending || draft === null}>
+        Save Name
+      </Button>
+    </form>
+  );
+}
