@@ -1,0 +1,86 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { describeInBrowser } from './support/browser-suite';
+import { newContext } from './support/chromium';
+import { addChild, daysBefore, newEmail, QUIET_AGE_DAYS, registerParent, settle, signIn, STRONG_PASSWORD, todayIn } from './support/family';
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+describeInBrowser('a family of two parents in Chromium', (suite) => {
+  async function openPage(): Promise<Page> {
+    const { server, browser } = suite();
+    const context = await newContext(browser, server.url);
+    context.setDefaultTimeout(10_000);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /** Alex adds Pip and invites a second parent, who signs up with the invitation. */
+  async function family() {
+    const { server } = suite();
+    const alex = await registerParent(server, 'alex');
+    await server.call('PATCH', '/api/me', { token: alex.token, body: { displayName: 'Alex' } });
+    const childId = await addChild(server, alex, 'Pip', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
+    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: alex.token, body: { role: 'parent' } });
+    const sam = { email: newEmail('sam'), password: STRONG_PASSWORD };
+    const registered = await server.call('POST', '/api/auth/register', { body: { ...sam, invitationCode: invitation.body.code } });
+    expect(registered.status).toBe(201);
+    await server.call('PATCH', '/api/me', { token: registered.body.accessToken, body: { onboardingCompleted: true, displayName: 'Sam' } });
+    await settle(server);
+    return { alex, sam, childId };
+  }
+
+  it("shows a feeding one parent logs on the other's open dashboard within a second, without a reload", async () => {
+    const { alex, sam } = await family();
+    const alexPage = await openPage();
+    const samPage = await openPage();
+    await signIn(alexPage, alex.email, alex.password);
+    await signIn(samPage, sam.email, sam.password);
+    for (const page of [alexPage, samPage]) {
+      await page.getByRole('heading', { name: 'Pip Dashboard' }).waitFor();
+      await page.getByRole('heading', { name: 'No activities today' }).waitFor();
+    }
+    let reloaded = false;
+    samPage.on('load', () => (reloaded = true));
+
+    await alexPage.getByRole('button', { name: 'Add Feeding' }).click();
+    const feeding = alexPage.getByRole('dialog', { name: 'Add Feeding' });
+    await feeding.getByRole('radio', { name: 'Bottle' }).check();
+    await feeding.getByRole('radio', { name: 'Formula' }).check();
+    await feeding.getByLabel('Amount (oz)').fill('4');
+    await feeding.getByRole('button', { name: 'Add Entry' }).click();
+    await feeding.waitFor({ state: 'detached' });
+    const saved = Date.now();
+
+    await samPage.getByText('by Alex').waitFor({ timeout: 1000 });
+    const shownAfter = Date.now() - saved;
+    console.log(`the other parent's dashboard showed the feeding ${shownAfter} ms after it was saved`);
+    expect(shownAfter).toBeLessThan(1000);
+    expect(reloaded).toBe(false);
+    expect(await samPage.getByRole('list', { name: "Today's activities" }).innerText()).toContain('4 oz');
+  });
+
+  it('lets a signed-in user accept an invitation from its link and land on the child', async () => {
+    const { server } = suite();
+    const { alex, childId } = await family();
+    const grandma = await registerParent(server, 'grandma');
+    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: alex.token, body: { role: 'caregiver' } });
+    const page = await openPage();
+    await signIn(page, grandma.email, grandma.password);
+
+    await page.goto(invitation.body.url);
+    await page.getByText("Alex invited you to join Pip's family as a caregiver.").waitFor();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('heading', { name: 'Pip Dashboard' }).waitFor();
+
+    // A caregiver's Settings show the family, and no parent's controls.
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Family of Pip' });
+    await section.getByText('Alex').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Pip' }).count()).toBe(0);
+    expect(await section.getByLabel('Invite as').count()).toBe(0);
+  });
+});
