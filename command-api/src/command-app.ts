@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from './command-deps';
 import { commandRoutes } from './command-routes';
@@ -10,6 +11,7 @@ export async function buildCommandApp(deps: CommandDeps, logger: boolean | { lev
   // this port is limited by its own address.
   const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: deps.config.TRUST_PROXY });
   registerErrorHandler(app);
+  registerApiHygiene(app);
   app.setNotFoundHandler((request, reply) => reply.status(404).send(noRouteMessage(request.method, request.url)));
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.register(commandRoutes(deps));

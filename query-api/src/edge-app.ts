@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from 'helmet';
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
+import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from './query-deps';
 import { readYourWrites } from './read-your-writes';
@@ -54,6 +55,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   // otherwise any client could choose its own address and slip past the per-address rate limits.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: deps.config.TRUST_PROXY });
   registerErrorHandler(app);
+  registerApiHygiene(app);
   app.addHook('onRequest', (request, reply, done) => {
     (request.protocol === 'https' ? httpsHeaders : plainHttpHeaders)(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });

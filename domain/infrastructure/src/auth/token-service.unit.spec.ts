@@ -41,3 +41,24 @@ describe('access tokens', () => {
     await expect(tokens.verifyAccessToken(foreign)).rejects.toBeInstanceOf(InvalidTokenError);
   });
 });
+
+describe('an access token issued in the future', () => {
+  it('is refused when its iat is more than a minute ahead, and accepted within that minute', async () => {
+    const secret = randomBytes(32);
+    const server = new TokenService(secret, () => new Date('2026-11-22T03:00:00.000Z'));
+    // Signed with the right key by a clock a day ahead: it would outlive a "sign out everywhere" recorded today.
+    const dayAhead = await new TokenService(secret, () => new Date('2026-11-23T03:00:00.000Z')).issueAccessToken('user-1');
+    await expect(server.verifyAccessToken(dayAhead)).rejects.toBeInstanceOf(InvalidTokenError);
+    const minuteAhead = await new TokenService(secret, () => new Date('2026-11-22T03:01:00.000Z')).issueAccessToken('user-1');
+    expect((await server.verifyAccessToken(minuteAhead)).userId).toBe('user-1');
+  });
+
+  it('is refused from the cache of verified tokens too, once the clock is behind it again', async () => {
+    let now = new Date('2026-11-22T03:00:00.000Z');
+    const tokens = new TokenService(randomBytes(32), () => now);
+    const token = await tokens.issueAccessToken('user-1');
+    await tokens.verifyAccessToken(token);
+    now = new Date('2026-11-22T02:55:00.000Z');
+    await expect(tokens.verifyAccessToken(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});

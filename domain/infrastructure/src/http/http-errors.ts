@@ -3,6 +3,7 @@ import { ZodError, type ZodType } from 'zod';
 import { ConflictError, DomainRuleError, ForbiddenError, GoneError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../ports/event-store';
 import { DataKeyDestroyedError } from '../ports/key-store';
+import { JSON_ONLY_MESSAGE } from './api-hygiene';
 
 export interface Issue {
   path: string;
@@ -63,6 +64,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'event store unavailable');
       return reply.status(503).send({ message: 'Saving is not possible right now. Nothing was saved; please try again shortly.' });
     }
+    // A body that is not JSON (registerApiHygiene leaves no other parser).
+    if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: JSON_ONLY_MESSAGE });
     const statusCode = (error as FastifyError).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to show.
