@@ -138,6 +138,27 @@ describeInBrowser(
       expect(await table.getByRole('row').count()).toBe(8);
     });
 
+    it('shows a lone night on the Longest Night Stretch chart with a marker and its value', async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'one-night');
+      const childId = await addChild(server, parent, 'Ada', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
+      const d2 = daysBefore(todayIn(), 2);
+      await logSleep(server, parent, childId, newYorkInstant(d2, '20:00'), 90);
+      await settle(server);
+
+      const page = await openPage(1280, 900);
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Insights' }).click();
+      const nights = page.locator('.apexcharts-canvas').nth(1);
+      await nights.locator('svg.apexcharts-svg').waitFor();
+      await nights.locator('.apexcharts-datalabels').getByText('1.5 h').waitFor();
+      // The marker apexcharts draws for that one point, with a size a finger can find.
+      const markers = nights.locator('.apexcharts-marker');
+      await expect.poll(() => markers.count()).toBeGreaterThan(0);
+      const box = await markers.first().boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThan(4);
+    });
+
     it("opens a 3-week-old's milestone alert by itself; 'Remind Me Later' snoozes it, 'Got It' ends it", async () => {
       const { server } = suite();
       const parent = await registerParent(server, 'alerts');

@@ -188,6 +188,27 @@ describe('InsightsRoute', () => {
       expect(((ounces.options.yaxis as YAxis).labels?.formatter as (value: number) => string)(19.75)).toBe('19.8 oz');
       expect(((stretch.options.yaxis as YAxis).labels?.formatter as (value: number) => string)(5.5)).toBe('5.5 h');
     });
+
+    it('marks and labels a lone night, which a line alone would not show', async () => {
+      const oneNight = makeDailyResponse(
+        ['2025-11-10', '2025-11-11', '2025-11-12', '2025-11-13', '2025-11-14', '2025-11-15', '2025-11-16'].map((date) =>
+          makeDay(date, date === '2025-11-13' ? { totalNightMins: 90, longestNightStretchMins: 90 } : {}),
+        ),
+      );
+      answerInsights({ dailyAnswer: oneNight });
+      renderInsights();
+      await screen.findByLabelText('Longest night stretch chart', {}, { timeout: 5000 });
+
+      const stretch = charts.at(-1)!;
+      expect(stretch.series[0]!.data).toEqual([null, null, null, 1.5, null, null, null]);
+      expect(stretch.options.markers?.discrete).toEqual([{ seriesIndex: 0, dataPointIndex: 3, size: 6, fillColor: '#16a34a', strokeColor: '#16a34a' }]);
+      expect(stretch.options.dataLabels?.enabled).toBe(true);
+      const label = stretch.options.dataLabels?.formatter as (value: number | null, context: { dataPointIndex: number }) => string;
+      expect(label(1.5, { dataPointIndex: 3 })).toBe('1.5 h');
+      // The ounces line joins its points: nothing there is alone, nothing is labelled.
+      expect(charts.at(-2)!.options.markers?.discrete).toEqual([]);
+      expect(charts.at(-2)!.options.dataLabels?.enabled).toBe(false);
+    });
   });
 
   describe('Pattern Insights', () => {

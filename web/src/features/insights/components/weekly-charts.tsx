@@ -10,6 +10,15 @@ function prefersDark(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
+/**
+ * Points with no value on either side. A line needs two points, so apexcharts draws nothing for a
+ * lone one (one night logged in the week), and the chart would look empty beside a table that shows
+ * it: such points get a marker of their own and their value written beside it.
+ */
+export function isolatedPoints(data: readonly (number | null)[]): number[] {
+  return data.flatMap((value, index) => (value !== null && (data[index - 1] ?? null) === null && (data[index + 1] ?? null) === null ? [index] : []));
+}
+
 type LineChartProps = {
   title: string;
   seriesName: string;
@@ -22,13 +31,20 @@ type LineChartProps = {
 
 function LineChart({ title, seriesName, data, days, color, unit, decimals }: LineChartProps) {
   const format = (value: number) => `${value.toFixed(decimals)} ${unit}`;
+  const isolated = isolatedPoints(data);
   const options: ApexOptions = {
     chart: { id: seriesName, toolbar: { show: false }, zoom: { enabled: false }, background: 'transparent', fontFamily: 'inherit' },
     theme: { mode: prefersDark() ? 'dark' : 'light' },
     colors: [color],
     stroke: { curve: 'smooth', width: 3 },
-    markers: { size: 4 },
-    dataLabels: { enabled: false },
+    markers: {
+      size: 4,
+      discrete: isolated.map((dataPointIndex) => ({ seriesIndex: 0, dataPointIndex, size: 6, fillColor: color, strokeColor: color })),
+    },
+    dataLabels: {
+      enabled: isolated.length > 0,
+      formatter: (value, context?: { dataPointIndex?: number }) => (isolated.includes(context?.dataPointIndex ?? -1) && typeof value === 'number' ? format(value) : ''),
+    },
     xaxis: { categories: days.map((day) => shortDayLabel(day.date)) },
     yaxis: { min: 0, forceNiceScale: true, labels: { formatter: (value) => format(value) } },
     tooltip: {
