@@ -124,6 +124,46 @@ describe.runIf(mountPoint)('the event store runs out of disk', () => {
     const afterRestart = await server.call('GET', `/api/feedings?childId=${childId}`, { token: parent });
     expect(afterRestart.body.map((feeding: { id: string }) => feeding.id).sort()).toEqual([...confirmed].sort());
   });
+
+  it('answers sign-in, token refresh and account deletion with 503 and Retry-After, and leaves each undone, not half done', async () => {
+    const email = `full-disk-${uuidv7()}@example.com`;
+    const password = 'Sleepy baby 42';
+    const registered = await server.call('POST', '/api/auth/register', { body: { email, password, referralCode: 'TEST42' } });
+    expect(registered.status).toBe(201);
+    let refreshToken: string = registered.body.refreshToken;
+    const login = () => server.call('POST', '/api/auth/login', { body: { email, password } });
+    const refresh = () => server.call('POST', '/api/auth/refresh', { body: { refreshToken } });
+
+    fillDisk();
+    // The session file's own WAL may hold room for a few more rows: keep going until it has none.
+    const untilRefused = async (call: () => ReturnType<typeof login>, onSuccess: (body: any) => void = () => undefined) => {
+      for (let i = 0; i < 400; i++) {
+        const answer = await call();
+        if (answer.status !== 200) return answer;
+        onSuccess(answer.body);
+      }
+      throw new Error('never refused');
+    };
+    for (const refused of [await untilRefused(login), await untilRefused(refresh, (body) => (refreshToken = body.refreshToken))]) {
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(refused.body).toEqual({ message: UNAVAILABLE });
+    }
+    const deletion = await server.call('DELETE', '/api/settings/user/account', { token: registered.body.accessToken, body: { password, confirmText: 'DELETE' } });
+    expect(deletion.status).toBe(503);
+    expect(deletion.headers.get('retry-after')).toBe('5');
+    const userId = registered.body.user.id as string;
+    expect((await server.server.adapters.eventStore.readStream(`user-${userId}`)).map((event) => event.type)).not.toContain('AccountDeleted');
+
+    rmSync(filler);
+    // The refresh token the full disk refused is still good: it was not spent for a pair never stored.
+    const refreshed = await refresh();
+    expect(refreshed.status).toBe(200);
+    const signedIn = await login();
+    expect(signedIn.status).toBe(200);
+    const deleted = await server.call('DELETE', '/api/settings/user/account', { token: signedIn.body.accessToken, body: { password, confirmText: 'DELETE' } });
+    expect(deleted.status).toBe(200);
+  });
 });
 
 /**

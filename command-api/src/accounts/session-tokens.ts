@@ -49,25 +49,34 @@ export async function rotateSession(deps: SessionDeps, presented: string): Promi
   const [tokenId, secret, extra] = presented.split('.');
   if (!tokenId || !secret || extra !== undefined) throw expired();
   const now = deps.clock().getTime();
-  const consumed = await deps.sessions.consumeRefreshToken(tokenId, now);
-  if (consumed.status === 'unknown') throw expired();
-  const { record } = consumed;
+  const found = await deps.sessions.findRefreshToken(tokenId);
+  if (!found) throw expired();
+  const { record } = found;
   const stored = Buffer.from(record.secretDigest, 'hex');
   const matches = stored.length === 32 && timingSafeEqual(digest(secret), stored);
   if (!matches) {
     // Whoever knows the id but not the secret has burnt the token anyway: end the family cleanly.
-    if (consumed.status === 'ok') await deps.sessions.revokeFamily(record.familyId);
+    if ((await deps.sessions.consumeRefreshToken(tokenId, now)).status === 'ok') await deps.sessions.revokeFamily(record.familyId);
     throw expired();
   }
-  if (consumed.status === 'reused') {
-    const justRotated = consumed.usedAt !== null && now - consumed.usedAt < REFRESH_REUSE_GRACE_MS;
-    if (!justRotated) await deps.sessions.revokeFamily(record.familyId);
-    throw expired();
-  }
+  if (found.used) return refuseReuse(deps, record.familyId, found.usedAt, now);
   if (record.expiresAt <= now || (await deps.sessions.isFamilyRevoked(record.familyId))) throw expired();
   const notBefore = await deps.sessions.tokensNotBefore(record.userId);
   // The session port keeps only the expiry; every refresh token lives exactly REFRESH_TOKEN_TTL_MS.
   const issuedAt = record.expiresAt - REFRESH_TOKEN_TTL_MS;
   if (notBefore !== null && issuedAt < notBefore) throw expired();
-  return issueSession(deps, record.userId, record.familyId);
+  // The new pair is stored before the old token is spent: a disk that cannot take the write (503)
+  // leaves the old token good for the retry. A new token whose old one is then not spent (another
+  // tab won the race) was never handed to anyone, and is never used.
+  const session = await issueSession(deps, record.userId, record.familyId);
+  const consumed = await deps.sessions.consumeRefreshToken(tokenId, now);
+  if (consumed.status === 'ok') return session;
+  return refuseReuse(deps, record.familyId, consumed.status === 'reused' ? consumed.usedAt : null, now);
+}
+
+/** A token presented after its rotation: a copy (the family is revoked), unless it is another tab's, just now. */
+async function refuseReuse(deps: SessionDeps, familyId: string, usedAt: number | null, now: number): Promise<never> {
+  const justRotated = usedAt !== null && now - usedAt < REFRESH_REUSE_GRACE_MS;
+  if (!justRotated) await deps.sessions.revokeFamily(familyId);
+  throw expired();
 }

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { ConflictError, DomainRuleError, ForbiddenError, GoneError, NotFoundError } from '@nightlight/domain/shared/domain-event';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../ports/event-store';
+import { WrongExpectedRevisionError } from '../ports/event-store';
+import { ReadStoreUnavailableError } from '../ports/read-store';
+import { StorageUnavailableError } from '../ports/storage-unavailable';
 import { DataKeyDestroyedError } from '../ports/key-store';
 import { JSON_ONLY_MESSAGE } from './api-hygiene';
 
@@ -60,9 +62,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // A write that raced the deletion of its own account: that account's sessions are over.
     if (error instanceof DataKeyDestroyedError) return reply.status(401).send({ message: 'Your session has expired. Please sign in again.' });
-    if (error instanceof EventStoreUnavailableError) {
-      request.log.error({ err: error }, 'event store unavailable');
-      return reply.status(503).send({ message: 'Saving is not possible right now. Nothing was saved; please try again shortly.' });
+    if (error instanceof ReadStoreUnavailableError) {
+      request.log.error({ err: error }, 'read store unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: 'Your data cannot be read right now. Please try again shortly.' });
+    }
+    if (error instanceof StorageUnavailableError) {
+      request.log.error({ err: error }, 'storage unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: 'Saving is not possible right now. Nothing was saved; please try again shortly.' });
     }
     // A body that is not JSON (registerApiHygiene leaves no other parser).
     if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: JSON_ONLY_MESSAGE });

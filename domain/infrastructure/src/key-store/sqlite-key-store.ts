@@ -1,15 +1,6 @@
 import Database from 'better-sqlite3';
-import { EventStoreUnavailableError } from '../ports/event-store';
 import { DataKeyDestroyedError, type KeyStore } from '../ports/key-store';
-
-// A new parent's first write creates their data key here; when the disk is full or read-only that
-// is the same "nothing was saved, try again" as a failed append (HTTP 503), not an unexpected error.
-const UNAVAILABLE_CODES = ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_LOCKED'];
-
-function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && UNAVAILABLE_CODES.some((prefix) => code.startsWith(prefix));
-}
+import { sqliteWrite } from '../ports/storage-unavailable';
 
 /**
  * Wrapped data keys in their own small SQLite file, apart from the event log, so destroying a key
@@ -51,13 +42,8 @@ export function createSqliteKeyStore({ file }: { file: string }): KeyStore {
     async getOrCreateWrappedKey(ownerId, create) {
       const existing = select.get(ownerId);
       if (existing) return existing.wrapped_key;
-      let created: Buffer | null;
-      try {
-        created = createUnlessDestroyed.immediate(ownerId, create());
-      } catch (error) {
-        if (isUnavailable(error)) throw new EventStoreUnavailableError('Key store cannot take writes', { cause: error });
-        throw error;
-      }
+      // A new parent's (or child's) first write creates the key: on a full or read-only disk, 503.
+      const created = sqliteWrite('Key store', () => createUnlessDestroyed.immediate(ownerId, create()));
       if (!created) throw new DataKeyDestroyedError(ownerId);
       return created;
     },
@@ -65,7 +51,7 @@ export function createSqliteKeyStore({ file }: { file: string }): KeyStore {
       return select.get(ownerId)?.wrapped_key ?? null;
     },
     async destroyKey(ownerId) {
-      destroy.immediate(ownerId);
+      sqliteWrite('Key store', () => destroy.immediate(ownerId));
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     async close() {

@@ -1,3 +1,5 @@
+import { StorageUnavailableError } from './storage-unavailable';
+
 /**
  * The event store port. Two adapters implement it: an embedded SQLite file and EventStoreDB.
  * Revisions are 0-based per stream; positions are global, strictly increasing, and comparable
@@ -50,8 +52,8 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
-/** The store could not take the write (disk full, read-only file, server unreachable). */
-export class EventStoreUnavailableError extends Error {
+/** The event store could not take the write (disk full, read-only file, server unreachable). */
+export class EventStoreUnavailableError extends StorageUnavailableError {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'EventStoreUnavailableError';

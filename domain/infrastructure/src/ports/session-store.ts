@@ -20,8 +20,17 @@ export type ConsumeResult =
   | { status: 'reused'; record: RefreshTokenRecord; usedAt: number | null }
   | { status: 'unknown' };
 
+/** A refresh token as stored, without using it: whether it was used, and when (ms; null when unknown). */
+export interface RefreshTokenState {
+  record: RefreshTokenRecord;
+  used: boolean;
+  usedAt: number | null;
+}
+
 export interface SessionStore {
   saveRefreshToken(record: RefreshTokenRecord): Promise<void>;
+  /** The token as stored, or null for an unknown one: a refresh checks it before writing anything. */
+  findRefreshToken(tokenId: string): Promise<RefreshTokenState | null>;
   /**
    * Marks the token used at `now` (ms), atomically: of two concurrent consumers exactly one gets
    * 'ok', and every later one learns when it was used.

@@ -30,6 +30,11 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
     async saveRefreshToken(record) {
       await redis.set(tokenKey(record.tokenId), JSON.stringify(record), 'EX', ttlSeconds(record.expiresAt));
     },
+    async findRefreshToken(tokenId) {
+      const [raw, used] = await redis.mget(tokenKey(tokenId), usedKey(tokenId));
+      if (!raw) return null;
+      return { record: JSON.parse(raw) as RefreshTokenRecord, used: used !== null, usedAt: used === null ? null : Number(used) };
+    },
     async consumeRefreshToken(tokenId, now): Promise<ConsumeResult> {
       const raw = await redis.get(tokenKey(tokenId));
       if (!raw) return { status: 'unknown' };

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import type { ConsumeResult, RefreshTokenRecord, SessionStore } from '../ports/session-store';
+import { sqliteWrite } from '../ports/storage-unavailable';
 
 /** Sessions of the embedded default, in their own SQLite file beside the event log. */
 export function createSqliteSessionStore({ file }: { file: string }): SessionStore {
@@ -42,24 +43,28 @@ export function createSqliteSessionStore({ file }: { file: string }): SessionSto
 
   return {
     async saveRefreshToken(record) {
-      insert.run(record.tokenId, record.familyId, record.userId, record.secretDigest, record.expiresAt);
+      sqliteWrite('Session store', () => insert.run(record.tokenId, record.familyId, record.userId, record.secretDigest, record.expiresAt));
+    },
+    async findRefreshToken(tokenId) {
+      const row = select.get(tokenId) as Row | undefined;
+      return row ? { record: toRecord(row), used: row.used === 1, usedAt: row.used_at } : null;
     },
     async consumeRefreshToken(tokenId, now): Promise<ConsumeResult> {
       const row = select.get(tokenId) as Row | undefined;
       if (!row) return { status: 'unknown' };
-      if (markUsed.run(now, tokenId).changes === 1) return { status: 'ok', record: toRecord(row) };
+      if (sqliteWrite('Session store', () => markUsed.run(now, tokenId)).changes === 1) return { status: 'ok', record: toRecord(row) };
       // Read after the failed UPDATE: the instant the winner wrote, whoever it was.
       const used = usedAt.get(tokenId) as { used_at: number | null };
       return { status: 'reused', record: toRecord(row), usedAt: used.used_at };
     },
     async revokeFamily(familyId) {
-      revokeFamily.run(familyId);
+      sqliteWrite('Session store', () => revokeFamily.run(familyId));
     },
     async isFamilyRevoked(familyId) {
       return familyRevoked.get(familyId) !== undefined;
     },
     async revokeAllForUser(userId, at) {
-      revokeUser.run(userId, at);
+      sqliteWrite('Session store', () => revokeUser.run(userId, at));
     },
     async tokensNotBefore(userId) {
       const row = notBefore.get(userId) as { not_before: number } | undefined;
