@@ -11,9 +11,10 @@ export class InvalidTokenError extends Error {
 }
 
 /**
- * How far ahead of this server's clock a token may say it was issued: clocks of the processes of
- * one deployment differ by far less. A token from further ahead was not made by a server of ours
- * at that time, and would outlive a "sign out everywhere" recorded before its `iat`.
+ * How far ahead of this server's clock an access token may say it was issued: clocks of the
+ * processes of one deployment differ by far less. A token from further ahead was not made by a
+ * server of ours at that time, and would outlive a "sign out everywhere" recorded before its `iat`.
+ * (Research tokens are not revoked by time, so their `iat` says nothing of the kind.)
  */
 export const ISSUED_AHEAD_TOLERANCE_SECONDS = 60;
 
@@ -41,15 +42,13 @@ export function signToken(kind: TokenKind, subject: string, issuedAt: number, li
 }
 
 /**
- * The payload of a token of this kind, signed with its key, unexpired at `now`, not issued after it
- * (beyond the tolerance), with a subject. Anything else (tampered, expired, foreign, another
- * algorithm, from the future) is an InvalidTokenError.
+ * The payload of a token of this kind, signed with its key, unexpired at `now`, with a subject.
+ * Anything else (tampered, expired, foreign, another algorithm) is an InvalidTokenError.
  */
 export async function verifyToken(kind: TokenKind, token: string, now: Date): Promise<JWTPayload & { sub: string }> {
   try {
     const { payload } = await jwtVerify(token, kind.key, { issuer: ISSUER, audience: kind.audience, algorithms: ['HS256'], currentDate: now });
     if (!payload.sub) throw new InvalidTokenError();
-    if (payload.iat !== undefined && issuedInTheFuture(payload.iat, now)) throw new InvalidTokenError();
     return payload as JWTPayload & { sub: string };
   } catch (error) {
     if (error instanceof InvalidTokenError || error instanceof errors.JOSEError) throw new InvalidTokenError();

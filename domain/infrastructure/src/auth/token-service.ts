@@ -50,8 +50,9 @@ export class TokenService {
   }
 
   private async verify(token: string): Promise<{ sub: string; iat: number; exp: number }> {
-    const payload = await verifyToken(this.kind, token, this.now());
-    if (payload.iat === undefined || payload.exp === undefined) throw new InvalidTokenError();
+    const now = this.now();
+    const payload = await verifyToken(this.kind, token, now);
+    if (payload.iat === undefined || payload.exp === undefined || issuedInTheFuture(payload.iat, now)) throw new InvalidTokenError();
     return { sub: payload.sub, iat: payload.iat, exp: payload.exp };
   }
 }
