@@ -32,7 +32,7 @@ export function forwardWrites(commandApiUrl: string) {
           request.log.error({ err: error }, 'command-api unreachable');
           return null;
         });
-        if (!response) return reply.status(503).send({ message: 'Saving is not possible right now. Nothing was saved; please try again shortly.' });
+        if (!response) return reply.status(503).header('retry-after', '5').send({ message: 'Saving is not possible right now. Nothing was saved; please try again shortly.' });
         for (const name of FORWARDED_RESPONSE_HEADERS) {
           const value = response.headers.get(name);
           if (value) reply.header(name, value);

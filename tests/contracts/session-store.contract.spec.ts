@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionStore } from '@nightlight/infrastructure/ports/session-store';
 import { createRedisSessionStore } from '@nightlight/infrastructure/sessions/redis-session-store';
 import { createSqliteSessionStore } from '@nightlight/infrastructure/sessions/sqlite-session-store';
+import { StorageUnavailableError } from '@nightlight/infrastructure/ports/storage-unavailable';
+import { freePort } from '../api/support/service-process';
 
 interface SessionStoreTarget {
   name: string;
@@ -103,6 +106,29 @@ if (redisUrl) {
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();
     },
+  });
+
+  describe('the Redis session store on a server that refuses writes', () => {
+    it('refuses with StorageUnavailableError (503), both out of memory and unreachable', async () => {
+      // A server of its own: `maxmemory 1` makes every write an OOM reply without touching the shared one.
+      const port = await freePort();
+      const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '1', '--maxmemory-policy', 'noeviction'], { stdio: 'ignore' });
+      try {
+        const probe = new Redis({ port, retryStrategy: () => 50 });
+        await probe.ping();
+        await probe.quit();
+        const store = createRedisSessionStore({ redisUrl: `redis://127.0.0.1:${port}`, prefix });
+        const record = { tokenId: randomUUID(), familyId: randomUUID(), userId: randomUUID(), secretDigest: 'digest', expiresAt: Date.now() + 60_000 };
+        await expect(store.saveRefreshToken(record)).rejects.toThrow(StorageUnavailableError);
+        await expect(store.revokeAllForUser(record.userId, Date.now())).rejects.toThrow('Session store cannot be reached or take writes');
+        server.kill('SIGKILL');
+        await new Promise((resolve) => server.once('exit', resolve));
+        await expect(store.tokensNotBefore(record.userId)).rejects.toThrow(StorageUnavailableError);
+        store.close().catch(() => undefined);
+      } finally {
+        server.kill('SIGKILL');
+      }
+    });
   });
 } else {
   console.log('SKIPPED session-store contract on Redis: REDIS_URL not set');

@@ -51,8 +51,10 @@ export function createSqliteKeyStore({ file }: { file: string }): KeyStore {
       return select.get(ownerId)?.wrapped_key ?? null;
     },
     async destroyKey(ownerId) {
-      sqliteWrite('Key store', () => destroy.immediate(ownerId));
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      sqliteWrite('Key store', () => {
+        destroy.immediate(ownerId);
+        db.pragma('wal_checkpoint(TRUNCATE)');
+      });
     },
     async close() {
       db.close();

@@ -24,3 +24,17 @@ export function sqliteWrite<T>(what: string, write: () => T): T {
     throw error;
   }
 }
+
+// Replies with which a Redis server says it cannot take a write now (out of memory, a failed
+// snapshot, a read-only replica, still loading), and the client's own "not connected" errors.
+const REDIS_UNAVAILABLE = /^(OOM|MISCONF|READONLY|LOADING)\b|Connection is closed|Reached the max retries|ECONNREFUSED|ETIMEDOUT|ENOTFOUND/;
+
+/** Runs a call to a Redis store, turning "cannot write there now" into StorageUnavailableError. */
+export async function redisCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Error && REDIS_UNAVAILABLE.test(error.message)) throw new StorageUnavailableError(`${what} cannot be reached or take writes`, { cause: error });
+    throw error;
+  }
+}

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { ConsumeResult, RefreshTokenRecord, SessionStore } from '../ports/session-store';
+import { redisCall } from '../ports/storage-unavailable';
 
 /** Sets KEYS[1] to ARGV[1] unless it already holds a later instant. */
 const RAISE_NOT_BEFORE = `
@@ -26,16 +27,22 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
   const userKey = (userId: string) => `${prefix}:not-before:${userId}`;
   const ttlSeconds = (expiresAt: number) => Math.max(1, Math.ceil((expiresAt - Date.now()) / 1000));
 
-  return {
-    async saveRefreshToken(record) {
+  // A Redis that cannot be reached or take writes is 503, as a full disk is.
+  const guarded =
+    <Args extends unknown[], Result>(call: (...args: Args) => Promise<Result>) =>
+    (...args: Args): Promise<Result> =>
+      redisCall('Session store', () => call(...args));
+
+  const store: SessionStore = {
+    saveRefreshToken: guarded(async (record) => {
       await redis.set(tokenKey(record.tokenId), JSON.stringify(record), 'EX', ttlSeconds(record.expiresAt));
-    },
-    async findRefreshToken(tokenId) {
+    }),
+    findRefreshToken: guarded(async (tokenId) => {
       const [raw, used] = await redis.mget(tokenKey(tokenId), usedKey(tokenId));
       if (!raw) return null;
       return { record: JSON.parse(raw) as RefreshTokenRecord, used: used !== null, usedAt: used === null ? null : Number(used) };
-    },
-    async consumeRefreshToken(tokenId, now): Promise<ConsumeResult> {
+    }),
+    consumeRefreshToken: guarded(async (tokenId, now): Promise<ConsumeResult> => {
       const raw = await redis.get(tokenKey(tokenId));
       if (!raw) return { status: 'unknown' };
       const record = JSON.parse(raw) as RefreshTokenRecord;
@@ -44,24 +51,25 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
       if (used === null) return { status: 'ok', record };
       // Marked '1' before the instant was kept: used long ago, as far as anyone can tell.
       return { status: 'reused', record, usedAt: Number(used) };
-    },
-    async revokeFamily(familyId) {
+    }),
+    revokeFamily: guarded(async (familyId) => {
       await redis.set(familyKey(familyId), '1', 'EX', 60 * 60 * 24 * 60);
-    },
-    async isFamilyRevoked(familyId) {
+    }),
+    isFamilyRevoked: guarded(async (familyId) => {
       return (await redis.exists(familyKey(familyId))) === 1;
-    },
-    async revokeAllForUser(userId, at) {
+    }),
+    revokeAllForUser: guarded(async (userId, at) => {
       // One script, so the read and the write are one step: a password change's "now" racing an
       // account deletion's "for ever" can never lower the cut-off.
       await redis.eval(RAISE_NOT_BEFORE, 1, userKey(userId), String(at));
-    },
-    async tokensNotBefore(userId) {
+    }),
+    tokensNotBefore: guarded(async (userId) => {
       const value = await redis.get(userKey(userId));
       return value === null ? null : Number(value);
-    },
+    }),
     async close() {
       await redis.quit();
     },
   };
+  return store;
 }
