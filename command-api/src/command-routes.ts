@@ -4,6 +4,7 @@ import type { CommandDeps } from './command-deps';
 import { accountRoutes } from './routes/account.routes';
 import { authRoutes } from './routes/auth.routes';
 import { childRoutes } from './routes/children.routes';
+import { diaperRoutes } from './routes/diapers.routes';
 import { familyRoutes } from './routes/family.routes';
 import { feedingRoutes } from './routes/feedings.routes';
 import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
@@ -24,6 +25,7 @@ export function commandRoutes(deps: CommandDeps) {
       await parentScope.register(familyRoutes(deps));
       await parentScope.register(feedingRoutes(deps));
       await parentScope.register(sleepRoutes(deps));
+      await parentScope.register(diaperRoutes(deps));
       await parentScope.register(milestoneAlertRoutes(deps));
     });
   };

@@ -1,13 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { computeDailyInsights } from '@nightlight/domain/insights/daily-insights';
-import type { FeedingInput, SleepInput } from '@nightlight/domain/insights/insight-inputs';
+import type { DiaperInput, FeedingInput, SleepInput } from '@nightlight/domain/insights/insight-inputs';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { addDays, datesInRange, localDateOf } from '@nightlight/domain/time/zoned-time';
 import type { Doc } from '@nightlight/infrastructure/ports/read-store';
 import {
+  deleteDiaper,
   deleteFeeding,
   deleteSleep,
+  diaperEvent,
   feedingEvent,
   observedMemoryReadStore,
   openProjectionStores,
@@ -39,7 +41,7 @@ const NIGHT_WINDOWS = [
 
 const when = fc.record({ day: fc.nat(3), minute: fc.nat(24 * 60 - 1) });
 const logOrCorrect = {
-  kind: fc.constantFrom('feeding' as const, 'sleep' as const),
+  kind: fc.constantFrom('feeding' as const, 'sleep' as const, 'diaper' as const),
   when,
   // Up to 120 minutes for a feeding, up to 1440 for a sleep (scaled when applied).
   length: fc.integer({ min: 1, max: 120 }),
@@ -54,12 +56,14 @@ const operation = fc.oneof(
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
+type Kind = 'feeding' | 'sleep' | 'diaper';
 interface LiveEntry extends EntryRef {
-  kind: 'feeding' | 'sleep';
+  kind: Kind;
 }
 
 /** What the test itself knows was recorded last for an entry, kept apart from every projection. */
-type EntryFacts = FeedingInput & SleepInput & { kind: 'feeding' | 'sleep'; childId: string };
+type EntryFacts = FeedingInput & SleepInput & { kind: Kind; childId: string; contents: DiaperInput['contents'] };
+const CONTENTS = ['wet', 'dirty', 'both', 'dry'] as const;
 
 /** The children and entries the operations leave behind, as the test wrote them. */
 interface FinalHistory {
@@ -87,9 +91,10 @@ async function appendOperations(
   let live: LiveEntry[] = [];
   let next = 0;
 
-  const details = (kind: 'feeding' | 'sleep', at: { day: number; minute: number }, length: number, quarters: number | null) => {
+  const details = (kind: Kind, at: { day: number; minute: number }, length: number, quarters: number | null) => {
     const start = FIRST_DAY + (at.day * 24 * 60 + at.minute) * 60_000;
-    const minutes = kind === 'feeding' ? length : length * 12;
+    // A diaper change is an instant: it ends when it starts.
+    const minutes = kind === 'feeding' ? length : kind === 'sleep' ? length * 12 : 0;
     return {
       startedAt: new Date(start).toISOString(),
       endedAt: new Date(start + minutes * 60_000).toISOString(),
@@ -100,9 +105,16 @@ async function appendOperations(
   const final = new Map<string, EntryFacts>();
   const write = async (type: 'Logged' | 'Corrected', entry: LiveEntry, at: { day: number; minute: number }, length: number, quarters: number | null) => {
     const { amountOz, method, ...times } = details(entry.kind, at, length, quarters);
-    final.set(entry.id, { id: entry.id, kind: entry.kind, childId: entry.childId, ...times, amountOz, method });
-    if (entry.kind === 'feeding') return feedingEvent(stores, `Feeding${type}`, entry, { ...times, amountOz, method, type: null, notes: `${method} feeding` });
-    return sleepEvent(stores, `Sleep${type}`, entry, { ...times, environment: null, notes: 'Sleep session' });
+    const contents = CONTENTS[length % CONTENTS.length]!;
+    final.set(entry.id, { id: entry.id, kind: entry.kind, childId: entry.childId, ...times, amountOz, method, contents });
+    switch (entry.kind) {
+      case 'feeding':
+        return feedingEvent(stores, `Feeding${type}`, entry, { ...times, amountOz, method, type: null, notes: `${method} feeding` });
+      case 'sleep':
+        return sleepEvent(stores, `Sleep${type}`, entry, { ...times, environment: null, notes: 'Sleep session' });
+      case 'diaper':
+        return diaperEvent(stores, type === 'Logged' ? 'DiaperChanged' : 'DiaperCorrected', entry, { occurredAt: times.startedAt, contents, color: contents === 'wet' || contents === 'dry' ? null : 'yellow', notes: '' });
+    }
   };
 
   for (const operation of operations) {
@@ -124,7 +136,7 @@ async function appendOperations(
       case 'delete': {
         const [entry] = live.splice(operation.pick % Math.max(1, live.length), 1);
         if (entry) final.delete(entry.id);
-        if (entry) await after(await (entry.kind === 'feeding' ? deleteFeeding(stores, entry) : deleteSleep(stores, entry)));
+        if (entry) await after(await { feeding: deleteFeeding, sleep: deleteSleep, diaper: deleteDiaper }[entry.kind](stores, entry));
         break;
       }
       case 'profile': {
@@ -163,10 +175,11 @@ function expectedDailyInsights({ children, entries }: FinalHistory): Doc[] {
       if (own.length === 0) return [];
       const feedings = own.filter((entry) => entry.kind === 'feeding');
       const sleeps = own.filter((entry) => entry.kind === 'sleep');
+      const diapers = own.filter((entry) => entry.kind === 'diaper').map((entry) => ({ ...entry, occurredAt: entry.startedAt }));
       const first = own.map((entry) => localDateOf(entry.startedAt, child.timezone)).sort()[0]!;
       const last = own.map((entry) => localDateOf(entry.endedAt, child.timezone)).sort().at(-1)!;
       return datesInRange(addDays(first, -2), addDays(last, 2)).flatMap((date) => {
-        const doc = computeDailyInsights(date, feedings, sleeps, schedule);
+        const doc = computeDailyInsights(date, feedings, sleeps, schedule, diapers);
         if (JSON.stringify(doc) === JSON.stringify(computeDailyInsights(date, [], [], schedule))) return [];
         return [{ _id: dailyInsightsId(child.childId, date), childId: child.childId, ownerId: child.ownerId, ...doc }];
       });

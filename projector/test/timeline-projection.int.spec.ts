@@ -3,7 +3,9 @@ import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store
 import { allProjections } from '../src/all-projections';
 import type { ProjectionContext } from '../src/projection';
 import {
+  deleteDiaper,
   deleteFeeding,
+  diaperEvent,
   deleteSleep,
   feedingEvent,
   openProjectionStores,
@@ -40,6 +42,38 @@ async function all(readStore: ObservedReadStore, name: string) {
 }
 
 describe('timeline projection', () => {
+  it('given diaper changes, then instants on the timeline and the counts of their local dates; a correction and a delete move them', async () => {
+    const wet = { id: 'diaper-1', childId: 'child-mia', ownerId: 'owner-1' };
+    const both = { id: 'diaper-2', childId: 'child-mia', ownerId: 'owner-1' };
+    // 23:45 on 20 November in New York, and 07:10 on the 21st.
+    await diaperEvent(stores, 'DiaperChanged', wet, { occurredAt: '2026-11-21T04:45:00.000Z', contents: 'wet', color: null, notes: '' });
+    const position = await diaperEvent(stores, 'DiaperChanged', both, { occurredAt: '2026-11-21T12:10:00.000Z', contents: 'both', color: 'green', notes: 'blowout' });
+    let readStore = await projectFromStart(stores);
+    const [, second] = await all(readStore, 'timeline');
+    expect(second).toMatchObject({
+      _id: 'diaper-2',
+      kind: 'diaper',
+      startedAt: '2026-11-21T12:10:00.000Z',
+      endedAt: '2026-11-21T12:10:00.000Z',
+      localDate: '2026-11-21',
+      contents: 'both',
+      color: 'green',
+      amountOz: null,
+      entry: { id: 'diaper-2', datetime: '2026-11-21T07:10', type: 'Diaper', icon: '💩', amount: 'Wet + dirty · green', duration: '-', status: 'completed' },
+      position,
+    });
+    const counts = async () => Object.fromEntries((await all(readStore, 'daily_insights')).map((doc) => [doc['date'], doc['diapers']]));
+    expect(await counts()).toEqual({
+      '2026-11-20': { changeCount: 1, wetCount: 1, dirtyCount: 0 },
+      '2026-11-21': { changeCount: 1, wetCount: 1, dirtyCount: 1 },
+    });
+
+    await diaperEvent(stores, 'DiaperCorrected', wet, { occurredAt: '2026-11-21T13:00:00.000Z', contents: 'dry', color: null, notes: '' });
+    await deleteDiaper(stores, both);
+    readStore = await projectFromStart(stores);
+    expect(await counts()).toEqual({ '2026-11-21': { changeCount: 1, wetCount: 0, dirtyCount: 0 } });
+  });
+
   it('given FeedingLogged, then a timeline document in the child\'s zone and that date\'s insights', async () => {
     const position = await feedingEvent(stores, 'FeedingLogged', feeding, lateBottle);
     const readStore = await projectFromStart(stores);
@@ -56,6 +90,8 @@ describe('timeline projection', () => {
         method: 'Bottle',
         type: 'Formula',
         environment: null,
+        contents: null,
+        color: null,
         sealedNotes: expect.stringMatching(/^v1\./),
         entry: { id: 'feeding-1', datetime: '2026-11-20T21:30', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', status: 'completed' },
         position,
@@ -92,6 +128,7 @@ describe('timeline projection', () => {
           lastFeedBeforeNight: null,
           calendarDaySleepMins: 0,
         },
+        diapers: { changeCount: 0, wetCount: 0, dirtyCount: 0 },
       },
     ]);
   });

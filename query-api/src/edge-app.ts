@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from 'helmet';
+import { ENTRY_KIND_NAMES, ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
@@ -84,8 +85,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     parentScope.addHook('preHandler', readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS));
     await parentScope.register(accountQueries(deps));
     await parentScope.register(childQueries(deps));
-    await parentScope.register(entryQueries(deps, 'feeding', '/api/feedings', 'Feeding not found'));
-    await parentScope.register(entryQueries(deps, 'sleep', '/api/sleep', 'Sleep session not found'));
+    for (const kind of ENTRY_KIND_NAMES) await parentScope.register(entryQueries(deps, ENTRY_KINDS[kind]));
     await parentScope.register(insightQueries(deps));
     await parentScope.register(milestoneAlertQueries(deps));
     await parentScope.register(familyQueries(deps));

@@ -1,9 +1,11 @@
 import type { ChildCommand } from '@nightlight/domain/children/child.decider';
 import type { ChildState } from '@nightlight/domain/children/child.events';
+import { decideDiaper, type DiaperCommand } from '@nightlight/domain/diapers/diaper.decider';
+import { evolveDiaper, initialDiaperState } from '@nightlight/domain/diapers/diaper.events';
 import { decideFeeding, type FeedingCommand } from '@nightlight/domain/feedings/feeding.decider';
 import { evolveFeeding, initialFeedingState } from '@nightlight/domain/feedings/feeding.events';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { childStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
+import { childStreamId, diaperStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import { decideSleep, type SleepCommand } from '@nightlight/domain/sleeps/sleep.decider';
 import { evolveSleep, initialSleepState } from '@nightlight/domain/sleeps/sleep.events';
 import type { CommandDeps } from '../command-deps';
@@ -34,15 +36,28 @@ export async function resealBeforeLeaving(deps: CommandDeps, userId: string, chi
     const notes = await reseal(entry.sealedNotes);
     const tag = entry.environment?.sleepSackTag ? await reseal(entry.environment.sleepSackTag) : null;
     if (notes === null && tag === null) continue;
-    const resealedNotes = notes ?? entry.sealedNotes;
-    const written =
-      entry.kind === 'feeding'
-        ? await decideWithRetry(deps, feedingStreamId(entry._id), feedingDecider, { type: 'ResealFeedingNotes', data: { feedingId: entry._id, notes: resealedNotes } }, context)
-        : await decideWithRetry(deps, sleepStreamId(entry._id), sleepDecider, { type: 'ResealSleepNotes', data: { sleepId: entry._id, notes: resealedNotes, sleepSackTag: tag ?? entry.environment?.sleepSackTag ?? null } }, context);
+    const written = await resealEntry(deps, entry, notes ?? entry.sealedNotes, tag ?? entry.environment?.sleepSackTag ?? null, context);
     position = Math.max(position, written.position);
   }
   return position;
 }
 
+function resealEntry(deps: CommandDeps, entry: TimelineDocument, notes: string, sleepSackTag: string | null, context: AccountCommandContext) {
+  switch (entry.kind) {
+    case 'feeding':
+      return decideWithRetry(deps, feedingStreamId(entry._id), feedingDecider, { type: 'ResealFeedingNotes', data: { feedingId: entry._id, notes } }, context);
+    case 'sleep':
+      return decideWithRetry(deps, sleepStreamId(entry._id), sleepDecider, { type: 'ResealSleepNotes', data: { sleepId: entry._id, notes, sleepSackTag } }, context);
+    case 'diaper':
+      // Diaper changes came after children had keys, but one written with a writer's key would be resealed the same way.
+      return decideWithRetry(deps, diaperStreamId(entry._id), diaperDecider, { type: 'ResealDiaperNotes', data: { diaperId: entry._id, notes } }, context);
+    default: {
+      const exhaustive: never = entry.kind;
+      return exhaustive;
+    }
+  }
+}
+
 const feedingDecider = { initialState: initialFeedingState, evolve: evolveFeeding, decide: (command: FeedingCommand, state: ReturnType<typeof initialFeedingState>) => decideFeeding(command, state) };
 const sleepDecider = { initialState: initialSleepState, evolve: evolveSleep, decide: (command: SleepCommand, state: ReturnType<typeof initialSleepState>) => decideSleep(command, state) };
+const diaperDecider = { initialState: initialDiaperState, evolve: evolveDiaper, decide: (command: DiaperCommand, state: ReturnType<typeof initialDiaperState>) => decideDiaper(command, state) };

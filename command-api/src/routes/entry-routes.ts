@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import type { ChildMember } from '@nightlight/domain/children/child.events';
+import { isSessionKind, type EntryKindDefinition } from '@nightlight/domain/entries/entry-kinds';
 import { timelineApiView, timelineDocument, type EntryFacts } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type DomainEvent, type SealedText } from '@nightlight/domain/shared/domain-event';
 import type { SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
@@ -15,27 +16,23 @@ import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
 /** An entry's details after the rules ran, defaults applied: notes and a sleep's tag in plain text. */
-type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes' | 'environment'> & {
+export type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes' | 'environment'> & {
   environment?: SleepEnvironment | null;
   notes: string;
 };
 
-/** An entry's details as its events record them: notes and a sleep's tag sealed. */
-type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: SealedText };
+/** An entry's details as the timeline knows them: notes and a sleep's tag sealed. */
+export type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: SealedText };
 
-/** State of an entry's stream: its child and its sealed details once logged. */
-type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string; ownerId: string } | null; details: RecordedEntry | null };
+/** State of an entry's stream: its child and its sealed details, as its events record them, once logged. */
+type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string; ownerId: string } | null; details: object | null };
 
 /**
- * A kind of timeline entry (feedings, sleeps): the same three writes, with its own body, rules,
- * stream and decider.
+ * A kind of timeline entry (feedings, sleeps, diaper changes): the same three writes, with its own
+ * body, rules, stream and decider.
  */
-export interface EntryKind<Command, State extends EntryState> {
-  kind: 'feeding' | 'sleep';
-  path: string;
-  notFound: string;
-  idField: string;
-  streamId: (id: string) => string;
+export interface EntryKindRoutes<Command, State extends EntryState> {
+  definition: EntryKindDefinition;
   decider: Decider<Command, State, DomainEvent>;
   body: ZodType<{ childId: string }>;
   check: (body: never, now: Date) => CheckedEntry;
@@ -44,34 +41,50 @@ export interface EntryKind<Command, State extends EntryState> {
    * gives the details without the notes as its events record them. Without it they are recorded as checked.
    */
   sealDetails?: (checked: CheckedEntry, seal: (text: string) => Promise<SealedText>) => Promise<Omit<RecordedEntry, 'notes'>>;
-  commandTypes: { log: string; correct: string; remove: string };
+  /**
+   * How the kind's events record an entry when not as the timeline's start and end (a diaper change
+   * records one instant, `occurredAt`), and back. Without it they are recorded as they are.
+   */
+  recordedAs?: { event: (recorded: RecordedEntry) => object; entry: (details: never) => RecordedEntry };
 }
 
-export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, entry: EntryKind<Command, State>) {
+/** What an entry's answer needs of its child: a diaper's guidance depends on the age on the day. */
+type ChildAge = { birthDate: string; timezone: string };
+
+export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, routes: EntryKindRoutes<Command, State>) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
+  const { definition, recordedAs } = routes;
+  const entry = { ...routes, ...definition };
+  const detailsOf = (state: State): RecordedEntry | null => (state.details === null ? null : recordedAs ? recordedAs.entry(state.details as never) : (state.details as RecordedEntry));
 
   const decide = (type: string, data: Record<string, unknown>, request: FastifyRequest, idempotent: IdempotentRequest | null, next: { startedAt: string; endedAt: string } | null) => {
     const entryId = data[entry.idField] as string;
     const correlationId = correlationIdOf(request);
-    // The overlap rule is decided on the days the entry's times reach into, before its event is appended.
-    const guard: AppendGuard<State> = (state) =>
-      claimEntrySlots(deps, {
-        kind: entry.kind,
-        childId: state.ref?.childId ?? (data['childId'] as string),
-        entryId,
-        next,
-        previous: state.status === 'logged' && state.details ? { startedAt: state.details.startedAt, endedAt: state.details.endedAt } : null,
-        holderOf,
-        actor: { userId: request.userId, correlationId },
-      });
+    // The overlap rule of sessions is decided on the days the entry's times reach into, before its event is appended.
+    const { kind } = entry;
+    const guard: AppendGuard<State> | undefined = isSessionKind(kind)
+      ? (state) => {
+          const previous = state.status === 'logged' ? detailsOf(state) : null;
+          return claimEntrySlots(deps, {
+            kind,
+            childId: state.ref?.childId ?? (data['childId'] as string),
+            entryId,
+            next,
+            previous: previous && { startedAt: previous.startedAt, endedAt: previous.endedAt },
+            holderOf,
+            actor: { userId: request.userId, correlationId },
+          });
+        }
+      : undefined;
     return handleCommand(eventStore, entry.streamId(entryId), entry.decider, { type, data } as Command, { userId: request.userId, correlationId, now: clock(), newId, idempotency: idempotent }, guard);
   };
 
   /** An entry's times as its own stream records them, for a slot found in the way of another. */
   async function holderOf(entryId: string) {
     const state = (await eventStore.readStream(entry.streamId(entryId))).reduce(entry.decider.evolve, entry.decider.initialState());
-    return { status: state.status, interval: state.details ? { startedAt: state.details.startedAt, endedAt: state.details.endedAt } : null };
+    const details = detailsOf(state);
+    return { status: state.status, interval: details && { startedAt: details.startedAt, endedAt: details.endedAt } };
   }
 
   /** The key's earlier answer on this entry's stream, if the same request appended there before. */
@@ -93,8 +106,9 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
     const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
     const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
-    const data = { [entry.idField]: id, childId, ownerId: request.userId, ...recorded };
-    return { timezone: child.profile.timezone, members: child.members, childId, checked, recorded, data };
+    const data = { [entry.idField]: id, childId, ownerId: request.userId, ...(recordedAs ? recordedAs.event(recorded) : recorded) };
+    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+    return { age: { birthDate, timezone: child.profile.timezone }, members: child.members, childId, checked, recorded, data };
   }
 
   /**
@@ -111,9 +125,9 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
   }
 
   /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
-  async function view(id: string, childId: string, ownerId: string, members: Readonly<Record<string, ChildMember>>, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, timezone: string, position: number) {
-    const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, timezone, position);
-    return timelineApiView(doc, opened.notes, opened.sleepSackTag, await loggedByOf(readStore, members, ownerId));
+  async function view(id: string, childId: string, ownerId: string, members: Readonly<Record<string, ChildMember>>, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, age: ChildAge, position: number) {
+    const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, age.timezone, position);
+    return timelineApiView(doc, { ...opened, loggedBy: await loggedByOf(readStore, members, ownerId), child: age });
   }
 
   /**
@@ -121,36 +135,38 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
    * recorded it, in the zone the child had then, at that request's position.
    */
   async function earlierView(id: string, earlier: CommandResult<State>) {
-    const { ref, details } = earlier.state;
+    const { ref } = earlier.state;
+    const details = detailsOf(earlier.state);
     if (!ref || !details) throw new NotFoundError(entry.notFound);
     const child = await childAsOf(eventStore, ref.childId, earlier.position);
     const open = (sealed: SealedText) => cipher.openForChild(ref.childId, ref.ownerId, sealed);
     const opened = { notes: (await open(details.notes)) ?? '', sleepSackTag: await openSleepSackTag(details.environment ?? null, open) };
-    return view(id, ref.childId, ref.ownerId, child.members, details, opened, child.profile?.timezone ?? 'UTC', earlier.position);
+    const birthDate = child.profile && child.ownerId ? ((await cipher.openForChild(ref.childId, child.ownerId, child.profile.birthDate)) ?? '') : '';
+    return view(id, ref.childId, ref.ownerId, child.members, details, opened, { birthDate, timezone: child.profile?.timezone ?? 'UTC' }, earlier.position);
   }
 
   /** Logs (POST) or corrects (PUT) an entry: the same request with the same key again answers as the first time. */
   async function write(request: FastifyRequest, id: string, commandType: string) {
     const { idempotent, earlier } = await earlierResult(request, id);
     if (earlier) return { view: await earlierView(id, earlier), position: earlier.position };
-    const { timezone, members, childId, checked, recorded, data } = await prepare(request, id);
+    const { age, members, childId, checked, recorded, data } = await prepare(request, id);
     const result = await decide(commandType, data, request, idempotent, { startedAt: checked.startedAt, endedAt: checked.endedAt });
     // An entry already logged under this id records nothing again: it answers with what was recorded.
     if (result.repeated || result.appended === 0) return { view: await earlierView(id, result), position: result.position };
     const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
     // A correction keeps the member who logged the entry.
     const loggedBy = result.state.ref?.ownerId ?? request.userId;
-    return { view: await view(id, childId, loggedBy, members, recorded, opened, timezone, result.position), position: result.position };
+    return { view: await view(id, childId, loggedBy, members, recorded, opened, age, result.position), position: result.position };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.post(entry.path, async (request, reply) => {
-      const answer = await write(request, newEntityId(request, request.userId, newId), entry.commandTypes.log);
+      const answer = await write(request, newEntityId(request, request.userId, newId), entry.commands.log);
       return sendWritten(reply, 201, answer.view, answer.position);
     });
 
     app.put(`${entry.path}/:id`, async (request, reply) => {
-      const answer = await write(request, parseIdParam(request.params, entry.notFound), entry.commandTypes.correct);
+      const answer = await write(request, parseIdParam(request.params, entry.notFound), entry.commands.correct);
       return sendWritten(reply, 200, answer.view, answer.position);
     });
 
@@ -159,7 +175,7 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
       const { idempotent, earlier } = await earlierResult(request, id);
       if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
       await assertInFamily(id, request.userId);
-      const result = await decide(entry.commandTypes.remove, { [entry.idField]: id }, request, idempotent, null);
+      const result = await decide(entry.commands.remove, { [entry.idField]: id }, request, idempotent, null);
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
   };

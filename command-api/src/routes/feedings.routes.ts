@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
 import { decideFeeding, type FeedingCommand } from '@nightlight/domain/feedings/feeding.decider';
 import { evolveFeeding, initialFeedingState, type FeedingState } from '@nightlight/domain/feedings/feeding.events';
 import { checkFeeding } from '@nightlight/domain/feedings/feeding-rules';
-import { feedingStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
 import { childIdField, isoInstant, notesField } from './entry-fields';
@@ -20,14 +20,9 @@ const feedingBody = z.object({
 /** POST /api/feedings, PUT and DELETE /api/feedings/:id. */
 export function feedingRoutes(deps: CommandDeps) {
   return entryRoutes<FeedingCommand, FeedingState>(deps, {
-    kind: 'feeding',
-    path: '/api/feedings',
-    notFound: 'Feeding not found',
-    idField: 'feedingId',
-    streamId: feedingStreamId,
+    definition: ENTRY_KINDS.feeding,
     decider: { initialState: initialFeedingState, evolve: evolveFeeding, decide: decideFeeding },
     body: feedingBody,
     check: (body: z.infer<typeof feedingBody>, now) => checkFeeding(body, now),
-    commandTypes: { log: 'LogFeeding', correct: 'CorrectFeeding', remove: 'DeleteFeeding' },
   });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
 import { decideSleep, type SleepCommand } from '@nightlight/domain/sleeps/sleep.decider';
 import { evolveSleep, initialSleepState, type SleepState } from '@nightlight/domain/sleeps/sleep.events';
 import { checkSleep } from '@nightlight/domain/sleeps/sleep-rules';
 import { recordedSleepEnvironment } from '@nightlight/domain/sleeps/sleep-sack';
-import { sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
 import { childIdField, isoInstant, notesField } from './entry-fields';
@@ -26,11 +26,7 @@ const sleepBody = z.object({
 /** POST /api/sleep, PUT and DELETE /api/sleep/:id. */
 export function sleepRoutes(deps: CommandDeps) {
   return entryRoutes<SleepCommand, SleepState>(deps, {
-    kind: 'sleep',
-    path: '/api/sleep',
-    notFound: 'Sleep session not found',
-    idField: 'sleepId',
-    streamId: sleepStreamId,
+    definition: ENTRY_KINDS.sleep,
     decider: { initialState: initialSleepState, evolve: evolveSleep, decide: decideSleep },
     body: sleepBody,
     check: ({ environment, ...body }: z.infer<typeof sleepBody>, now) =>
@@ -40,6 +36,5 @@ export function sleepRoutes(deps: CommandDeps) {
       ...times,
       environment: environment && recordedSleepEnvironment(environment, environment.sleepSackTag === null ? null : await seal(environment.sleepSackTag)),
     }),
-    commandTypes: { log: 'LogSleep', correct: 'CorrectSleep', remove: 'DeleteSleep' },
   });
 }

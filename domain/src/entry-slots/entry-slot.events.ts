@@ -1,7 +1,8 @@
+import type { SessionKind } from '../entries/entry-kinds';
 import type { DomainEvent } from '../shared/domain-event';
 
 /** The kinds of entry whose times may not overlap another entry of the same kind and child. */
-export type SlottedKind = 'feeding' | 'sleep';
+export type SlottedKind = SessionKind;
 
 export interface SlotInterval {
   startedAt: string;

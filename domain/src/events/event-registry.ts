@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { childEventDefinitions } from './child.event-schemas';
+import { diaperEventDefinitions } from './diaper.event-schemas';
 import { entrySlotEventDefinitions } from './entry-slot.event-schemas';
 import { emailReservationEventDefinitions } from './email-reservation.event-schemas';
 import type { EventDefinition } from './event-definition';
@@ -24,6 +25,7 @@ export const eventRegistry = {
   ...milestoneAlertEventDefinitions,
   ...feedingEventDefinitions,
   ...sleepEventDefinitions,
+  ...diaperEventDefinitions,
   ...entrySlotEventDefinitions,
 } satisfies EventRegistry;
 

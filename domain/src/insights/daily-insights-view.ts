@@ -16,10 +16,11 @@ export interface DailyInsightsView {
     totalNightHuman: string;
     longestNightStretchHuman: string | null;
   };
+  diapers: { changeCount: number; wetCount: number; dirtyCount: number };
 }
 
 export function toDailyInsightsView(doc: DailyInsightsDocument): DailyInsightsView {
-  const { feeding, sleep } = doc;
+  const { feeding, sleep, diapers } = doc;
   return {
     date: doc.date,
     feeding: { totalOz24h: feeding.totalOz24h, avgIntervalMins: feeding.avgIntervalMins, feedCount: feeding.feedCount },
@@ -33,5 +34,7 @@ export function toDailyInsightsView(doc: DailyInsightsDocument): DailyInsightsVi
       totalNightHuman: humanDuration(sleep.totalNightMins),
       longestNightStretchHuman: sleep.longestNightStretchMins === null ? null : humanDuration(sleep.longestNightStretchMins),
     },
+    // A copy: a document stored before diapers were tracked has none.
+    diapers: { changeCount: diapers?.changeCount ?? 0, wetCount: diapers?.wetCount ?? 0, dirtyCount: diapers?.dirtyCount ?? 0 },
   };
 }

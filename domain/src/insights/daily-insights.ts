@@ -4,6 +4,7 @@ import {
   MINUTE_MS,
   type ChildSchedule,
   type FeedingInput,
+  type DiaperInput,
   type FeedingMethod,
   type SleepInput,
 } from './insight-inputs';
@@ -70,6 +71,14 @@ export interface DailyInsightsDocument {
     /** Minutes of any sleep inside D's calendar day; sessions crossing midnight are split there. */
     calendarDaySleepMins: number;
   };
+  diapers: {
+    /** Changes on D, whatever they held (a dry one too). */
+    changeCount: number;
+    /** Changes with urine: wet or both. */
+    wetCount: number;
+    /** Changes with stool: dirty or both. */
+    dirtyCount: number;
+  };
 }
 
 /** A feeding with its start read once, in milliseconds since the epoch. */
@@ -85,6 +94,13 @@ export interface TimedSleep {
   end: number;
 }
 
+/** A diaper change with its instant read once. */
+export interface TimedDiaper {
+  input: DiaperInput;
+  start: number;
+}
+
+export const timedDiaper = (input: DiaperInput): TimedDiaper => ({ input, start: instantMs(input.occurredAt) });
 export const timedFeeding = (input: FeedingInput): TimedFeeding => ({ input, start: instantMs(input.startedAt) });
 export const timedSleep = (input: SleepInput): TimedSleep => ({ input, start: instantMs(input.startedAt), end: instantMs(input.endedAt) });
 
@@ -97,8 +113,9 @@ export function computeDailyInsights(
   feedings: readonly FeedingInput[],
   sleeps: readonly SleepInput[],
   schedule: ChildSchedule,
+  diapers: readonly DiaperInput[] = [],
 ): DailyInsightsDocument {
-  return dailyInsightsOfTimed(date, feedings.map(timedFeeding), sleeps.map(timedSleep), schedule);
+  return dailyInsightsOfTimed(date, feedings.map(timedFeeding), sleeps.map(timedSleep), schedule, diapers.map(timedDiaper));
 }
 
 /**
@@ -110,6 +127,7 @@ export function dailyInsightsOfTimed(
   feeds: readonly TimedFeeding[],
   timedSleeps: readonly TimedSleep[],
   schedule: ChildSchedule,
+  diapers: readonly TimedDiaper[] = [],
 ): DailyInsightsDocument {
   const zone = schedule.timezone;
   const feedsOfDay = feeds.filter((f) => localDateOf(f.start, zone) === date).sort(byStartMs);
@@ -140,11 +158,22 @@ export function dailyInsightsOfTimed(
       lastFeedBeforeNight: firstNight ? lastFeedTimeBefore(firstNight.start, feedsOfDay, zone) : null,
       calendarDaySleepMins: calendarDayMinutes(date, timedSleeps, zone),
     },
+    diapers: diaperPart(diapers.filter((d) => localDateOf(d.start, zone) === date)),
   };
 }
 
+function diaperPart(diapersOfDay: readonly TimedDiaper[]): DailyInsightsDocument['diapers'] {
+  let wetCount = 0;
+  let dirtyCount = 0;
+  for (const { input } of diapersOfDay) {
+    if (input.contents === 'wet' || input.contents === 'both') wetCount += 1;
+    if (input.contents === 'dirty' || input.contents === 'both') dirtyCount += 1;
+  }
+  return { changeCount: diapersOfDay.length, wetCount, dirtyCount };
+}
+
 /** Oldest first; the id breaks ties so a rebuild orders equal starts the same way. */
-export function byStartMs(a: TimedFeeding | TimedSleep, b: TimedFeeding | TimedSleep): number {
+export function byStartMs(a: TimedFeeding | TimedSleep | TimedDiaper, b: TimedFeeding | TimedSleep | TimedDiaper): number {
   return a.start - b.start || (a.input.id < b.input.id ? -1 : a.input.id > b.input.id ? 1 : 0);
 }
 

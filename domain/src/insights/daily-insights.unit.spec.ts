@@ -19,6 +19,8 @@ const noFeeds: DailyInsightsDocument['feeding'] = {
   lastFeed: null,
 };
 
+const noDiapers = { changeCount: 0, wetCount: 0, dirtyCount: 0 };
+
 describe('an ordinary day', () => {
   const doc = computeDailyInsights('2026-06-03', weekFeedings, weekSleeps, newYork);
 
@@ -55,6 +57,7 @@ describe('an ordinary day', () => {
         // Last night's 130 + 230 after midnight, naps 205, tonight's 270 before midnight.
         calendarDaySleepMins: 835,
       },
+      diapers: noDiapers,
     });
   });
 
@@ -72,6 +75,7 @@ describe('an ordinary day', () => {
         totalNightHuman: '10h 30m',
         longestNightStretchHuman: '6h 40m',
       },
+      diapers: noDiapers,
     });
   });
 
@@ -172,6 +176,7 @@ describe('days of a daylight saving change in New York', () => {
           lastFeedBeforeNight: null,
           calendarDaySleepMins: 300,
         },
+        diapers: noDiapers,
       });
     });
 
@@ -202,6 +207,7 @@ describe('days of a daylight saving change in New York', () => {
           // 60 of a + 255 of b + 120 of c + 240 of d, within the 23 h day.
           calendarDaySleepMins: 675,
         },
+        diapers: noDiapers,
       });
     });
 
@@ -257,6 +263,7 @@ describe('days of a daylight saving change in New York', () => {
           // 480 of e + 150 of h + 285 of k.
           calendarDaySleepMins: 915,
         },
+        diapers: noDiapers,
       });
     });
   });
@@ -318,6 +325,7 @@ describe('a child whose time zone changes mid-week', () => {
         lastFeedBeforeNight: '22:00',
         calendarDaySleepMins: 180,
       },
+      diapers: noDiapers,
     });
     expect(computeDailyInsights('2026-06-05', feeds, sleeps, losAngeles)).toMatchObject({
       feeding: noFeeds,

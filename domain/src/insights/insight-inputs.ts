@@ -23,6 +23,12 @@ export interface FeedingInput {
   method: FeedingMethod;
 }
 
+export interface DiaperInput {
+  id: string;
+  occurredAt: string;
+  contents: 'wet' | 'dirty' | 'both' | 'dry';
+}
+
 export interface SleepInput {
   id: string;
   startedAt: string;

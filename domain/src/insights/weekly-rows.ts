@@ -13,8 +13,8 @@ export interface WeeklyRow {
   feeds: number;
   totalOz: string;
   sleepHours: string;
-  /** Diapers are not tracked; the table keeps the column. */
-  diapers: 0;
+  /** Diaper changes on the date, whatever they held. */
+  diapers: number;
   note: WeeklyNote;
 }
 
@@ -40,7 +40,7 @@ export function weeklyRows(docs: readonly DailyInsightsDocument[], today: LocalD
       feeds,
       totalOz: ouncesOneDecimal(doc?.feeding.totalOz24h ?? 0),
       sleepHours: humanDuration(sleepMins),
-      diapers: 0,
+      diapers: doc?.diapers?.changeCount ?? 0,
       note: noteFor(feeds, sleepMins),
     };
   });

@@ -103,3 +103,24 @@ describe('the note, first rule that holds', () => {
     expect(rowOf15th([], [sleep('s', '2026-07-14T20:00:00Z', '2026-07-15T06:00:00Z')])).toMatchObject({ sleepHours: '6h 0m', note: 'Short sleep' });
   });
 });
+
+describe('diapers in the last 7 days', () => {
+  it('counts every change of each local date, dry ones too, and the cards count wet and dirty apart', () => {
+    // New York (UTC-4 in July): 03:30 UTC on the 15th is 23:30 on the 14th.
+    const diapers = [
+      { id: 'd1', occurredAt: '2026-07-14T12:00:00Z', contents: 'wet' as const },
+      { id: 'd2', occurredAt: '2026-07-15T03:30:00Z', contents: 'both' as const },
+      { id: 'd3', occurredAt: '2026-07-15T10:00:00Z', contents: 'dirty' as const },
+      { id: 'd4', occurredAt: '2026-07-15T14:00:00Z', contents: 'dry' as const },
+      { id: 'd5', occurredAt: '2026-07-15T18:00:00Z', contents: 'wet' as const },
+    ];
+    const schedule = { ...utc, timezone: 'America/New_York' };
+    const docs = ['2026-07-14', '2026-07-15'].map((date) => computeDailyInsights(date, [], [], schedule, diapers));
+    expect(docs.map((doc) => doc.diapers)).toEqual([
+      { changeCount: 2, wetCount: 2, dirtyCount: 1 },
+      { changeCount: 3, wetCount: 1, dirtyCount: 1 },
+    ]);
+    const [today, yesterday] = weeklyRows(docs, '2026-07-15');
+    expect([today?.diapers, yesterday?.diapers]).toEqual([3, 2]);
+  });
+});

@@ -4,7 +4,7 @@ import { epochMs, localDateTimeOf, type Instant } from '../time/zoned-time';
 export interface TimelineEntryView {
   id: string;
   datetime: string;
-  type: 'Feeding' | 'Sleep';
+  type: 'Feeding' | 'Sleep' | 'Diaper';
   icon: string;
   amount: string;
   duration: string;
@@ -68,6 +68,25 @@ export function sleepEntryView(
     icon: '😴',
     amount: '-',
     duration: durationText(sleep.startedAt, sleep.endedAt),
+    status: 'completed',
+  };
+}
+
+const DIAPER_ICONS = { wet: '💧', dirty: '💩', both: '💩', dry: '🧷' } as const;
+const DIAPER_TEXTS = { wet: 'Wet', dirty: 'Dirty', both: 'Wet + dirty', dry: 'Dry' } as const;
+
+/** A diaper change: an instant, so no duration; what it held stands in the amount's place ('Dirty · green'). */
+export function diaperEntryView(
+  diaper: { id: string; occurredAt: Instant; contents: keyof typeof DIAPER_TEXTS; color: string | null },
+  timezone: string,
+): EntryViewWithoutNotes {
+  return {
+    id: diaper.id,
+    datetime: localDateTimeOf(diaper.occurredAt, timezone),
+    type: 'Diaper',
+    icon: DIAPER_ICONS[diaper.contents],
+    amount: diaper.color ? `${DIAPER_TEXTS[diaper.contents]} · ${diaper.color}` : DIAPER_TEXTS[diaper.contents],
+    duration: '-',
     status: 'completed',
   };
 }

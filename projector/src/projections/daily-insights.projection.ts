@@ -1,4 +1,4 @@
-import { byStartMs, dailyInsightsOfTimed, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
+import { byStartMs, dailyInsightsOfTimed, timedDiaper, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedDiaper, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
@@ -13,7 +13,8 @@ function isEmptyDay(doc: DailyInsightsDocument): boolean {
     doc.feeding.feedCount === 0 &&
     doc.sleep.napCount === 0 &&
     doc.sleep.longestNightStretchMins === null &&
-    doc.sleep.calendarDaySleepMins === 0
+    doc.sleep.calendarDaySleepMins === 0 &&
+    doc.diapers.changeCount === 0
   );
 }
 
@@ -45,16 +46,31 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
     .find({ childId: child._id, startedAt: { $gte: new Date(from).toISOString(), $lt: new Date(to).toISOString() } }, { readOnly: true });
   const feedings: TimedFeeding[] = [];
   const sleeps: TimedSleep[] = [];
+  const diapers: TimedDiaper[] = [];
   for (const entry of entries) {
-    if (entry.kind === 'feeding') feedings.push(timedFeeding({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, amountOz: entry.amountOz, method: entry.method ?? 'Bottle' }));
-    else sleeps.push(timedSleep({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt }));
+    switch (entry.kind) {
+      case 'feeding':
+        feedings.push(timedFeeding({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, amountOz: entry.amountOz, method: entry.method ?? 'Bottle' }));
+        break;
+      case 'sleep':
+        sleeps.push(timedSleep({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt }));
+        break;
+      case 'diaper':
+        diapers.push(timedDiaper({ id: entry._id, occurredAt: entry.startedAt, contents: entry.contents ?? 'wet' }));
+        break;
+      default: {
+        const exhaustive: never = entry.kind;
+        throw new Error(`Unknown kind of entry ${String(exhaustive)}`);
+      }
+    }
   }
   feedings.sort(byStartMs);
   sleeps.sort(byStartMs);
+  diapers.sort(byStartMs);
   const collection = context.readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
   for (const date of dates) {
     const window = entriesWindowFor(date, schedule);
-    const doc = dailyInsightsOfTimed(date, startingWithin(feedings, window), startingWithin(sleeps, window), schedule);
+    const doc = dailyInsightsOfTimed(date, startingWithin(feedings, window), startingWithin(sleeps, window), schedule, startingWithin(diapers, window));
     const _id = dailyInsightsId(child._id, date);
     // A date with nothing on it has no document, so an incremental update and a rebuild agree.
     if (isEmptyDay(doc)) await collection.deleteOne({ _id });

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { ChildProfileData } from '@nightlight/domain/children/child.events';
 import { schemaVersionOf } from '@nightlight/domain/events/event-registry';
 import type { FeedingDetails } from '@nightlight/domain/feedings/feeding.events';
-import { childStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
+import type { DiaperDetails } from '@nightlight/domain/diapers/diaper.events';
+import { childStreamId, diaperStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { SleepDetails, SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
 import { recordedSleepEnvironment } from '@nightlight/domain/sleeps/sleep-sack';
 import { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
@@ -180,4 +181,14 @@ export async function sleepEvent(
 
 export async function deleteSleep(stores: ProjectionStores, ref: EntryRef): Promise<number> {
   return append(stores, sleepStreamId(ref.id), 'SleepDeleted', { sleepId: ref.id, childId: ref.childId, ownerId: ref.ownerId });
+}
+
+/** A diaper change with its notes in plain text, sealed as the command side seals them. */
+export async function diaperEvent(stores: ProjectionStores, type: 'DiaperChanged' | 'DiaperCorrected', ref: EntryRef, details: Plain<DiaperDetails>): Promise<number> {
+  const data = { diaperId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
+  return append(stores, diaperStreamId(ref.id), type, data);
+}
+
+export async function deleteDiaper(stores: ProjectionStores, ref: EntryRef): Promise<number> {
+  return append(stores, diaperStreamId(ref.id), 'DiaperDeleted', { diaperId: ref.id, childId: ref.childId, ownerId: ref.ownerId });
 }

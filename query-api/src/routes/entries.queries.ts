@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { EntryKindDefinition } from '@nightlight/domain/entries/entry-kinds';
+import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { TIMELINE_COLLECTION, timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
@@ -20,17 +22,17 @@ const listQuery = z
   })
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
 
-/** GET routes of feedings (kind 'feeding', path /api/feedings) and sleeps (kind 'sleep', path /api/sleep). */
-export function entryQueries({ readStore, cipher }: QueryDeps, kind: 'feeding' | 'sleep', basePath: string, notFound: string) {
+/** GET routes of one kind of entry: the list of a child's and one by id, at the kind's path (/api/feedings). */
+export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: basePath, notFound }: EntryKindDefinition) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
     // Notes and tags stay sealed in the read model with the child's key (or, written before children
     // had keys, the key of whoever logged it); a shredded key leaves them empty.
-    const view = async (doc: TimelineDocument, loggedBy: Awaited<ReturnType<typeof loggedByResolver>>) => {
+    const view = async (doc: TimelineDocument, child: ChildDocument, loggedBy: Awaited<ReturnType<typeof loggedByResolver>>) => {
       const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
       const notes = (await open(doc.sealedNotes)) ?? '';
       const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, open) : null;
-      return timelineApiView(doc, notes, sleepSackTag, await loggedBy(doc.ownerId));
+      return timelineApiView(doc, { notes, sleepSackTag, loggedBy: await loggedBy(doc.ownerId), child });
     };
 
     app.get(basePath, async (request) => {
@@ -44,15 +46,16 @@ export function entryQueries({ readStore, cipher }: QueryDeps, kind: 'feeding' |
       // With a limit the newest entries are the ones that matter (the dashboard's recent list).
       const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit, readOnly: true } : { sort: { startedAt: 1 }, readOnly: true });
       const loggedBy = await loggedByResolver(readStore, child._id);
-      return Promise.all(docs.map((doc) => view(doc, loggedBy)));
+      return Promise.all(docs.map((doc) => view(doc, child, loggedBy)));
     });
 
     app.get(`${basePath}/:id`, async (request) => {
       const id = parseIdParam(request.params, notFound);
       const doc = await timeline.findOne({ _id: id, kind }, { readOnly: true });
       // Another family's entry is as unknown as none.
-      if (!doc || !(await findChildAs(readStore, doc.childId, request.userId).catch(() => null))) throw new HttpError(404, notFound);
-      return view(doc, await loggedByResolver(readStore, doc.childId));
+      const family = doc && (await findChildAs(readStore, doc.childId, request.userId).catch(() => null));
+      if (!doc || !family) throw new HttpError(404, notFound);
+      return view(doc, family.child, await loggedByResolver(readStore, doc.childId));
     });
   };
 }

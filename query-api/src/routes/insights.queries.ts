@@ -49,6 +49,10 @@ const dailyView = {
         longestNightStretchHuman: nullable('string'),
       },
     },
+    diapers: {
+      type: 'object',
+      properties: { changeCount: { type: 'integer' }, wetCount: { type: 'integer' }, dirtyCount: { type: 'integer' } },
+    },
   },
 } as const;
 /** The dashboard's most frequent read: its answer is written by a serializer compiled from this shape. */

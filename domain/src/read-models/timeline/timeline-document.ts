@@ -1,22 +1,26 @@
+import type { DiaperContents, StoolColor } from '../../diapers/diaper.events';
+import { diaperGuidance } from '../../diapers/diaper-rules';
+import type { EntryKind } from '../../entries/entry-kinds';
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
 import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
-import { feedingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
-import { instantMs, localDateOf } from '../../time/zoned-time';
+import { diaperEntryView, feedingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
+import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
 import type { LoggedBy } from '../children/membership-document';
 
 export const TIMELINE_COLLECTION = 'timeline';
 
 /**
- * One feeding or sleep of a child in its local-time view. The notes and the sleep-sack tag stay
+ * One entry (a feeding, a sleep, a diaper change) of a child in its local-time view. The notes and the sleep-sack tag stay
  * sealed with the child's key, as in the event: they are opened only when a member reads the
  * entry, so no read store ever holds free text in the clear and shredding the key makes them
  * unreadable there too. `ownerId` is the member who logged the entry.
  */
 export interface TimelineDocument {
   _id: string;
-  kind: 'feeding' | 'sleep';
+  kind: EntryKind;
   childId: string;
   ownerId: string;
+  /** A diaper change, an instant, starts and ends when it happened. */
   startedAt: string;
   endedAt: string;
   /** Local date of the start in the child's zone: the activity log's and the filters' day. */
@@ -25,6 +29,8 @@ export interface TimelineDocument {
   method: FeedingMethod | null;
   type: BottleContent | null;
   environment: RecordedSleepEnvironment | null;
+  contents: DiaperContents | null;
+  color: StoolColor | null;
   sealedNotes: string;
   entry: EntryViewWithoutNotes;
   /** Position of the last event applied: an event at or below it was seen already. */
@@ -34,7 +40,7 @@ export interface TimelineDocument {
 
 export interface EntryFacts {
   id: string;
-  kind: 'feeding' | 'sleep';
+  kind: EntryKind;
   childId: string;
   ownerId: string;
   startedAt: string;
@@ -43,7 +49,25 @@ export interface EntryFacts {
   method?: FeedingMethod | null;
   type?: BottleContent | null;
   environment?: RecordedSleepEnvironment | null;
+  contents?: DiaperContents | null;
+  color?: StoolColor | null;
   sealedNotes: string;
+}
+
+/** The entry's line in the timeline, as each kind shows it. */
+function entryViewOf(facts: EntryFacts, startedAt: number, endedAt: number, timezone: string): EntryViewWithoutNotes {
+  switch (facts.kind) {
+    case 'feeding':
+      return feedingEntryView({ id: facts.id, startedAt, endedAt, amountOz: facts.amountOz ?? null, method: facts.method ?? 'Bottle' }, timezone);
+    case 'sleep':
+      return sleepEntryView({ id: facts.id, startedAt, endedAt }, timezone);
+    case 'diaper':
+      return diaperEntryView({ id: facts.id, occurredAt: startedAt, contents: facts.contents ?? 'wet', color: facts.color ?? null }, timezone);
+    default: {
+      const exhaustive: never = facts.kind;
+      return exhaustive;
+    }
+  }
 }
 
 /** The document for an entry in the child's zone; re-run for every entry when the zone changes. */
@@ -51,12 +75,6 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
   // Read once: a rebuild makes a document for every entry ever logged.
   const startedAt = instantMs(facts.startedAt);
   const endedAt = instantMs(facts.endedAt);
-  const amountOz = facts.amountOz ?? null;
-  const method = facts.method ?? null;
-  const entry =
-    facts.kind === 'feeding'
-      ? feedingEntryView({ id: facts.id, startedAt, endedAt, amountOz, method: method ?? 'Bottle' }, timezone)
-      : sleepEntryView({ id: facts.id, startedAt, endedAt }, timezone);
   return {
     _id: facts.id,
     kind: facts.kind,
@@ -65,30 +83,51 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     startedAt: facts.startedAt,
     endedAt: facts.endedAt,
     localDate: localDateOf(startedAt, timezone),
-    amountOz,
-    method,
+    amountOz: facts.amountOz ?? null,
+    method: facts.method ?? null,
     type: facts.type ?? null,
     // A copy: the document is handed to the read store whole, and the facts belong to the event.
     environment: facts.environment ? { ...facts.environment } : null,
+    contents: facts.contents ?? null,
+    color: facts.color ?? null,
     sealedNotes: facts.sealedNotes,
-    entry,
+    entry: entryViewOf(facts, startedAt, endedAt, timezone),
     position,
   };
 }
 
+/** What reading an entry adds to its document: opened free text, who logged it, the child's age facts. */
+export interface EntryReading {
+  notes: string;
+  /** A sleep's opened sleep-sack tag. */
+  sleepSackTag: string | null;
+  loggedBy: LoggedBy;
+  /** For a diaper's guidance, which depends on the child's age on the day. */
+  child: { birthDate: LocalDate; timezone: string };
+}
+
 /**
- * The API's shape of a timeline document (seed §3 Feeding / Sleep session plus the timeline entry),
- * with its opened notes, who logged it and, for a sleep, its opened sleep-sack tag: never the sealed
- * tag, nor the TOG rating kept for research.
+ * The API's shape of a timeline document (seed §3 Feeding / Sleep session, a diaper change, plus
+ * the timeline entry), with its opened notes, who logged it and, for a sleep, its opened sleep-sack
+ * tag: never the sealed tag, nor the TOG rating kept for research.
  */
 export function timelineApiView(
-  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'entry'>,
-  notes: string,
-  sleepSackTag: string | null,
-  loggedBy: LoggedBy,
+  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'contents' | 'color' | 'entry'>,
+  { notes, sleepSackTag, loggedBy, child }: EntryReading,
 ): Record<string, unknown> {
-  const common = { id: doc._id, childId: doc.childId, startedAt: doc.startedAt, endedAt: doc.endedAt, notes, loggedBy, entry: { ...doc.entry, notes, loggedBy } };
-  if (doc.kind === 'feeding') return { ...common, amountOz: doc.amountOz, method: doc.method, type: doc.type };
-  const environment = doc.environment;
-  return { ...common, environment: environment && { roomTemp: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTag } };
+  const common = { id: doc._id, childId: doc.childId, notes, loggedBy, entry: { ...doc.entry, notes, loggedBy } };
+  switch (doc.kind) {
+    case 'feeding':
+      return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, amountOz: doc.amountOz, method: doc.method, type: doc.type };
+    case 'sleep': {
+      const environment = doc.environment;
+      return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, environment: environment && { roomTemp: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTag } };
+    }
+    case 'diaper':
+      return { ...common, occurredAt: doc.startedAt, contents: doc.contents, color: doc.color, guidance: diaperGuidance({ occurredAt: doc.startedAt, color: doc.color }, child) };
+    default: {
+      const exhaustive: never = doc.kind;
+      return exhaustive;
+    }
+  }
 }
