@@ -52,6 +52,8 @@ async function read(at: string, path: string): Promise<any> {
 const bottle = (startedAt: string, amountOz: number): FeedingInput => ({ id: startedAt, startedAt, amountOz, method: 'Bottle' });
 const sleep = (startedAt: string, endedAt: string): SleepInput => ({ id: startedAt, startedAt, endedAt });
 
+/** The daily view of a date without a diaper change. */
+const noDiapers = { changeCount: 0, wetCount: 0, dirtyCount: 0 };
 const emptyDay = (date: string) => ({
   date,
   feeding: { totalOz24h: 0, avgIntervalMins: null, feedCount: 0 },
@@ -65,6 +67,7 @@ const emptyDay = (date: string) => ({
     totalNightHuman: '0m',
     longestNightStretchHuman: null,
   },
+  diapers: noDiapers,
 });
 const noDataRow = (day: string, date: string, isWeekend = false) => ({ day, date, isToday: false, isWeekend, feeds: 0, totalOz: '0.0', sleepHours: '0m', diapers: 0, note: 'No data' });
 
@@ -94,6 +97,7 @@ describe('the ordinary week: Monday 1 to Sunday 7 June 2026 in New York', () => 
         totalNightHuman: '10h 30m',
         longestNightStretchHuman: '6h 40m',
       },
+      diapers: noDiapers,
     });
     const dates = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05', '2026-06-06', '2026-06-07'];
     expect(await read(SUNDAY_EVENING, `/api/children/${childId}/insights/daily?days=7`)).toEqual({
@@ -193,6 +197,7 @@ describe('spring forward: 8 March 2026 in New York is 23 hours long', () => {
             totalNightHuman: '10h 15m',
             longestNightStretchHuman: '6h 0m',
           },
+          diapers: noDiapers,
         },
         {
           date: '2026-03-08',
@@ -208,6 +213,7 @@ describe('spring forward: 8 March 2026 in New York is 23 hours long', () => {
             totalNightHuman: '10h 0m',
             longestNightStretchHuman: '10h 0m',
           },
+          diapers: noDiapers,
         },
         emptyDay('2026-03-09'),
       ],
@@ -281,6 +287,7 @@ describe('fall back: 1 November 2026 in New York is 25 hours long', () => {
           totalNightHuman: '13h 0m',
           longestNightStretchHuman: '13h 0m',
         },
+        diapers: noDiapers,
       },
       {
         date: '2026-11-01',
@@ -296,6 +303,7 @@ describe('fall back: 1 November 2026 in New York is 25 hours long', () => {
           totalNightHuman: '11h 30m',
           longestNightStretchHuman: '11h 30m',
         },
+        diapers: noDiapers,
       },
       emptyDay('2026-11-02'),
     ]);

@@ -58,6 +58,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** The daily view of a date without a diaper change. */
+const noDiapers = { changeCount: 0, wetCount: 0, dirtyCount: 0 };
 const emptyDay = (date: string) => ({
   date,
   feeding: { totalOz24h: 0, avgIntervalMins: null, feedCount: 0 },
@@ -71,6 +73,7 @@ const emptyDay = (date: string) => ({
     totalNightHuman: '0m',
     longestNightStretchHuman: null,
   },
+  diapers: noDiapers,
 });
 
 describe('daily insights', () => {
@@ -92,6 +95,7 @@ describe('daily insights', () => {
         totalNightHuman: '8h 15m',
         longestNightStretchHuman: '4h 15m',
       },
+      diapers: noDiapers,
     };
     const saturday = {
       date: '2026-11-21',
@@ -107,6 +111,7 @@ describe('daily insights', () => {
         totalNightHuman: '5h 25m',
         longestNightStretchHuman: '5h 25m',
       },
+      diapers: noDiapers,
     };
     expect(answer.body).toEqual({
       days: [emptyDay('2026-11-16'), emptyDay('2026-11-17'), emptyDay('2026-11-18'), emptyDay('2026-11-19'), friday, saturday, emptyDay('2026-11-22')],
