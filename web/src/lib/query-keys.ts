@@ -9,6 +9,7 @@ export const queryKeyRoots = {
   activities: 'activities',
   feedings: 'feedings',
   sleep: 'sleep',
+  diapers: 'diapers',
   insights: 'insights',
   milestoneAlerts: 'milestone-alerts',
   members: 'members',
@@ -16,4 +17,4 @@ export const queryKeyRoots = {
 } as const;
 
 /** Roots of the queries that show one child's data: a live update of the child refreshes them all. */
-export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.activities, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;
+export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.activities, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;

@@ -7,6 +7,9 @@ import { setupServer } from 'msw/node';
  */
 const quietLiveStream = http.get('/api/children/:id/live', () => new HttpResponse(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }));
 
+/** Screens that list a day list its diaper changes too: by default there are none. */
+const noDiapers = http.get('/api/diapers', () => HttpResponse.json([]));
+
 // The network edge for component tests: each test declares the answers it needs with
 // server.use(...); any request nobody declared fails the test (see setup-tests.ts).
-export const server = setupServer(quietLiveStream);
+export const server = setupServer(quietLiveStream, noDiapers);

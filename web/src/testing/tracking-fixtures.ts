@@ -72,6 +72,8 @@ type DayFigures = {
   longestNightStretchMins?: number | null;
   firstNightStretchMins?: number | null;
   bedtime?: string | null;
+  wetDiapers?: number;
+  dirtyDiapers?: number;
 };
 
 export function makeDay(date: string, figures: DayFigures = {}): DailyInsights {
@@ -94,6 +96,11 @@ export function makeDay(date: string, figures: DayFigures = {}): DailyInsights {
       totalDayHuman: human(totalDayMins),
       totalNightHuman: human(totalNightMins),
       longestNightStretchHuman: longest === null ? null : human(longest),
+    },
+    diapers: {
+      changeCount: (figures.wetDiapers ?? 0) + (figures.dirtyDiapers ?? 0),
+      wetCount: figures.wetDiapers ?? 0,
+      dirtyCount: figures.dirtyDiapers ?? 0,
     },
   };
 }

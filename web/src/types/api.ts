@@ -56,13 +56,15 @@ export type TimelineEntry = {
   id: string;
   /** Local wall-clock time in the child's zone, 'YYYY-MM-DDTHH:MM'. */
   datetime: string;
-  type: 'Feeding' | 'Sleep';
+  type: 'Feeding' | 'Sleep' | 'Diaper';
   icon: string;
   amount: string;
   duration: string;
   notes: string;
   status: 'completed';
   loggedBy?: LoggedBy;
+  /** A diaper change's guidance, shown with it in the lists. */
+  guidance?: DiaperGuidance | null;
 };
 
 export type Feeding = {
@@ -89,6 +91,23 @@ export type Sleep = {
   entry: TimelineEntry;
 };
 
+export type DiaperContents = 'wet' | 'dirty' | 'both' | 'dry';
+export type StoolColor = 'yellow' | 'green' | 'brown' | 'black' | 'red' | 'white';
+
+/** What a stool colour calls for at the child's age: shown with the change. */
+export type DiaperGuidance = { message: 'Talk to your pediatrician'; reason: string; source: { title: string; url: string } };
+
+export type Diaper = {
+  id: string;
+  childId: string;
+  occurredAt: string;
+  contents: DiaperContents;
+  color: StoolColor | null;
+  guidance: DiaperGuidance | null;
+  notes: string;
+  entry: TimelineEntry;
+};
+
 export type InsightsSummary = {
   feeding: {
     avgOzPerFeed: number | null;
@@ -111,6 +130,7 @@ export type DailyInsights = {
     totalNightHuman: string;
     longestNightStretchHuman: string | null;
   };
+  diapers: { changeCount: number; wetCount: number; dirtyCount: number };
 };
 
 export type DailyInsightsResponse = { days: DailyInsights[]; today: DailyInsights };

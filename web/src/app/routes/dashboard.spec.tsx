@@ -36,11 +36,11 @@ const daily = makeDailyResponse([
   makeDay('2025-06-12', { feedCount: 8, totalOz24h: 24, avgIntervalMins: 120, totalDayMins: 180, totalNightMins: 600 }),
   makeDay('2025-06-13', { feedCount: 8, totalOz24h: 26, avgIntervalMins: 120, totalDayMins: 150, totalNightMins: 570 }),
   makeDay('2025-06-14', { feedCount: 8, totalOz24h: 25, avgIntervalMins: 120, totalDayMins: 210, totalNightMins: 630 }),
-  makeDay('2025-06-15', { feedCount: 6, totalOz24h: 20, avgIntervalMins: 150, totalDayMins: 120 }),
+  makeDay('2025-06-15', { feedCount: 6, totalOz24h: 20, avgIntervalMins: 150, totalDayMins: 120, wetDiapers: 3, dirtyDiapers: 1 }),
 ]);
 
 const weekly: WeeklyRow[] = [
-  makeWeeklyRow({ day: 'Sun', date: '2025-06-15', isToday: true, isWeekend: true, feeds: 6, totalOz: '20.0', sleepHours: '2h 0m', note: 'Short sleep' }),
+  makeWeeklyRow({ day: 'Sun', date: '2025-06-15', isToday: true, isWeekend: true, feeds: 6, totalOz: '20.0', sleepHours: '2h 0m', diapers: 4, note: 'Short sleep' }),
   makeWeeklyRow({ day: 'Sat', date: '2025-06-14', isWeekend: true, feeds: 9, totalOz: '25.0', sleepHours: '14h 0m', note: 'Frequent feeds' }),
   makeWeeklyRow({ day: 'Fri', date: '2025-06-13', feeds: 8, totalOz: '26.0', sleepHours: '16h 30m', note: 'Great sleep day' }),
   makeWeeklyRow({ day: 'Thu', date: '2025-06-12', feeds: 3, totalOz: '24.0', sleepHours: '13h 0m', note: 'Normal day' }),
@@ -231,7 +231,7 @@ describe('DashboardRoute', () => {
   });
 
   describe("Today's Summary", () => {
-    it('shows the eight cards, with trends against the earlier days that have data', async () => {
+    it('shows the ten cards, with trends against the earlier days that have data', async () => {
       answerDashboard();
       renderDashboard();
       await screen.findByRole('region', { name: "Today's Summary" });
@@ -245,7 +245,9 @@ describe('DashboardRoute', () => {
       expect(summaryCard('Total sleep today')).toEqual(['Total sleep today', '2h 0m', 'Since midnight', '↓ 86% vs 3-day avg']);
       expect(summaryCard('Avg nap')).toEqual(['Avg nap', '1h 0m']);
       expect(summaryCard('Bedtime window')).toEqual(['Bedtime window', '7:15 PM – 7:45 PM']);
-      expect(within(screen.getByRole('region', { name: "Today's Summary" })).getAllByRole('listitem')).toHaveLength(8);
+      expect(summaryCard('Wet diapers today')).toEqual(['Wet diapers today', '3']);
+      expect(summaryCard('Dirty diapers today')).toEqual(['Dirty diapers today', '1']);
+      expect(within(screen.getByRole('region', { name: "Today's Summary" })).getAllByRole('listitem')).toHaveLength(10);
     });
 
     it('shows no trend without earlier data, and dashes for what is not known yet', async () => {
@@ -280,6 +282,7 @@ describe('DashboardRoute', () => {
         'Feeds',
         'Amount',
         'Sleep',
+        'Diapers',
         'Notes',
       ]);
       expect(rows).toHaveLength(7);
@@ -291,6 +294,7 @@ describe('DashboardRoute', () => {
         '6',
         '20.0 oz',
         '2h 0m',
+        '4',
         'Short sleep',
       ]);
       expect(within(saturday).queryByText('Today')).not.toBeInTheDocument();
@@ -298,6 +302,7 @@ describe('DashboardRoute', () => {
         '9',
         '25.0 oz',
         '14h 0m',
+        '0',
         'Frequent feeds',
       ]);
       expect(within(friday).getByText('Great sleep day')).toBeInTheDocument();
@@ -315,13 +320,22 @@ describe('DashboardRoute', () => {
     });
 
     it("shows 'No data yet' when nothing was logged all week", async () => {
-      answerDashboard({ weekly: weekly.map((row) => ({ ...row, feeds: 0, note: 'No data' })) });
+      answerDashboard({ weekly: weekly.map((row) => ({ ...row, feeds: 0, diapers: 0, note: 'No data' })) });
       renderDashboard();
 
       const section = await screen.findByRole('region', { name: 'Last 7 Days' });
       expect(within(section).queryByRole('table')).not.toBeInTheDocument();
       expect(within(section).getByRole('heading', { name: 'No data yet' })).toBeInTheDocument();
       expect(within(section).getByText('Start logging activities to see your weekly trends')).toBeInTheDocument();
+    });
+
+    it('shows the table for a week of diaper changes alone', async () => {
+      answerDashboard({ weekly: weekly.map((row) => ({ ...row, feeds: 0, diapers: row.isToday ? 2 : 0, note: 'No data' })) });
+      renderDashboard();
+
+      const table = within(await screen.findByRole('region', { name: 'Last 7 Days' })).getByRole('table');
+      const [, today] = within(table).getAllByRole('row');
+      expect(within(today!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['0', '20.0 oz', '2h 0m', '2', 'No data']);
     });
   });
 

@@ -20,8 +20,10 @@ import { TodaySummary } from '../../features/dashboard/components/today-summary.
 import { WeeklyTable } from '../../features/dashboard/components/weekly-table.tsx';
 import { useNow } from '../../features/dashboard/hooks/use-now.ts';
 import { TREND_BASELINE_DAYS } from '../../features/dashboard/lib/trend.ts';
+import { createDiaperMutationKey } from '../../features/entries/api/create-diaper.ts';
 import { createFeedingMutationKey } from '../../features/entries/api/create-feeding.ts';
 import { createSleepMutationKey } from '../../features/entries/api/create-sleep.ts';
+import { AddDiaperDialog } from '../../features/entries/components/add-diaper-dialog.tsx';
 import { AddFeedingDialog } from '../../features/entries/components/add-feeding-dialog.tsx';
 import { AddSleepDialog } from '../../features/entries/components/add-sleep-dialog.tsx';
 import { EntryList } from '../../features/entries/components/entry-list.tsx';
@@ -85,9 +87,10 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   const insights = useDashboardInsights(child.id, today);
   const day = useDayEntries({ childId: child.id, date: today, sleepLimit: TIMELINE_SLEEP_LIMIT });
   useLiveUpdates(child.id);
-  const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | null>(null);
+  const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | 'diaper' | null>(null);
   const savingFeeding = useIsMutating({ mutationKey: createFeedingMutationKey }) > 0;
   const savingSleep = useIsMutating({ mutationKey: createSleepMutationKey }) > 0;
+  const savingDiaper = useIsMutating({ mutationKey: createDiaperMutationKey }) > 0;
   const closeDialog = () => setOpenDialog(null);
 
   let content;
@@ -124,10 +127,14 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
         <Button onClick={() => setOpenDialog('sleep')} disabled={savingSleep}>
           {savingSleep ? 'Adding...' : 'Add Sleep'}
         </Button>
+        <Button onClick={() => setOpenDialog('diaper')} disabled={savingDiaper}>
+          {savingDiaper ? 'Adding...' : 'Add Diaper'}
+        </Button>
       </div>
       {content}
       <AddFeedingDialog open={openDialog === 'feeding'} onClose={closeDialog} childId={child.id} />
       <AddSleepDialog open={openDialog === 'sleep'} onClose={closeDialog} childId={child.id} />
+      <AddDiaperDialog open={openDialog === 'diaper'} onClose={closeDialog} childId={child.id} />
       <MilestoneAlertDialog childId={child.id} />
     </div>
   );

@@ -12,7 +12,8 @@ function feedsTier(feeds: number): 'high' | 'medium' | 'low' {
 }
 
 export function WeeklyTable({ rows }: { rows: readonly WeeklyRow[] }) {
-  const hasData = rows.some((row) => row.note !== NO_DATA_NOTE);
+  // A week of diaper changes alone is data too, though its notes say 'No data' (they judge feeds and sleep).
+  const hasData = rows.some((row) => row.note !== NO_DATA_NOTE || row.diapers > 0);
   return (
     <Card title="Last 7 Days" className="weekly-card">
       {hasData ? (
@@ -24,6 +25,7 @@ export function WeeklyTable({ rows }: { rows: readonly WeeklyRow[] }) {
                 <th scope="col">Feeds</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Sleep</th>
+                <th scope="col">Diapers</th>
                 <th scope="col">Notes</th>
               </tr>
             </thead>
@@ -44,6 +46,7 @@ export function WeeklyTable({ rows }: { rows: readonly WeeklyRow[] }) {
                   </td>
                   <td>{row.totalOz} oz</td>
                   <td>{row.sleepHours}</td>
+                  <td>{row.diapers}</td>
                   <td className="weekly-note">{row.note}</td>
                 </tr>
               ))}

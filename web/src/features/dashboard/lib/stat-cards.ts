@@ -58,7 +58,7 @@ function totalSleepCard(weekly: readonly WeeklyRow[]): StatCard {
 }
 
 /**
- * The eight 'Today's Summary' cards. Today's feeding figures come from the daily insights' last
+ * The ten 'Today's Summary' cards: the seed's eight, then today's wet and dirty diapers. Today's feeding figures come from the daily insights' last
  * day; the averages, last feed and bedtime from the summary over today; the sleep total from the
  * weekly rows. Trends compare today with the earlier days on which anything was logged.
  */
@@ -92,5 +92,7 @@ export function buildStatCards(
     totalSleepCard(weekly),
     { label: 'Avg nap', value: summary.sleep.avgNapHuman ?? NONE, trend: null },
     { label: 'Bedtime window', value: formatBedtimeWindow(summary.sleep.bedtimeWindow), trend: null },
+    { label: 'Wet diapers today', value: String(today.diapers.wetCount), trend: null },
+    { label: 'Dirty diapers today', value: String(today.diapers.dirtyCount), trend: null },
   ];
 }

@@ -1,8 +1,14 @@
 import { TrashIcon } from '../../../components/icons.tsx';
 import type { TimelineEntry } from '../../../types/api.ts';
-import { useDeleteFeeding } from '../api/delete-feeding.ts';
-import { useDeleteSleep } from '../api/delete-sleep.ts';
+import { useDeleteEntry } from '../api/delete-entry.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
+
+/** What each kind shows under its heading: a diaper change is an instant, and says what it held. */
+const FACT_LABELS = {
+  Feeding: { duration: 'Duration', amount: 'Amount' },
+  Sleep: { duration: 'Duration', amount: 'Amount' },
+  Diaper: { duration: null, amount: 'Contents' },
+} satisfies Record<TimelineEntry['type'], { duration: string | null; amount: string }>;
 
 type EntryListProps = {
   childId: string;
@@ -13,7 +19,7 @@ type EntryListProps = {
   label: string;
 };
 
-/** Feedings and sleeps of one day, each with a delete button. */
+/** Feedings, sleeps and diaper changes of one day, each with a delete button. */
 export function EntryList({ childId, entries, emptyTitle, emptyHint, label }: EntryListProps) {
   if (entries.length === 0) {
     return (
@@ -33,14 +39,13 @@ export function EntryList({ childId, entries, emptyTitle, emptyHint, label }: En
 }
 
 function EntryItem({ childId, entry }: { childId: string; entry: TimelineEntry }) {
-  const deleteFeeding = useDeleteFeeding();
-  const deleteSleep = useDeleteSleep();
-  const deletion = entry.type === 'Feeding' ? deleteFeeding : deleteSleep;
+  const deletion = useDeleteEntry();
   const time = formatEntryTime(entry.datetime);
+  const facts = FACT_LABELS[entry.type];
 
   function handleDelete() {
     deletion.mutate(
-      { id: entry.id, childId },
+      { id: entry.id, childId, type: entry.type },
       // The product shows no message for a failed delete: the entry simply stays in the list.
       { onError: (error) => console.error(`Could not delete the ${entry.type.toLowerCase()} entry`, error) },
     );
@@ -59,15 +64,25 @@ function EntryItem({ childId, entry }: { childId: string; entry: TimelineEntry }
           </time>
         </div>
         <dl className="entry-facts">
+          {facts.duration && (
+            <div>
+              <dt>{facts.duration}</dt>
+              <dd>{entry.duration}</dd>
+            </div>
+          )}
           <div>
-            <dt>Duration</dt>
-            <dd>{entry.duration}</dd>
-          </div>
-          <div>
-            <dt>Amount</dt>
+            <dt>{facts.amount}</dt>
             <dd>{entry.amount}</dd>
           </div>
         </dl>
+        {entry.guidance && (
+          <p className="entry-guidance" role="note">
+            <strong>{entry.guidance.message}</strong> {entry.guidance.reason}{' '}
+            <a href={entry.guidance.source.url} target="_blank" rel="noreferrer">
+              {entry.guidance.source.title}
+            </a>
+          </p>
+        )}
         {entry.notes && <p className="entry-notes">{entry.notes}</p>}
         {entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
       </div>

@@ -2,13 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 
 /**
- * A feeding or sleep written or deleted changes that child's lists and every insight built on
+ * An entry written or deleted changes that child's lists and every insight built on
  * them (summary, daily, weekly, correlations all start with [insights, childId]). The api-client
  * sends the write's position on the refetch, so the lists already include it.
  */
 export function invalidateChildData(queryClient: QueryClient, childId: string): Promise<unknown> {
   return Promise.all(
-    [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.insights, queryKeyRoots.activities].map((root) =>
+    [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.insights, queryKeyRoots.activities].map((root) =>
       queryClient.invalidateQueries({ queryKey: [root, childId] }),
     ),
   );

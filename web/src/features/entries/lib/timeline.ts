@@ -1,9 +1,9 @@
 import { formatWallClockTime } from '../../../lib/local-date.ts';
-import type { Feeding, Sleep, TimelineEntry } from '../../../types/api.ts';
+import type { TimelineEntry } from '../../../types/api.ts';
 
-/** A day's feedings and sleeps as one list, newest first. */
-export function mergeTimeline(feedings: readonly Feeding[], sleeps: readonly Sleep[]): TimelineEntry[] {
-  const entries = [...feedings.map((feeding) => feeding.entry), ...sleeps.map((sleep) => sleep.entry)];
+/** A day's entries of every kind as one list, newest first. */
+export function mergeTimeline(...kinds: readonly (readonly { entry: TimelineEntry }[])[]): TimelineEntry[] {
+  const entries = kinds.flatMap((list) => list.map((item) => item.entry));
   // 'YYYY-MM-DDTHH:MM' strings sort as the times they name.
   return entries.sort((a, b) => (a.datetime < b.datetime ? 1 : a.datetime > b.datetime ? -1 : 0));
 }
