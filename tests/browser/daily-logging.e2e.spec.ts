@@ -114,6 +114,32 @@ describeInBrowser('daily logging in Chromium', (suite) => {
     await expect.poll(() => entryTexts(page, `Activities on ${today}`)).toEqual([feedingEntry]);
   });
 
+  it('logs a diaper change in two taps on a phone and counts it on the cards and in the week', async () => {
+    const { server } = suite();
+    const parent = await registerParent(server, 'diapers');
+    await addChild(server, parent, 'Wren', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
+    await settle(server);
+    const page = await openPage();
+    await signIn(page, parent.email, parent.password);
+    await page.getByRole('heading', { name: 'Wren Dashboard' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add Diaper' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Diaper' });
+    await dialog.getByRole('radio', { name: 'Both' }).check();
+    await dialog.getByRole('button', { name: 'Add Entry' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const timeline = "Today's activities";
+    await expect.poll(() => entryTexts(page, timeline)).toHaveLength(1);
+    expect((await entryTexts(page, timeline))[0]).toMatch(/^💩 Diaper \d{1,2}:\d{2} [AP]M Contents Wet \+ dirty/);
+    const card = (label: string) => page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) }).locator('.stat-value');
+    await expect.poll(() => card('Wet diapers today').innerText()).toBe('1');
+    expect(await card('Dirty diapers today').innerText()).toBe('1');
+    const todayRow = page.getByRole('region', { name: 'Last 7 Days' }).getByRole('row').filter({ hasText: 'Today' });
+    await expect.poll(async () => (await todayRow.getByRole('cell').allInnerTexts()).map((text) => text.trim())).toEqual(['0', '0.0 oz', '0m', '1', 'No data']);
+    await page.screenshot({ path: artifactPath('dashboard-375-diaper.png') });
+  });
+
   it('keeps the onboarding prompt clear of the Add Feeding and Add Sleep bar on a phone', async () => {
     const { server } = suite();
     const parent = await registerParent(server, 'prompt', { completeOnboarding: false });
@@ -126,7 +152,7 @@ describeInBrowser('daily logging in Chromium', (suite) => {
     const prompt = page.getByRole('complementary', { name: 'Finish setting up' });
     await prompt.waitFor();
     const promptBox = (await prompt.boundingBox())!;
-    for (const name of ['Add Feeding', 'Add Sleep']) {
+    for (const name of ['Add Feeding', 'Add Sleep', 'Add Diaper']) {
       const button = (await page.getByRole('button', { name }).boundingBox())!;
       expect(promptBox.y + promptBox.height, `prompt over ${name}`).toBeLessThanOrEqual(button.y);
     }
