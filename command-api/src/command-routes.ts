@@ -6,6 +6,7 @@ import { authRoutes } from './routes/auth.routes';
 import { childRoutes } from './routes/children.routes';
 import { diaperRoutes } from './routes/diapers.routes';
 import { familyRoutes } from './routes/family.routes';
+import { growthRoutes } from './routes/growth.routes';
 import { feedingRoutes } from './routes/feedings.routes';
 import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
 import { sleepRoutes } from './routes/sleep.routes';
@@ -26,6 +27,7 @@ export function commandRoutes(deps: CommandDeps) {
       await parentScope.register(feedingRoutes(deps));
       await parentScope.register(sleepRoutes(deps));
       await parentScope.register(diaperRoutes(deps));
+      await parentScope.register(growthRoutes(deps));
       await parentScope.register(milestoneAlertRoutes(deps));
     });
   };

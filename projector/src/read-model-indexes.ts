@@ -2,6 +2,7 @@ import { CHILDREN_COLLECTION } from '@nightlight/domain/read-models/children/chi
 import { INVITATIONS_COLLECTION } from '@nightlight/domain/read-models/children/invitation-document';
 import { MEMBERSHIPS_COLLECTION } from '@nightlight/domain/read-models/children/membership-document';
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
+import { GROWTH_COLLECTION } from '@nightlight/domain/read-models/growth/growth-document';
 import { TIMELINE_COLLECTION } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { REFERRAL_CODES_COLLECTION } from '@nightlight/domain/read-models/users/referral-code-document';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
@@ -16,5 +17,6 @@ export async function ensureReadModelIndexes(readStore: ReadStore): Promise<void
   await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, startedAt: 1 });
   await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, kind: 1, localDate: 1 });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).createIndex({ childId: 1, date: 1 });
+  await readStore.collection(GROWTH_COLLECTION).createIndex({ childId: 1, measuredOn: 1 });
   await readStore.collection(REFERRAL_CODES_COLLECTION).createIndex({ issuedTo: 1 });
 }

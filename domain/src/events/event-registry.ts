@@ -5,6 +5,7 @@ import { entrySlotEventDefinitions } from './entry-slot.event-schemas';
 import { emailReservationEventDefinitions } from './email-reservation.event-schemas';
 import type { EventDefinition } from './event-definition';
 import { feedingEventDefinitions } from './feeding.event-schemas';
+import { growthEventDefinitions } from './growth.event-schemas';
 import { invitationCodeEventDefinitions } from './invitation-code.event-schemas';
 import { milestoneAlertEventDefinitions } from './milestone-alert.event-schemas';
 import { referralCodeEventDefinitions } from './referral-code.event-schemas';
@@ -26,6 +27,7 @@ export const eventRegistry = {
   ...feedingEventDefinitions,
   ...sleepEventDefinitions,
   ...diaperEventDefinitions,
+  ...growthEventDefinitions,
   ...entrySlotEventDefinitions,
 } satisfies EventRegistry;
 

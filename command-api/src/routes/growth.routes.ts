@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { decideGrowth, GROWTH_NOT_FOUND, type GrowthCommand } from '@nightlight/domain/growth/growth.decider';
+import { evolveGrowth, initialGrowthState, type GrowthState } from '@nightlight/domain/growth/growth.events';
+import { checkGrowth } from '@nightlight/domain/growth/growth-rules';
+import { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
+import { NotFoundError } from '@nightlight/domain/shared/domain-event';
+import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
+import { isLocalDate, localDateOf } from '@nightlight/domain/time/zoned-time';
+import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import type { CommandDeps } from '../command-deps';
+import { handleCommand } from '../command-handler';
+import { loadChildAs, type FamilyChild } from '../commands/child-access';
+import { idempotentWrites } from '../idempotency';
+import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
+import { childIdField } from './entry-fields';
+
+const measure = (name: string) => z.number({ error: `${name} must be a number` }).nullable().optional();
+
+const growthBody = z.object({
+  childId: childIdField,
+  measuredOn: z.string({ error: 'Measurement date is required' }).refine(isLocalDate, 'Measurement date must be a date (YYYY-MM-DD)'),
+  weightKg: measure('Weight'),
+  lengthCm: measure('Length'),
+  headCm: measure('Head circumference'),
+});
+
+const growthDecider = { initialState: initialGrowthState, evolve: evolveGrowth, decide: decideGrowth };
+
+/** POST /api/growth, PUT and DELETE /api/growth/:id: a check-up's weight, length and head circumference. */
+export function growthRoutes(deps: CommandDeps) {
+  const { eventStore, cipher, clock, newId } = deps;
+  const idempotency = idempotentWrites(deps);
+
+  const run = async (request: FastifyRequest, id: string, command: GrowthCommand) =>
+    handleCommand(eventStore, growthStreamId(id), growthDecider, command, {
+      userId: request.userId,
+      correlationId: correlationIdOf(request),
+      now: clock(),
+      newId,
+      idempotency: await idempotency.begin(request),
+    });
+
+  /** The measurement as the growth list shows it, with the child's age and the WHO percentiles. */
+  async function answer(child: FamilyChild, state: GrowthState, position: number) {
+    if (!state.ref || !state.details) throw new NotFoundError(GROWTH_NOT_FOUND);
+    const birthDate = (await cipher.openForChild(child.childId, child.ownerId, child.profile.birthDate)) ?? '';
+    const doc = { _id: state.ref.measurementId, childId: state.ref.childId, ownerId: state.ref.ownerId, ...state.details, position };
+    return growthApiView(doc, { birthDate, sex: child.profile.sex });
+  }
+
+  async function write(request: FastifyRequest, id: string, type: 'RecordGrowth' | 'CorrectGrowth') {
+    const body = parseInput(growthBody, request.body);
+    const childId = parseIdParam({ id: body.childId }, 'Child not found');
+    const child = await loadChildAs(eventStore, childId, request.userId);
+    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+    const details = checkGrowth(
+      { measuredOn: body.measuredOn, weightKg: body.weightKg ?? null, lengthCm: body.lengthCm ?? null, headCm: body.headCm ?? null },
+      { birthDate, today: localDateOf(clock(), child.profile.timezone) },
+    );
+    const result = await run(request, id, { type, data: { measurementId: id, childId, ownerId: request.userId, ...details } });
+    return { view: await answer(child, result.state, result.position), position: result.position };
+  }
+
+  return async function routes(app: FastifyInstance): Promise<void> {
+    app.post('/api/growth', async (request, reply) => {
+      const { view, position } = await write(request, newEntityId(request, request.userId, newId), 'RecordGrowth');
+      return sendWritten(reply, 201, view, position);
+    });
+
+    app.put('/api/growth/:id', async (request, reply) => {
+      const { view, position } = await write(request, parseIdParam(request.params, GROWTH_NOT_FOUND), 'CorrectGrowth');
+      return sendWritten(reply, 200, view, position);
+    });
+
+    app.delete('/api/growth/:id', async (request, reply) => {
+      const id = parseIdParam(request.params, GROWTH_NOT_FOUND);
+      const [first] = await eventStore.readStream(growthStreamId(id));
+      const childId = (first?.data as { childId?: string } | undefined)?.childId;
+      // Another family's measurement is as unknown as none.
+      if (!childId || !(await loadChildAs(eventStore, childId, request.userId).catch(() => null))) throw new NotFoundError(GROWTH_NOT_FOUND);
+      const result = await run(request, id, { type: 'DeleteGrowth', data: { measurementId: id } });
+      return sendWritten(reply, 200, { ok: true }, result.position);
+    });
+  };
+}

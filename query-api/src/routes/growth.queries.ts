@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { CHART_PERCENTILES, percentileCurves } from '@nightlight/domain/growth/who-percentiles';
+import { GROWTH_COLLECTION, growthApiView, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
+import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import type { QueryDeps } from '../query-deps';
+import { findChildAs } from './family-child';
+
+/** A child's growth measurements with their WHO percentiles, and the WHO curves to draw them against. */
+export function growthQueries({ readStore }: QueryDeps) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const growth = readStore.collection<GrowthDocument>(GROWTH_COLLECTION);
+
+    app.get('/api/children/:id/growth', async (request) => {
+      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      const docs = await growth.find({ childId: child._id }, { sort: { measuredOn: 1 }, readOnly: true });
+      return docs.map((doc) => growthApiView(doc, child));
+    });
+
+    app.get('/api/children/:id/growth/curves', async (request) => {
+      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      return {
+        sex: child.sex,
+        percentiles: CHART_PERCENTILES.map(({ percentile }) => percentile),
+        weight: percentileCurves('weight', child.sex),
+        length: percentileCurves('length', child.sex),
+        head: percentileCurves('head', child.sex),
+      };
+    });
+  };
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * Growth over HTTP: a check-up's measurements with the WHO percentile of each for the child's sex
+ * and age, the curves to draw them against, every refusal with nothing written, and isolation.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const today = () => new Date().toISOString().slice(0, 10);
+const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+
+async function register() {
+  const answer = await server.call('POST', '/api/auth/register', { body: { email: `growth-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
+  expect(answer.status).toBe(201);
+  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
+}
+
+async function addChild(token: string, sex: string, birthDate: string) {
+  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate, sex, timezone: 'UTC' } });
+  expect(child.status).toBe(201);
+  return child.body.id as string;
+}
+
+describe('growth', () => {
+  it('gives a boy of 182 days weighing 7.934 kg the 50th percentile, and lists measurements by date', async () => {
+    const parent = await register();
+    const childId = await addChild(parent.token, 'Male', daysAgo(182));
+    const recorded = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightKg: 7.934, lengthCm: 67.6 } });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body).toMatchObject({ childId, measuredOn: today(), ageDays: 182, weightKg: 7.934, lengthCm: 67.6, headCm: null, percentiles: { head: null } });
+    expect(Math.abs(recorded.body.percentiles.weight - 50)).toBeLessThanOrEqual(1);
+    expect(Math.abs(recorded.body.percentiles.length - 50)).toBeLessThanOrEqual(2);
+
+    const earlier = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: daysAgo(182), headCm: 34.46 } });
+    const list = await server.call('GET', `/api/children/${childId}/growth`, { token: parent.token, headers: { 'x-min-position': earlier.headers.get('x-event-position')! } });
+    expect(list.status).toBe(200);
+    expect(list.body.map((m: { measuredOn: string; ageDays: number }) => [m.measuredOn, m.ageDays])).toEqual([
+      [daysAgo(182), 0],
+      [today(), 182],
+    ]);
+    // WHO's median head circumference of a boy at birth is 34.46 cm.
+    expect(Math.abs(list.body[0].percentiles.head - 50)).toBeLessThanOrEqual(1);
+  });
+
+  it('puts a girl of 365 days weighing 7.0 kg below the 3rd percentile, and gives no percentile for an unknown sex', async () => {
+    const parent = await register();
+    const girl = await addChild(parent.token, 'Female', daysAgo(365));
+    const weighed = await server.call('POST', '/api/growth', { token: parent.token, body: { childId: girl, measuredOn: today(), weightKg: 7.0 } });
+    expect(weighed.body.percentiles.weight).toBeLessThan(3);
+
+    const unknown = await addChild(parent.token, 'Unknown', daysAgo(365));
+    const measured = await server.call('POST', '/api/growth', { token: parent.token, body: { childId: unknown, measuredOn: today(), weightKg: 7.0 } });
+    expect(measured.body.percentiles).toEqual({ weight: null, length: null, head: null });
+    const curves = await server.call('GET', `/api/children/${unknown}/growth/curves`, { token: parent.token });
+    expect(curves.body).toMatchObject({ sex: 'Unknown', weight: [], length: [], head: [] });
+  });
+
+  it('answers the WHO curves of the child’s sex, month by month', async () => {
+    const parent = await register();
+    const childId = await addChild(parent.token, 'Female', daysAgo(30));
+    const curves = await server.call('GET', `/api/children/${childId}/growth/curves`, { token: parent.token });
+    expect(curves.status).toBe(200);
+    expect(curves.body.percentiles).toEqual([3, 15, 50, 85, 97]);
+    expect(curves.body.weight).toHaveLength(61);
+    // WHO girls at 12 months: 7.1, 8.9 and 11.3 kg on the 3rd, 50th and 97th.
+    const [p3, , p50, , p97] = curves.body.weight[12].values;
+    expect([p3, p50, p97]).toEqual([7.1, 8.9, 11.3]);
+  });
+
+  it('corrects and deletes a measurement', async () => {
+    const parent = await register();
+    const childId = await addChild(parent.token, 'Male', daysAgo(60));
+    const recorded = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightKg: 5.1 } });
+    const id = recorded.body.id as string;
+    const corrected = await server.call('PUT', `/api/growth/${id}`, { token: parent.token, body: { childId, measuredOn: today(), weightKg: 5.6, headCm: 39 } });
+    expect(corrected.status).toBe(200);
+    expect(corrected.body).toMatchObject({ id, weightKg: 5.6, headCm: 39 });
+    const deleted = await server.call('DELETE', `/api/growth/${id}`, { token: parent.token });
+    expect(deleted.status).toBe(200);
+    const list = await server.call('GET', `/api/children/${childId}/growth`, { token: parent.token, headers: { 'x-min-position': deleted.headers.get('x-event-position')! } });
+    expect(list.body).toEqual([]);
+  });
+
+  it.each([
+    [{ weightKg: undefined }, 'Enter at least one measurement: weight, length or head circumference'],
+    [{ weightKg: 0.1 }, 'Weight must be between 0.3 and 40 kg'],
+    [{ weightKg: 7200 }, 'Weight must be between 0.3 and 40 kg'],
+    [{ weightKg: 'heavy' }, 'Weight must be a number'],
+    [{ lengthCm: 200 }, 'Length must be between 20 and 130 cm'],
+    [{ headCm: 5 }, 'Head circumference must be between 15 and 60 cm'],
+    [{ measuredOn: undefined }, 'Measurement date is required'],
+    [{ measuredOn: '2026-02-30' }, 'Measurement date must be a date (YYYY-MM-DD)'],
+    [{ measuredOn: '2999-01-01' }, 'Measurement date cannot be in the future'],
+    [{ measuredOn: '2020-01-01' }, 'Measurement date cannot be before the birth date'],
+  ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
+    const parent = await register();
+    const childId = await addChild(parent.token, 'Male', daysAgo(100));
+    const head = await server.server.adapters.eventStore.headPosition();
+    const answer = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightKg: 6, ...changes } });
+    expect([answer.status, answer.body.message]).toEqual([400, message]);
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+  });
+
+  it('lets a caregiver record, and keeps every growth route from a stranger with 404 and nothing written', async () => {
+    const parent = await register();
+    const caregiver = await register();
+    const stranger = await register();
+    const childId = await addChild(parent.token, 'Female', daysAgo(90));
+    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
+    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token });
+    const recorded = await server.call('POST', '/api/growth', { token: caregiver.token, body: { childId, measuredOn: today(), weightKg: 5.5 } });
+    expect(recorded.status).toBe(201);
+    const id = recorded.body.id as string;
+
+    const head = await server.server.adapters.eventStore.headPosition();
+    const body = { childId, measuredOn: today(), weightKg: 5.6 };
+    for (const [method, path, payload, message] of [
+      ['POST', '/api/growth', body, 'Child not found'],
+      ['PUT', `/api/growth/${id}`, body, 'Child not found'],
+      ['DELETE', `/api/growth/${id}`, undefined, 'Measurement not found'],
+      ['GET', `/api/children/${childId}/growth`, undefined, 'Child not found'],
+      ['GET', `/api/children/${childId}/growth/curves`, undefined, 'Child not found'],
+    ] as const) {
+      const answer = await server.call(method, path, { token: stranger.token, body: payload });
+      expect([method, path, answer.status, answer.body.message]).toEqual([method, path, 404, message]);
+    }
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+  });
+});
