@@ -10,6 +10,7 @@ export const queryKeyRoots = {
   feedings: 'feedings',
   sleep: 'sleep',
   diapers: 'diapers',
+  growth: 'growth',
   insights: 'insights',
   milestoneAlerts: 'milestone-alerts',
   members: 'members',
@@ -17,4 +18,4 @@ export const queryKeyRoots = {
 } as const;
 
 /** Roots of the queries that show one child's data: a live update of the child refreshes them all. */
-export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.activities, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;
+export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.growth, queryKeyRoots.activities, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;

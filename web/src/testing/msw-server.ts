@@ -10,6 +10,12 @@ const quietLiveStream = http.get('/api/children/:id/live', () => new HttpRespons
 /** Screens that list a day list its diaper changes too: by default there are none. */
 const noDiapers = http.get('/api/diapers', () => HttpResponse.json([]));
 
+/** The Insights page shows growth too: by default no measurement, and curves of a child without a sex. */
+const noGrowth = [
+  http.get('/api/children/:id/growth', () => HttpResponse.json([])),
+  http.get('/api/children/:id/growth/curves', () => HttpResponse.json({ sex: 'Unknown', percentiles: [3, 15, 50, 85, 97], weight: [], length: [], head: [] })),
+];
+
 // The network edge for component tests: each test declares the answers it needs with
 // server.use(...); any request nobody declared fails the test (see setup-tests.ts).
-export const server = setupServer(quietLiveStream, noDiapers);
+export const server = setupServer(quietLiveStream, noDiapers, ...noGrowth);

@@ -161,3 +161,26 @@ export type MilestoneAlert = {
   alertType: MilestoneAlertType;
   milestone: { label: string; amountPerFeeding: string; feedingsPerDay: string; details: string[] };
 };
+
+export type GrowthMeasurement = {
+  id: string;
+  childId: string;
+  /** The child's local date, 'YYYY-MM-DD'. */
+  measuredOn: string;
+  ageDays: number;
+  weightKg: number | null;
+  lengthCm: number | null;
+  headCm: number | null;
+  /** WHO percentiles (0-100, one decimal); null without a sex, past five years or without the measure. */
+  percentiles: { weight: number | null; length: number | null; head: number | null };
+};
+
+export type GrowthCurvePoint = { month: number; values: number[] };
+
+export type GrowthCurves = {
+  sex: ChildSex;
+  percentiles: number[];
+  weight: GrowthCurvePoint[];
+  length: GrowthCurvePoint[];
+  head: GrowthCurvePoint[];
+};

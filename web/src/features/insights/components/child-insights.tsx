@@ -9,6 +9,7 @@ import { browserTimeZone } from '../../../lib/local-date.ts';
 import type { Child } from '../../../types/api.ts';
 import { useCorrelations } from '../api/get-correlations.ts';
 import { useDailyInsights } from '../api/get-daily-insights.ts';
+import { GrowthSection } from '../../growth/components/growth-section.tsx';
 import { DailySummariesTable } from './daily-summaries-table.tsx';
 import { PatternInsights } from './pattern-insights.tsx';
 import '../../../styles/insights.css';
@@ -30,7 +31,7 @@ export function InsightsError({ message }: { message: string }) {
   );
 }
 
-/** Weekly Overview, Pattern Insights and Daily Summaries of one child. */
+/** Weekly Overview, Pattern Insights, Daily Summaries and Growth of one child. */
 export function ChildInsights({ child }: { child: Child }) {
   const navigate = useNavigate();
   const daily = useDailyInsights({ childId: child.id, days: OVERVIEW_DAYS, tz: browserTimeZone() });
@@ -61,6 +62,7 @@ export function ChildInsights({ child }: { child: Child }) {
       <Card title="Daily Summaries">
         <DailySummariesTable days={daily.data.days} />
       </Card>
+      <GrowthSection child={child} />
     </div>
   );
 }

@@ -1,0 +1,48 @@
+import type { ApexOptions } from 'apexcharts';
+import Chart from 'react-apexcharts';
+import type { GrowthCurves, GrowthMeasurement } from '../../../types/api.ts';
+import { curvesOf, MEASURES, type Measure } from '../lib/measures.ts';
+
+const DAYS_PER_MONTH = 30.4375;
+const CURVE_COLORS = ['#94a3b8', '#64748b', '#16a34a', '#64748b', '#94a3b8'];
+const CHILD_COLOR = '#4f46e5';
+
+type GrowthChartProps = { measure: Measure; measurements: readonly GrowthMeasurement[]; curves: GrowthCurves };
+
+/**
+ * The child's measurements (months on the x axis) over the WHO 3rd, 15th, 50th, 85th and 97th
+ * percentile curves of its sex, drawn up to a little past the oldest measurement.
+ */
+export default function GrowthChart({ measure, measurements, curves }: GrowthChartProps) {
+  const { label, unit, valueOf } = MEASURES[measure];
+  const points = measurements.flatMap((m) => {
+    const value = valueOf(m);
+    return value === null ? [] : [{ x: Math.round((m.ageDays / DAYS_PER_MONTH) * 10) / 10, y: value }];
+  });
+  const lastMonth = Math.min(60, Math.max(6, Math.ceil(Math.max(0, ...points.map((p) => p.x)) + 3)));
+  const curvePoints = curvesOf(curves, measure).filter((point) => point.month <= lastMonth);
+  const series = [
+    ...curves.percentiles.map((percentile, index) => ({
+      name: `${percentile}th`,
+      type: 'line',
+      data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] ?? null })),
+    })),
+    { name: label, type: 'scatter', data: points },
+  ];
+  const options: ApexOptions = {
+    chart: { id: `growth-${measure}`, toolbar: { show: false }, zoom: { enabled: false }, background: 'transparent', fontFamily: 'inherit', animations: { enabled: false } },
+    colors: [...CURVE_COLORS.slice(0, curves.percentiles.length), CHILD_COLOR],
+    stroke: { width: [...curves.percentiles.map(() => 1.5), 0], curve: 'smooth' },
+    markers: { size: [...curves.percentiles.map(() => 0), 6] },
+    legend: { show: true, position: 'bottom' },
+    xaxis: { type: 'numeric', min: 0, max: lastMonth, tickAmount: Math.min(12, lastMonth), title: { text: 'Age (months)' }, labels: { formatter: (value) => String(Math.round(Number(value))) } },
+    yaxis: { forceNiceScale: true, labels: { formatter: (value) => `${Math.round(value * 10) / 10} ${unit}` } },
+    tooltip: { shared: false, x: { formatter: (value) => `${value} months` } },
+  };
+  return (
+    <figure className="chart-figure">
+      <figcaption className="chart-title">{`${label} for age (WHO)`}</figcaption>
+      <Chart type="line" height={280} series={series} options={options} />
+    </figure>
+  );
+}

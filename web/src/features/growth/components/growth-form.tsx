@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { toLocalDateString } from '../../../lib/local-date.ts';
+import { useEntryIdempotencyKey } from '../../entries/hooks/use-entry-idempotency-key.ts';
+import { useRecordGrowth } from '../api/record-growth.ts';
+import { emptyGrowthForm, GROWTH_FIELDS, toRecordGrowthInput, validateGrowthForm, type GrowthField, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
+
+/** A check-up's measurements: any of weight, length and head circumference, on a date (today by default). */
+export function GrowthForm({ childId }: { childId: string }) {
+  const today = toLocalDateString(new Date());
+  const [values, setValues] = useState<GrowthFormValues>(() => emptyGrowthForm(today));
+  const [errors, setErrors] = useState<GrowthFormErrors>({});
+  const record = useRecordGrowth();
+  const idempotencyKey = useEntryIdempotencyKey();
+  const { ref, focusFirstInvalid } = useFocusFirstInvalid();
+
+  function update(changes: Partial<GrowthFormValues>) {
+    setValues({ ...values, ...changes });
+    idempotencyKey.formChanged();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateGrowthForm(values, today);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return focusFirstInvalid();
+    record.mutate(
+      { input: toRecordGrowthInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
+      {
+        onSuccess: () => {
+          idempotencyKey.reset();
+          setValues(emptyGrowthForm(today));
+        },
+        onError: (error) => setErrors({ form: errorMessage(error, 'Could not save the measurement') }),
+      },
+    );
+  }
+
+  return (
+    <form ref={ref} className="form growth-form" noValidate onSubmit={handleSubmit} aria-label="Add a measurement">
+      <FormError message={errors.form ?? null} />
+      <TextField label="Date" type="date" max={today} required value={values.measuredOn} error={errors.measuredOn} onChange={(event) => update({ measuredOn: event.target.value })} />
+      <div className="growth-fields">
+        {(Object.keys(GROWTH_FIELDS) as GrowthField[]).map((field) => (
+          <TextField
+            key={field}
+            label={GROWTH_FIELDS[field].label}
+            type="number"
+            inputMode="decimal"
+            min={GROWTH_FIELDS[field].min}
+            max={GROWTH_FIELDS[field].max}
+            step={GROWTH_FIELDS[field].step}
+            value={values[field]}
+            error={errors[field]}
+            onChange={(event) => update({ [field]: event.target.value })}
+          />
+        ))}
+      </div>
+      <Button type="submit" disabled={record.isPending}>
+        {record.isPending ? 'Saving...' : 'Add Measurement'}
+      </Button>
+    </form>
+  );
+}

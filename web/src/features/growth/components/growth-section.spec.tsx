@@ -1,0 +1,77 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../../testing/auth-fixtures.ts';
+import { server } from '../../../testing/msw-server.ts';
+import { renderPage } from '../../../testing/render-app.tsx';
+import type { Child, GrowthMeasurement } from '../../../types/api.ts';
+import { ageText, GrowthSection } from './growth-section.tsx';
+
+const child: Child = { id: 'child-1', displayName: 'Robin', birthDate: '2025-01-01', sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC', role: 'parent' } as Child;
+
+const measurement = (overrides: Partial<GrowthMeasurement>): GrowthMeasurement => ({
+  id: 'g1',
+  childId: 'child-1',
+  measuredOn: '2025-07-02',
+  ageDays: 182,
+  weightKg: 7.934,
+  lengthCm: null,
+  headCm: 43.3,
+  percentiles: { weight: 50.4, length: null, head: 50.2 },
+  ...overrides,
+});
+
+describe('GrowthSection', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 6, 2, 9, 0, 0));
+    signIn();
+  });
+
+  it('lists the measurements newest first with their WHO percentiles', async () => {
+    server.use(http.get('/api/children/:id/growth', () => HttpResponse.json([measurement({ id: 'g0', measuredOn: '2025-01-01', ageDays: 0, weightKg: 3.3, headCm: null, percentiles: { weight: 47.2, length: null, head: null } }), measurement({})])));
+    renderPage(<GrowthSection child={child} />);
+    const table = await screen.findByRole('table', { name: 'Measurements' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['5 mo', '7.934 kg (50.4th)', '-', '43.3 cm (50.2th)'],
+      ['0 days', '3.3 kg (47.2th)', '-', '-'],
+    ]);
+  });
+
+  it('asks for at least one measure, checks the limits, then posts only what was entered', async () => {
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/growth', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(measurement({}), { status: 201 });
+      }),
+    );
+    renderPage(<GrowthSection child={child} />);
+    const user = userEvent.setup();
+    await screen.findByText(/No measurements yet/);
+    await user.click(screen.getByRole('button', { name: 'Add Measurement' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter at least one measurement: weight, length or head circumference');
+
+    await user.type(screen.getByLabelText('Weight (kg)'), '7200');
+    await user.click(screen.getByRole('button', { name: 'Add Measurement' }));
+    expect(screen.getByLabelText('Weight (kg)')).toHaveAccessibleDescription('Weight must be between 0.3 and 40 kg');
+    expect(posted).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Weight (kg)'));
+    await user.type(screen.getByLabelText('Weight (kg)'), '7.2');
+    await user.type(screen.getByLabelText('Head circumference (cm)'), '43');
+    await user.click(screen.getByRole('button', { name: 'Add Measurement' }));
+    await waitFor(() => expect(posted).toEqual([{ childId: 'child-1', measuredOn: '2025-07-02', weightKg: 7.2, headCm: 43 }]));
+  });
+
+  it('says percentiles need the sex when it is unknown', async () => {
+    renderPage(<GrowthSection child={{ ...child, sex: 'Unknown' }} />);
+    expect(await screen.findByText(/Percentiles need the child’s sex/)).toBeInTheDocument();
+  });
+
+  it('writes ages in days, then months, then years and months', () => {
+    expect([ageText(12), ageText(182), ageText(400)]).toEqual(['12 days', '5 mo', '1 y 1 mo']);
+  });
+});
