@@ -1,8 +1,9 @@
-// The '/insights' route: the insights feature for the family's first child (children feature).
+// The '/insights' route: the insights and growth features for the family's first child (children feature).
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useChildren } from '../../features/children/api/get-children.ts';
+import { GrowthSection } from '../../features/growth/components/growth-section.tsx';
 import { ChildInsights, InsightsError } from '../../features/insights/components/child-insights.tsx';
 
 /** Insights are for the first child of the family. */
@@ -14,5 +15,9 @@ export function InsightsRoute() {
   if (children.isError) return <InsightsError message={errorMessage(children.error, 'No child data available')} />;
   const child = children.data[0];
   if (!child) return <InsightsError message="No child data available" />;
-  return <ChildInsights child={child} />;
+  return (
+    <ChildInsights child={child}>
+      <GrowthSection child={child} />
+    </ChildInsights>
+  );
 }

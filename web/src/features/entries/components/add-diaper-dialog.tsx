@@ -11,7 +11,7 @@ import {
   validateDiaperForm,
   type DiaperFormValues,
 } from '../lib/diaper-form.ts';
-import { ChoiceGroup } from './choice-group.tsx';
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { EntryStartField, NotesField } from './entry-fields.tsx';
 import '../../../styles/dashboard.css';
 

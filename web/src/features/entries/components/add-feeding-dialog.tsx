@@ -13,7 +13,7 @@ import {
   validateFeedingForm,
   type FeedingFormValues,
 } from '../lib/feeding-form.ts';
-import { ChoiceGroup } from './choice-group.tsx';
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { EntryStartField, NotesField } from './entry-fields.tsx';
 import '../../../styles/dashboard.css';
 

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
-import { useEntryIdempotencyKey } from './use-entry-idempotency-key.ts';
+import { useEntryIdempotencyKey } from '../../../hooks/use-entry-idempotency-key.ts';
 
 type EntryMutation<Input> = Pick<UseMutationResult<unknown, Error, { input: Input; idempotencyKey: string }>, 'mutate' | 'isPending'>;
 

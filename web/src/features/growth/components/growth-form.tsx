@@ -5,7 +5,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { toLocalDateString } from '../../../lib/local-date.ts';
-import { useEntryIdempotencyKey } from '../../entries/hooks/use-entry-idempotency-key.ts';
+import { useEntryIdempotencyKey } from '../../../hooks/use-entry-idempotency-key.ts';
 import { useRecordGrowth } from '../api/record-growth.ts';
 import { emptyGrowthForm, GROWTH_FIELDS, toRecordGrowthInput, validateGrowthForm, type GrowthField, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
 

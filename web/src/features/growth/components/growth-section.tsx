@@ -3,7 +3,7 @@ import { Card } from '../../../components/card.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { formatLocalDate } from '../../../lib/local-date.ts';
 import type { Child, GrowthMeasurement } from '../../../types/api.ts';
-import { ChoiceGroup } from '../../entries/components/choice-group.tsx';
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { useGrowth, useGrowthCurves } from '../api/get-growth.ts';
 import { GrowthForm } from './growth-form.tsx';
 import { MEASURES, type Measure } from '../lib/measures.ts';

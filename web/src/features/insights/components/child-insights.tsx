@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
@@ -9,7 +9,6 @@ import { browserTimeZone } from '../../../lib/local-date.ts';
 import type { Child } from '../../../types/api.ts';
 import { useCorrelations } from '../api/get-correlations.ts';
 import { useDailyInsights } from '../api/get-daily-insights.ts';
-import { GrowthSection } from '../../growth/components/growth-section.tsx';
 import { DailySummariesTable } from './daily-summaries-table.tsx';
 import { PatternInsights } from './pattern-insights.tsx';
 import '../../../styles/insights.css';
@@ -31,8 +30,8 @@ export function InsightsError({ message }: { message: string }) {
   );
 }
 
-/** Weekly Overview, Pattern Insights, Daily Summaries and Growth of one child. */
-export function ChildInsights({ child }: { child: Child }) {
+/** Weekly Overview, Pattern Insights and Daily Summaries of one child, then the sections the route adds (growth). */
+export function ChildInsights({ child, children }: { child: Child; children?: ReactNode }) {
   const navigate = useNavigate();
   const daily = useDailyInsights({ childId: child.id, days: OVERVIEW_DAYS, tz: browserTimeZone() });
   const correlations = useCorrelations({ childId: child.id, days: CORRELATION_DAYS });
@@ -62,7 +61,7 @@ export function ChildInsights({ child }: { child: Child }) {
       <Card title="Daily Summaries">
         <DailySummariesTable days={daily.data.days} />
       </Card>
-      <GrowthSection child={child} />
+      {children}
     </div>
   );
 }

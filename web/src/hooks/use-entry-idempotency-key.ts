@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { createIdempotencyKey } from '../lib/idempotency-key.ts';
 
 export type EntryIdempotencyKey = {
   /** The key to send with this submit; every submit of the same values gets the same one. */

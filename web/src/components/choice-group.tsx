@@ -1,4 +1,4 @@
-import { FieldMessage } from '../../../components/field-message.tsx';
+import { FieldMessage } from './field-message.tsx';
 
 type ChoiceGroupProps<T extends string> = {
   legend: string;
