@@ -1,7 +1,7 @@
 import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
-import { newContext } from './support/chromium';
+import { artifactPath, newContext } from './support/chromium';
 import {
   addChild,
   daysBefore,
@@ -80,6 +80,34 @@ describeInBrowser(
       context.setDefaultTimeout(10_000);
       return context.newPage();
     }
+
+    it('records a check-up on the Insights page and charts it against the WHO curves of the child’s sex', async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'growth');
+      await addChild(server, parent, 'Ivy', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
+      await settle(server);
+      const page = await openPage(375, 812);
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Insights' }).click();
+      const growth = page.getByRole('region', { name: 'Growth' });
+      await growth.getByText(/No measurements yet/).waitFor();
+
+      await growth.getByLabel('Weight (kg)').fill('5.6');
+      await growth.getByLabel('Length (cm)').fill('59.5');
+      await growth.getByRole('button', { name: 'Add Measurement' }).click();
+
+      const row = growth.getByRole('table', { name: 'Measurements' }).getByRole('row').nth(1);
+      await row.waitFor();
+      const cells = (await row.getByRole('cell').allInnerTexts()).map((text) => text.trim());
+      // A girl of 90 days: 5.6 kg is at the 38.3rd percentile, 59.5 cm at the 46.5th (domain who-percentiles.ts).
+      expect(cells.slice(0, 3)).toEqual(['2 mo', '5.6 kg (38th)', '59.5 cm (47th)']);
+      // Five WHO curves and the child's own series.
+      const chart = growth.locator('.apexcharts-canvas');
+      await chart.locator('svg.apexcharts-svg').waitFor();
+      await growth.getByText('Weight for age (WHO)').waitFor();
+      expect(await chart.locator('.apexcharts-series').count()).toBe(6);
+      await growth.screenshot({ path: artifactPath('insights-375-growth.png') });
+    });
 
     it("charts a logged week and sums each day's bottles in the Daily Summaries", async () => {
       const { server } = suite();

@@ -10,6 +10,12 @@ export function todayLocalDate(): string {
   return toLocalDateString(new Date());
 }
 
+/** Today's date in an IANA zone, 'YYYY-MM-DD': a child's day, which may not be the viewer's. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

@@ -2,6 +2,7 @@ import type { ApexOptions } from 'apexcharts';
 import Chart from 'react-apexcharts';
 import type { GrowthCurves, GrowthMeasurement } from '../../../types/api.ts';
 import { curvesOf, MEASURES, type Measure } from '../lib/measures.ts';
+import { ordinal } from '../lib/percentile-text.ts';
 
 const DAYS_PER_MONTH = 30.4375;
 const CURVE_COLORS = ['#94a3b8', '#64748b', '#16a34a', '#64748b', '#94a3b8'];
@@ -23,7 +24,7 @@ export default function GrowthChart({ measure, measurements, curves }: GrowthCha
   const curvePoints = curvesOf(curves, measure).filter((point) => point.month <= lastMonth);
   const series = [
     ...curves.percentiles.map((percentile, index) => ({
-      name: `${percentile}th`,
+      name: ordinal(percentile),
       type: 'line',
       data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] ?? null })),
     })),

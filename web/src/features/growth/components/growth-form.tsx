@@ -4,14 +4,14 @@ import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { toLocalDateString } from '../../../lib/local-date.ts';
+import { todayIn } from '../../../lib/local-date.ts';
 import { useEntryIdempotencyKey } from '../../../hooks/use-entry-idempotency-key.ts';
 import { useRecordGrowth } from '../api/record-growth.ts';
 import { emptyGrowthForm, GROWTH_FIELDS, toRecordGrowthInput, validateGrowthForm, type GrowthField, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
 
-/** A check-up's measurements: any of weight, length and head circumference, on a date (today by default). */
-export function GrowthForm({ childId }: { childId: string }) {
-  const today = toLocalDateString(new Date());
+/** A check-up's measurements: any of weight, length and head circumference, on a date (the child's today by default). */
+export function GrowthForm({ childId, timezone }: { childId: string; timezone: string }) {
+  const today = todayIn(timezone);
   const [values, setValues] = useState<GrowthFormValues>(() => emptyGrowthForm(today));
   const [errors, setErrors] = useState<GrowthFormErrors>({});
   const record = useRecordGrowth();

@@ -6,6 +6,7 @@ import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import type { Child, GrowthMeasurement } from '../../../types/api.ts';
+import { percentileText } from '../lib/percentile-text.ts';
 import { ageText, GrowthSection } from './growth-section.tsx';
 
 const child: Child = { id: 'child-1', displayName: 'Robin', birthDate: '2025-01-01', sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC', role: 'parent' } as Child;
@@ -35,8 +36,8 @@ describe('GrowthSection', () => {
     const table = await screen.findByRole('table', { name: 'Measurements' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['5 mo', '7.934 kg (50.4th)', '-', '43.3 cm (50.2th)'],
-      ['0 days', '3.3 kg (47.2th)', '-', '-'],
+      ['5 mo', '7.934 kg (50th)', '-', '43.3 cm (50th)'],
+      ['0 days', '3.3 kg (47th)', '-', '-'],
     ]);
   });
 
@@ -69,6 +70,10 @@ describe('GrowthSection', () => {
   it('says percentiles need the sex when it is unknown', async () => {
     renderPage(<GrowthSection child={{ ...child, sex: 'Unknown' }} />);
     expect(await screen.findByText(/Percentiles need the child’s sex/)).toBeInTheDocument();
+  });
+
+  it('writes percentiles as ordinals, with the tails open', () => {
+    expect([0.4, 1, 2.4, 3, 11, 22.5, 50.2, 97, 99.6].map(percentileText)).toEqual(['<1st', '1st', '2nd', '3rd', '11th', '23rd', '50th', '97th', '>99th']);
   });
 
   it('writes ages in days, then months, then years and months', () => {

@@ -7,6 +7,7 @@ import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { useGrowth, useGrowthCurves } from '../api/get-growth.ts';
 import { GrowthForm } from './growth-form.tsx';
 import { MEASURES, type Measure } from '../lib/measures.ts';
+import { percentileText } from '../lib/percentile-text.ts';
 import '../../../styles/growth.css';
 
 // apexcharts loads with the chart, as the weekly charts do.
@@ -21,7 +22,7 @@ export function ageText(days: number): string {
 
 function cell(value: number | null, unit: string, percentile: number | null): string {
   if (value === null) return '-';
-  return percentile === null ? `${value} ${unit}` : `${value} ${unit} (${percentile}th)`;
+  return percentile === null ? `${value} ${unit}` : `${value} ${unit} (${percentileText(percentile)})`;
 }
 
 function MeasurementsTable({ measurements }: { measurements: readonly GrowthMeasurement[] }) {
@@ -84,7 +85,7 @@ export function GrowthSection({ child }: { child: Child }) {
   return (
     <Card title="Growth" className="growth-card">
       {body}
-      <GrowthForm childId={child.id} />
+      <GrowthForm childId={child.id} timezone={child.timezone} />
     </Card>
   );
 }

@@ -1,0 +1,13 @@
+/** '1st', '2nd', '3rd', '11th', '22nd', '97th'. */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+/** A percentile as a parent reads it: whole, and never '0th' or '100th' at the tails. */
+export function percentileText(percentile: number): string {
+  if (percentile < 1) return '<1st';
+  if (percentile > 99) return '>99th';
+  return ordinal(Math.round(percentile));
+}
