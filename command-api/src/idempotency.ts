@@ -130,4 +130,3 @@ export function idempotentWrites(deps: Pick<CommandDeps, 'eventStore' | 'cipher'
   };
 }
 
-export type IdempotentWrites = ReturnType<typeof idempotentWrites>;

@@ -35,8 +35,6 @@ const httpsHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVE
 export interface EdgeOptions {
   /** The write routes: command-api's plugin in-process, or a plugin that forwards to it over HTTP. */
   writes: FastifyPluginAsync;
-  /** Extra parent-scoped read routes contributed by other slices. */
-  extraQueries?: ((deps: QueryDeps) => FastifyPluginAsync)[];
   /** The researchers' replay, outside the parent scope: it admits researcher credentials only. */
   research?: FastifyPluginAsync;
   /** Folder of the built web app; served with an index.html fallback for client routes. */
@@ -92,7 +90,6 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     await parentScope.register(milestoneAlertQueries(deps));
     await parentScope.register(familyQueries(deps));
     await parentScope.register(liveRoutes(deps));
-    for (const extra of options.extraQueries ?? []) await parentScope.register(extra(deps));
   });
 
   const webDist = options.webDist && existsSync(path.join(options.webDist, 'index.html')) ? options.webDist : null;

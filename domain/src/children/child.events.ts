@@ -1,7 +1,6 @@
 import type { DomainEvent, SealedText } from '../shared/domain-event';
 
 export type Sex = 'Female' | 'Male' | 'Unknown';
-export const SEXES: readonly Sex[] = ['Female', 'Male', 'Unknown'];
 
 export const DEFAULT_NIGHT_WINDOW_START = '19:00';
 export const DEFAULT_NIGHT_WINDOW_END = '08:00';

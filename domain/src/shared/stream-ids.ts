@@ -11,8 +11,3 @@ export const growthStreamId = (measurementId: string): string => `growth-${measu
 export const diaperStreamId = (diaperId: string): string => `diaper-${diaperId}`;
 /** One UTC day ('YYYY-MM-DD') of one kind of a child's entries: where overlaps are decided (entry-slot.decider.ts). */
 export const entrySlotsStreamId = (kind: string, childId: string, day: string): string => `slots-${kind}-${childId}-${day}`;
-/** `key` is the digest of a user and an Idempotency-Key, never the key as sent. */
-
-export function idFromStreamId(streamId: string): string {
-  return streamId.slice(streamId.indexOf('-') + 1);
-}

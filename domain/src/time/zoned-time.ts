@@ -183,10 +183,6 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-export function toInstant(value: Date | string): Date {
-  return typeof value === 'string' ? new Date(value) : value;
-}
-
 export function localDateOf(instant: Instant, timeZone: string): LocalDate {
   return dateOfDayNumber(Math.floor(localMs(instant, timeZone) / DAY_MS));
 }

@@ -6,7 +6,6 @@ export const queryKeyRoots = {
   userSettings: 'user-settings',
   children: 'children',
   childrenSettings: 'children-settings',
-  activities: 'activities',
   feedings: 'feedings',
   sleep: 'sleep',
   diapers: 'diapers',
@@ -18,4 +17,4 @@ export const queryKeyRoots = {
 } as const;
 
 /** Roots of the queries that show one child's data: a live update of the child refreshes them all. */
-export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.growth, queryKeyRoots.activities, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;
+export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.growth, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;

@@ -24,10 +24,6 @@ export class HttpError extends Error {
   }
 }
 
-export function badRequest(message: string, path = ''): HttpError {
-  return new HttpError(400, message, [{ path, message }]);
-}
-
 /** Validates input with a zod schema; the first issue's message becomes the answer's message. */
 export function parseInput<T>(schema: ZodType<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import { childDataRoots, queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { OkResponse } from '../../../types/api.ts';
 
 export function deleteChild(childId: string): Promise<OkResponse> {
@@ -11,15 +11,7 @@ export function deleteChild(childId: string): Promise<OkResponse> {
 }
 
 // Everything that shows a child's data must forget the deleted child.
-const AFFECTED = [
-  queryKeyRoots.activities,
-  queryKeyRoots.insights,
-  queryKeyRoots.feedings,
-  queryKeyRoots.sleep,
-  queryKeyRoots.children,
-  queryKeyRoots.childrenSettings,
-  queryKeyRoots.milestoneAlerts,
-];
+const AFFECTED = [...childDataRoots, queryKeyRoots.children, queryKeyRoots.childrenSettings];
 
 export function useDeleteChild() {
   const queryClient = useQueryClient();

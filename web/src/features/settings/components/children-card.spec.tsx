@@ -212,7 +212,7 @@ describe('ChildrenCard', () => {
         }),
       );
       const { user, queryClient } = renderCard();
-      const cached = ['activities', 'insights', 'feedings', 'sleep', 'children'].map((root) => [root, 'child-1']);
+      const cached = ['diapers', 'growth', 'insights', 'feedings', 'sleep', 'children'].map((root) => [root, 'child-1']);
       for (const key of cached) queryClient.setQueryData(key, []);
 
       await user.click(await screen.findByRole('button', { name: 'Delete JD' }));
