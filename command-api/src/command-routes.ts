@@ -8,6 +8,7 @@ import { diaperRoutes } from './routes/diapers.routes';
 import { familyRoutes } from './routes/family.routes';
 import { growthRoutes } from './routes/growth.routes';
 import { feedingRoutes } from './routes/feedings.routes';
+import { pumpingRoutes } from './routes/pumpings.routes';
 import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
 import { sleepRoutes } from './routes/sleep.routes';
 
@@ -27,6 +28,7 @@ export function commandRoutes(deps: CommandDeps) {
       await parentScope.register(feedingRoutes(deps));
       await parentScope.register(sleepRoutes(deps));
       await parentScope.register(diaperRoutes(deps));
+      await parentScope.register(pumpingRoutes(deps));
       await parentScope.register(growthRoutes(deps));
       await parentScope.register(milestoneAlertRoutes(deps));
     });

@@ -8,10 +8,12 @@ import type { Doc } from '@nightlight/infrastructure/ports/read-store';
 import {
   deleteDiaper,
   deleteFeeding,
+  deletePumping,
   deleteSleep,
   diaperEvent,
   feedingEvent,
   observedMemoryReadStore,
+  pumpingEvent,
   openProjectionStores,
   projectFromStart,
   registerChild,
@@ -41,7 +43,7 @@ const NIGHT_WINDOWS = [
 
 const when = fc.record({ day: fc.nat(3), minute: fc.nat(24 * 60 - 1) });
 const logOrCorrect = {
-  kind: fc.constantFrom('feeding' as const, 'sleep' as const, 'diaper' as const),
+  kind: fc.constantFrom('feeding' as const, 'sleep' as const, 'diaper' as const, 'pumping' as const),
   when,
   // Up to 120 minutes for a feeding, up to 1440 for a sleep (scaled when applied).
   length: fc.integer({ min: 1, max: 120 }),
@@ -56,7 +58,7 @@ const operation = fc.oneof(
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
-type Kind = 'feeding' | 'sleep' | 'diaper';
+type Kind = 'feeding' | 'sleep' | 'diaper' | 'pumping';
 interface LiveEntry extends EntryRef {
   kind: Kind;
 }
@@ -93,8 +95,8 @@ async function appendOperations(
 
   const details = (kind: Kind, at: { day: number; minute: number }, length: number, quarters: number | null) => {
     const start = FIRST_DAY + (at.day * 24 * 60 + at.minute) * 60_000;
-    // A diaper change is an instant: it ends when it starts.
-    const minutes = kind === 'feeding' ? length : kind === 'sleep' ? length * 12 : 0;
+    // A diaper change is an instant: it ends when it starts; a pumping session lasts its minutes.
+    const minutes = { feeding: length, sleep: length * 12, diaper: 0, pumping: length }[kind];
     return {
       startedAt: new Date(start).toISOString(),
       endedAt: new Date(start + minutes * 60_000).toISOString(),
@@ -114,6 +116,8 @@ async function appendOperations(
         return sleepEvent(stores, `Sleep${type}`, entry, { ...times, environment: null, notes: 'Sleep session' });
       case 'diaper':
         return diaperEvent(stores, type === 'Logged' ? 'DiaperChanged' : 'DiaperCorrected', entry, { occurredAt: times.startedAt, contents, color: contents === 'wet' || contents === 'dry' ? null : 'yellow', notes: '' });
+      case 'pumping':
+        return pumpingEvent(stores, `Pumping${type}`, entry, { startedAt: times.startedAt, durationMinutes: length, leftAmount: quarters, rightAmount: null, unit: 'oz', notes: '' });
     }
   };
 
@@ -136,7 +140,7 @@ async function appendOperations(
       case 'delete': {
         const [entry] = live.splice(operation.pick % Math.max(1, live.length), 1);
         if (entry) final.delete(entry.id);
-        if (entry) await after(await { feeding: deleteFeeding, sleep: deleteSleep, diaper: deleteDiaper }[entry.kind](stores, entry));
+        if (entry) await after(await { feeding: deleteFeeding, sleep: deleteSleep, diaper: deleteDiaper, pumping: deletePumping }[entry.kind](stores, entry));
         break;
       }
       case 'profile': {

@@ -92,6 +92,7 @@ describe('timeline projection', () => {
         environment: null,
         contents: null,
         color: null,
+        pumped: null,
         sealedNotes: expect.stringMatching(/^v1\./),
         entry: { id: 'feeding-1', datetime: '2026-11-20T21:30', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', status: 'completed' },
         position,

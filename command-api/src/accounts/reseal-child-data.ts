@@ -4,8 +4,10 @@ import { decideDiaper, type DiaperCommand } from '@nightlight/domain/diapers/dia
 import { evolveDiaper, initialDiaperState } from '@nightlight/domain/diapers/diaper.events';
 import { decideFeeding, type FeedingCommand } from '@nightlight/domain/feedings/feeding.decider';
 import { evolveFeeding, initialFeedingState } from '@nightlight/domain/feedings/feeding.events';
+import { decidePumping, type PumpingCommand } from '@nightlight/domain/pumpings/pumping.decider';
+import { evolvePumping, initialPumpingState } from '@nightlight/domain/pumpings/pumping.events';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { childStreamId, diaperStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
+import { childStreamId, diaperStreamId, feedingStreamId, pumpingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import { decideSleep, type SleepCommand } from '@nightlight/domain/sleeps/sleep.decider';
 import { evolveSleep, initialSleepState } from '@nightlight/domain/sleeps/sleep.events';
 import type { CommandDeps } from '../command-deps';
@@ -49,8 +51,10 @@ function resealEntry(deps: CommandDeps, entry: TimelineDocument, notes: string, 
     case 'sleep':
       return decideWithRetry(deps, sleepStreamId(entry._id), sleepDecider, { type: 'ResealSleepNotes', data: { sleepId: entry._id, notes, sleepSackTag } }, context);
     case 'diaper':
-      // Diaper changes came after children had keys, but one written with a writer's key would be resealed the same way.
+      // Diaper changes and pumping came after children had keys, but one written with a writer's key is resealed the same way.
       return decideWithRetry(deps, diaperStreamId(entry._id), diaperDecider, { type: 'ResealDiaperNotes', data: { diaperId: entry._id, notes } }, context);
+    case 'pumping':
+      return decideWithRetry(deps, pumpingStreamId(entry._id), pumpingDecider, { type: 'ResealPumpingNotes', data: { pumpingId: entry._id, notes } }, context);
     default: {
       const exhaustive: never = entry.kind;
       return exhaustive;
@@ -61,3 +65,4 @@ function resealEntry(deps: CommandDeps, entry: TimelineDocument, notes: string, 
 const feedingDecider = { initialState: initialFeedingState, evolve: evolveFeeding, decide: (command: FeedingCommand, state: ReturnType<typeof initialFeedingState>) => decideFeeding(command, state) };
 const sleepDecider = { initialState: initialSleepState, evolve: evolveSleep, decide: (command: SleepCommand, state: ReturnType<typeof initialSleepState>) => decideSleep(command, state) };
 const diaperDecider = { initialState: initialDiaperState, evolve: evolveDiaper, decide: (command: DiaperCommand, state: ReturnType<typeof initialDiaperState>) => decideDiaper(command, state) };
+const pumpingDecider = { initialState: initialPumpingState, evolve: evolvePumping, decide: (command: PumpingCommand, state: ReturnType<typeof initialPumpingState>) => decidePumping(command, state) };

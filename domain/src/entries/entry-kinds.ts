@@ -1,7 +1,7 @@
-import { diaperStreamId, feedingStreamId, sleepStreamId } from '../shared/stream-ids';
+import { diaperStreamId, feedingStreamId, pumpingStreamId, sleepStreamId } from '../shared/stream-ids';
 
 /** Every kind of entry a child's timeline holds. Adding one fails the type check wherever a kind is handled. */
-export type EntryKind = 'feeding' | 'sleep' | 'diaper';
+export type EntryKind = 'feeding' | 'sleep' | 'diaper' | 'pumping';
 
 /** What the API, the event log and the projections know about a kind of entry. */
 export interface EntryKindDefinition {
@@ -13,8 +13,11 @@ export interface EntryKindDefinition {
   /** The id field of its events and commands, 'feedingId'. */
   idField: string;
   streamId: (id: string) => string;
-  /** A session lasts from start to end and two of a kind may not overlap; an instant has neither. */
-  timing: 'session' | 'instant';
+  /**
+   * A session lasts from start to end and two of a kind may not overlap; a span lasts too but may
+   * overlap (a parent can pump while the baby naps, or twice in a row); an instant has no length.
+   */
+  timing: 'session' | 'span' | 'instant';
   events: { logged: string; corrected: string; deleted: string; resealed: string };
   commands: { log: string; correct: string; remove: string };
 }
@@ -49,6 +52,16 @@ export const ENTRY_KINDS = {
     timing: 'instant',
     events: { logged: 'DiaperChanged', corrected: 'DiaperCorrected', deleted: 'DiaperDeleted', resealed: 'DiaperNotesResealed' },
     commands: { log: 'LogDiaper', correct: 'CorrectDiaper', remove: 'DeleteDiaper' },
+  },
+  pumping: {
+    kind: 'pumping',
+    path: '/api/pumpings',
+    notFound: 'Pumping session not found',
+    idField: 'pumpingId',
+    streamId: pumpingStreamId,
+    timing: 'span',
+    events: { logged: 'PumpingLogged', corrected: 'PumpingCorrected', deleted: 'PumpingDeleted', resealed: 'PumpingNotesResealed' },
+    commands: { log: 'LogPumping', correct: 'CorrectPumping', remove: 'DeletePumping' },
   },
 } as const satisfies { [K in EntryKind]: EntryKindDefinition & { kind: K } };
 

@@ -8,6 +8,7 @@ import { feedingEventDefinitions } from './feeding.event-schemas';
 import { growthEventDefinitions } from './growth.event-schemas';
 import { invitationCodeEventDefinitions } from './invitation-code.event-schemas';
 import { milestoneAlertEventDefinitions } from './milestone-alert.event-schemas';
+import { pumpingEventDefinitions } from './pumping.event-schemas';
 import { referralCodeEventDefinitions } from './referral-code.event-schemas';
 import { referralRegistryEventDefinitions } from './referral-registry.event-schemas';
 import { sleepEventDefinitions } from './sleep.event-schemas';
@@ -28,6 +29,7 @@ export const eventRegistry = {
   ...sleepEventDefinitions,
   ...diaperEventDefinitions,
   ...growthEventDefinitions,
+  ...pumpingEventDefinitions,
   ...entrySlotEventDefinitions,
 } satisfies EventRegistry;
 

@@ -8,6 +8,7 @@ export const invitationStreamId = (invitationId: string): string => `invitation-
 export const feedingStreamId = (feedingId: string): string => `feeding-${feedingId}`;
 export const sleepStreamId = (sleepId: string): string => `sleep-${sleepId}`;
 export const growthStreamId = (measurementId: string): string => `growth-${measurementId}`;
+export const pumpingStreamId = (pumpingId: string): string => `pumping-${pumpingId}`;
 export const diaperStreamId = (diaperId: string): string => `diaper-${diaperId}`;
 /** One UTC day ('YYYY-MM-DD') of one kind of a child's entries: where overlaps are decided (entry-slot.decider.ts). */
 export const entrySlotsStreamId = (kind: string, childId: string, day: string): string => `slots-${kind}-${childId}-${day}`;

@@ -4,7 +4,7 @@ import { epochMs, localDateTimeOf, type Instant } from '../time/zoned-time';
 export interface TimelineEntryView {
   id: string;
   datetime: string;
-  type: 'Feeding' | 'Sleep' | 'Diaper';
+  type: 'Feeding' | 'Sleep' | 'Diaper' | 'Pumping';
   icon: string;
   amount: string;
   duration: string;
@@ -87,6 +87,28 @@ export function diaperEntryView(
     icon: DIAPER_ICONS[diaper.contents],
     amount: diaper.color ? `${DIAPER_TEXTS[diaper.contents]} · ${diaper.color}` : DIAPER_TEXTS[diaper.contents],
     duration: '-',
+    status: 'completed',
+  };
+}
+
+/** What each side gave, in the unit it was entered in: 'L 60 · R 50 mL', 'R 2.5 oz', '-'. */
+function pumpedText(left: number | null, right: number | null, unit: string): string {
+  const sides = [left === null ? null : `L ${left}`, right === null ? null : `R ${right}`].filter((side) => side !== null);
+  return sides.length === 0 ? '-' : `${sides.join(' · ')} ${unit}`;
+}
+
+/** A pumping session: not a feeding, so it has its own line; its length only when it was timed. */
+export function pumpingEntryView(
+  pumping: { id: string; startedAt: Instant; endedAt: Instant; leftAmount: number | null; rightAmount: number | null; unit: string },
+  timezone: string,
+): EntryViewWithoutNotes {
+  return {
+    id: pumping.id,
+    datetime: localDateTimeOf(pumping.startedAt, timezone),
+    type: 'Pumping',
+    icon: '🥛',
+    amount: pumpedText(pumping.leftAmount, pumping.rightAmount, pumping.unit),
+    duration: epochMs(pumping.endedAt) > epochMs(pumping.startedAt) ? durationText(pumping.startedAt, pumping.endedAt) : '-',
     status: 'completed',
   };
 }

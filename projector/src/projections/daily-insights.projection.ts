@@ -58,6 +58,9 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
       case 'diaper':
         diapers.push(timedDiaper({ id: entry._id, occurredAt: entry.startedAt, contents: entry.contents ?? 'wet' }));
         break;
+      case 'pumping':
+        // Milk pumped is not milk fed: a pumping session adds to no insight.
+        break;
       default: {
         const exhaustive: never = entry.kind;
         throw new Error(`Unknown kind of entry ${String(exhaustive)}`);

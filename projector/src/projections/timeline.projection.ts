@@ -1,6 +1,7 @@
 import type { DiaperEvent } from '@nightlight/domain/diapers/diaper.events';
 import { ENTRY_EVENT_TYPES, entryEventOf, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import type { FeedingEvent } from '@nightlight/domain/feedings/feeding.events';
+import type { PumpingEvent } from '@nightlight/domain/pumpings/pumping.events';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { TIMELINE_COLLECTION, timelineDocument, type EntryFacts, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { SleepEvent } from '@nightlight/domain/sleeps/sleep.events';
@@ -8,11 +9,16 @@ import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store
 import type { Projection, ProjectionContext } from '../projection';
 import { refreshDailyInsights } from './daily-insights.projection';
 
-type EntryEvent = FeedingEvent | SleepEvent | DiaperEvent;
-type LoggedData = Extract<EntryEvent, { type: 'FeedingLogged' | 'SleepLogged' | 'DiaperChanged' }>['data'];
+type EntryEvent = FeedingEvent | SleepEvent | DiaperEvent | PumpingEvent;
+type LoggedData = Extract<EntryEvent, { type: 'FeedingLogged' | 'SleepLogged' | 'DiaperChanged' | 'PumpingLogged' }>['data'];
 type KindFacts = Omit<EntryFacts, 'id' | 'childId' | 'ownerId' | 'sealedNotes'>;
 
-const idOf = (data: EntryEvent['data']): string => ('feedingId' in data ? data.feedingId : 'sleepId' in data ? data.sleepId : data.diaperId);
+function idOf(data: EntryEvent['data']): string {
+  if ('feedingId' in data) return data.feedingId;
+  if ('sleepId' in data) return data.sleepId;
+  if ('pumpingId' in data) return data.pumpingId;
+  return data.diaperId;
+}
 
 /** What each kind's logged or corrected event says about the entry, beyond who and which child. */
 function kindFactsOf(kind: EntryKind, data: LoggedData): KindFacts {
@@ -29,6 +35,12 @@ function kindFactsOf(kind: EntryKind, data: LoggedData): KindFacts {
       const diaper = data as Extract<LoggedData, { diaperId: string }>;
       // An instant: it starts and ends when it happened, so the timeline's ranges and days hold it.
       return { kind, startedAt: diaper.occurredAt, endedAt: diaper.occurredAt, contents: diaper.contents, color: diaper.color };
+    }
+    case 'pumping': {
+      const pumping = data as Extract<LoggedData, { pumpingId: string }>;
+      // Untimed, it ends when it starts; timed, it spans its minutes.
+      const endedAt = new Date(Date.parse(pumping.startedAt) + (pumping.durationMinutes ?? 0) * 60_000).toISOString();
+      return { kind, startedAt: pumping.startedAt, endedAt, pumped: { leftAmount: pumping.leftAmount, rightAmount: pumping.rightAmount, unit: pumping.unit } };
     }
     default: {
       const exhaustive: never = kind;
@@ -61,11 +73,12 @@ export const timelineProjection: Projection = {
       return;
     }
 
-    if (event.type === 'FeedingNotesResealed' || event.type === 'SleepNotesResealed' || event.type === 'DiaperNotesResealed') {
+    if (role === 'resealed') {
       // Only the sealing changed: no date, number or view with it.
       if (!existing) return;
-      const environment = event.type === 'SleepNotesResealed' && existing.environment ? { ...existing.environment, sleepSackTag: event.data.sleepSackTag } : existing.environment;
-      await timeline.updateOne({ _id: id }, { $set: { sealedNotes: event.data.notes, environment, position: recorded.position } });
+      const resealed = event.data as { notes: string; sleepSackTag?: string | null };
+      const environment = existing.environment && resealed.sleepSackTag !== undefined ? { ...existing.environment, sleepSackTag: resealed.sleepSackTag } : existing.environment;
+      await timeline.updateOne({ _id: id }, { $set: { sealedNotes: resealed.notes, environment, position: recorded.position } });
       return;
     }
     const touched: { startedAt: string; endedAt: string }[] = existing ? [existing] : [];

@@ -6,7 +6,8 @@ import type { ChildProfileData } from '@nightlight/domain/children/child.events'
 import { schemaVersionOf } from '@nightlight/domain/events/event-registry';
 import type { FeedingDetails } from '@nightlight/domain/feedings/feeding.events';
 import type { DiaperDetails } from '@nightlight/domain/diapers/diaper.events';
-import { childStreamId, diaperStreamId, feedingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
+import type { PumpingDetails } from '@nightlight/domain/pumpings/pumping.events';
+import { childStreamId, diaperStreamId, feedingStreamId, pumpingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { SleepDetails, SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
 import { recordedSleepEnvironment } from '@nightlight/domain/sleeps/sleep-sack';
 import { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
@@ -191,4 +192,14 @@ export async function diaperEvent(stores: ProjectionStores, type: 'DiaperChanged
 
 export async function deleteDiaper(stores: ProjectionStores, ref: EntryRef): Promise<number> {
   return append(stores, diaperStreamId(ref.id), 'DiaperDeleted', { diaperId: ref.id, childId: ref.childId, ownerId: ref.ownerId });
+}
+
+/** A pumping session with its notes in plain text, sealed as the command side seals them. */
+export async function pumpingEvent(stores: ProjectionStores, type: 'PumpingLogged' | 'PumpingCorrected', ref: EntryRef, details: Plain<PumpingDetails>): Promise<number> {
+  const data = { pumpingId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
+  return append(stores, pumpingStreamId(ref.id), type, data);
+}
+
+export async function deletePumping(stores: ProjectionStores, ref: EntryRef): Promise<number> {
+  return append(stores, pumpingStreamId(ref.id), 'PumpingDeleted', { pumpingId: ref.id, childId: ref.childId, ownerId: ref.ownerId });
 }

@@ -2,8 +2,9 @@ import type { DiaperContents, StoolColor } from '../../diapers/diaper.events';
 import { diaperGuidance } from '../../diapers/diaper-rules';
 import type { EntryKind } from '../../entries/entry-kinds';
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
+import type { VolumeUnit } from '../../pumpings/pumping.events';
 import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
-import { diaperEntryView, feedingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
+import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
 import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
 import type { LoggedBy } from '../children/membership-document';
 
@@ -31,11 +32,19 @@ export interface TimelineDocument {
   environment: RecordedSleepEnvironment | null;
   contents: DiaperContents | null;
   color: StoolColor | null;
+  /** A pumping session's amounts, as entered. */
+  pumped: PumpedAmounts | null;
   sealedNotes: string;
   entry: EntryViewWithoutNotes;
   /** Position of the last event applied: an event at or below it was seen already. */
   position: number;
   [key: string]: unknown;
+}
+
+export interface PumpedAmounts {
+  leftAmount: number | null;
+  rightAmount: number | null;
+  unit: VolumeUnit;
 }
 
 export interface EntryFacts {
@@ -51,6 +60,7 @@ export interface EntryFacts {
   environment?: RecordedSleepEnvironment | null;
   contents?: DiaperContents | null;
   color?: StoolColor | null;
+  pumped?: PumpedAmounts | null;
   sealedNotes: string;
 }
 
@@ -63,6 +73,8 @@ function entryViewOf(facts: EntryFacts, startedAt: number, endedAt: number, time
       return sleepEntryView({ id: facts.id, startedAt, endedAt }, timezone);
     case 'diaper':
       return diaperEntryView({ id: facts.id, occurredAt: startedAt, contents: facts.contents ?? 'wet', color: facts.color ?? null }, timezone);
+    case 'pumping':
+      return pumpingEntryView({ id: facts.id, startedAt, endedAt, leftAmount: null, rightAmount: null, unit: 'mL', ...facts.pumped }, timezone);
     default: {
       const exhaustive: never = facts.kind;
       return exhaustive;
@@ -90,6 +102,7 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     environment: facts.environment ? { ...facts.environment } : null,
     contents: facts.contents ?? null,
     color: facts.color ?? null,
+    pumped: facts.pumped ? { ...facts.pumped } : null,
     sealedNotes: facts.sealedNotes,
     entry: entryViewOf(facts, startedAt, endedAt, timezone),
     position,
@@ -112,7 +125,7 @@ export interface EntryReading {
  * tag: never the sealed tag, nor the TOG rating kept for research.
  */
 export function timelineApiView(
-  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'contents' | 'color' | 'entry'>,
+  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'contents' | 'color' | 'pumped' | 'entry'>,
   { notes, sleepSackTag, loggedBy, child }: EntryReading,
 ): Record<string, unknown> {
   const common = { id: doc._id, childId: doc.childId, notes, loggedBy, entry: { ...doc.entry, notes, loggedBy } };
@@ -125,6 +138,10 @@ export function timelineApiView(
     }
     case 'diaper':
       return { ...common, occurredAt: doc.startedAt, contents: doc.contents, color: doc.color, guidance: diaperGuidance({ occurredAt: doc.startedAt, color: doc.color }, child) };
+    case 'pumping': {
+      const minutes = Math.round((instantMs(doc.endedAt) - instantMs(doc.startedAt)) / 60_000);
+      return { ...common, startedAt: doc.startedAt, durationMinutes: minutes > 0 ? minutes : null, leftAmount: doc.pumped?.leftAmount ?? null, rightAmount: doc.pumped?.rightAmount ?? null, unit: doc.pumped?.unit ?? 'mL' };
+    }
     default: {
       const exhaustive: never = doc.kind;
       return exhaustive;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
+import { decidePumping, type PumpingCommand } from '@nightlight/domain/pumpings/pumping.decider';
+import { evolvePumping, initialPumpingState, type PumpingDetails, type PumpingState } from '@nightlight/domain/pumpings/pumping.events';
+import { checkPumping } from '@nightlight/domain/pumpings/pumping-rules';
+import type { CommandDeps } from '../command-deps';
+import { entryRoutes } from './entry-routes';
+import { childIdField, isoInstant, notesField } from './entry-fields';
+
+const amount = z.number({ error: 'Amount must be a number' }).nullable().optional();
+
+const pumpingBody = z.object({
+  childId: childIdField,
+  startedAt: z.string({ error: 'Date and time is required' }).min(1, 'Date and time is required').pipe(isoInstant('Date and time')),
+  durationMinutes: z.number({ error: 'Duration must be a number' }).nullable().optional(),
+  leftAmount: amount,
+  rightAmount: amount,
+  unit: z.enum(['mL', 'oz'], { error: 'Unit must be mL or oz' }),
+  notes: notesField,
+});
+
+const MINUTE_MS = 60_000;
+
+/** POST /api/pumpings, PUT and DELETE /api/pumpings/:id. */
+export function pumpingRoutes(deps: CommandDeps) {
+  return entryRoutes<PumpingCommand, PumpingState>(deps, {
+    definition: ENTRY_KINDS.pumping,
+    decider: { initialState: initialPumpingState, evolve: evolvePumping, decide: decidePumping },
+    body: pumpingBody,
+    check: (body: z.infer<typeof pumpingBody>, now) => {
+      const { durationMinutes, leftAmount, rightAmount, unit, ...checked } = checkPumping(body, now);
+      const endedAt = new Date(Date.parse(checked.startedAt) + (durationMinutes ?? 0) * MINUTE_MS).toISOString();
+      return { ...checked, endedAt, pumped: { leftAmount, rightAmount, unit } };
+    },
+    // Its events record the length as entered (none when untimed) and the amounts with their unit.
+    recordedAs: {
+      event: ({ startedAt, endedAt, pumped, notes }) => {
+        const minutes = Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / MINUTE_MS);
+        return { startedAt, durationMinutes: minutes > 0 ? minutes : null, leftAmount: pumped?.leftAmount ?? null, rightAmount: pumped?.rightAmount ?? null, unit: pumped?.unit ?? 'mL', notes };
+      },
+      entry: ({ startedAt, durationMinutes, leftAmount, rightAmount, unit, notes }: PumpingDetails) => ({
+        startedAt,
+        endedAt: new Date(Date.parse(startedAt) + (durationMinutes ?? 0) * MINUTE_MS).toISOString(),
+        pumped: { leftAmount, rightAmount, unit },
+        notes,
+      }),
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import { DomainRuleError } from '../shared/domain-event';
+import type { VolumeUnit } from './pumping.events';
+import { inSteps, VOLUME_LIMITS } from './volume';
+
+export const MAX_PUMPING_MINUTES = 120;
+
+export interface PumpingInput {
+  startedAt: string;
+  durationMinutes?: number | null;
+  leftAmount?: number | null;
+  rightAmount?: number | null;
+  unit: VolumeUnit;
+  notes?: string | null;
+}
+
+export interface CheckedPumping {
+  startedAt: string;
+  durationMinutes: number | null;
+  leftAmount: number | null;
+  rightAmount: number | null;
+  unit: VolumeUnit;
+  notes: string;
+}
+
+/** The Add Pumping dialog's rules, enforced again on the server. Nothing but the start is required. */
+export function checkPumping(input: PumpingInput, now: Date): CheckedPumping {
+  const started = new Date(input.startedAt);
+  if (started.getTime() > now.getTime()) throw new DomainRuleError('Cannot select future date and time', 'startedAt');
+  const duration = input.durationMinutes ?? null;
+  if (duration !== null && (!Number.isInteger(duration) || duration < 1 || duration > MAX_PUMPING_MINUTES)) {
+    throw new DomainRuleError(`Duration must be a whole number of minutes from 1 to ${MAX_PUMPING_MINUTES}`, 'durationMinutes');
+  }
+  const { max, step } = VOLUME_LIMITS[input.unit];
+  for (const side of ['leftAmount', 'rightAmount'] as const) {
+    const amount = input[side] ?? null;
+    if (amount === null) continue;
+    if (amount < 0 || amount > max) throw new DomainRuleError(`Amount must be between 0 and ${max} ${input.unit}`, side);
+    if (!inSteps(amount, input.unit)) throw new DomainRuleError(`Amount must be in steps of ${step} ${input.unit}`, side);
+  }
+  return {
+    startedAt: started.toISOString(),
+    durationMinutes: duration,
+    leftAmount: input.leftAmount ?? null,
+    rightAmount: input.rightAmount ?? null,
+    unit: input.unit,
+    notes: input.notes?.trim() ?? '',
+  };
+}

@@ -1,0 +1,36 @@
+import { NotFoundError, type SealedText } from '../shared/domain-event';
+import type { PumpingDetails, PumpingEvent, PumpingState } from './pumping.events';
+
+type PumpingRef = { pumpingId: string; childId: string; ownerId: string };
+export type LogPumping = { type: 'LogPumping'; data: PumpingRef & PumpingDetails };
+export type CorrectPumping = { type: 'CorrectPumping'; data: PumpingRef & PumpingDetails };
+export type DeletePumping = { type: 'DeletePumping'; data: { pumpingId: string } };
+export type ResealPumpingNotes = { type: 'ResealPumpingNotes'; data: { pumpingId: string; notes: SealedText } };
+export type PumpingCommand = LogPumping | CorrectPumping | DeletePumping | ResealPumpingNotes;
+
+function assertLogged(state: PumpingState): asserts state is PumpingState & { ref: PumpingRef } {
+  if (state.status !== 'logged' || !state.ref) throw new NotFoundError('Pumping session not found');
+}
+
+export function decidePumping(command: PumpingCommand, state: PumpingState): PumpingEvent[] {
+  switch (command.type) {
+    case 'LogPumping':
+      // The same id logged again is a retry of the same tap.
+      if (state.status !== 'none') return [];
+      return [{ type: 'PumpingLogged', data: command.data }];
+    case 'CorrectPumping':
+      assertLogged(state);
+      if (command.data.childId !== state.ref.childId) throw new NotFoundError('Pumping session not found');
+      return [{ type: 'PumpingCorrected', data: { ...command.data, ownerId: state.ref.ownerId } }];
+    case 'DeletePumping':
+      assertLogged(state);
+      return [{ type: 'PumpingDeleted', data: state.ref }];
+    case 'ResealPumpingNotes':
+      assertLogged(state);
+      return [{ type: 'PumpingNotesResealed', data: { ...command.data, ...state.ref } }];
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+}

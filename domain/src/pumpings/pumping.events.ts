@@ -1,0 +1,49 @@
+import type { DomainEvent, SealedText } from '../shared/domain-event';
+
+/** The unit a volume was entered in; events keep it as entered. */
+export type VolumeUnit = 'mL' | 'oz';
+
+/** A pumping session: when it started, how long (if timed) and how much each side gave (if measured). */
+export interface PumpingDetails {
+  startedAt: string;
+  durationMinutes: number | null;
+  leftAmount: number | null;
+  rightAmount: number | null;
+  unit: VolumeUnit;
+  /** Free text can name people, so it is sealed like other personal data. */
+  notes: SealedText;
+}
+
+type PumpingRef = { pumpingId: string; childId: string; ownerId: string };
+
+export type PumpingLogged = DomainEvent<'PumpingLogged', PumpingRef & PumpingDetails>;
+export type PumpingCorrected = DomainEvent<'PumpingCorrected', PumpingRef & PumpingDetails>;
+export type PumpingDeleted = DomainEvent<'PumpingDeleted', PumpingRef>;
+/** Notes sealed again with the child's key (see FeedingNotesResealed). */
+export type PumpingNotesResealed = DomainEvent<'PumpingNotesResealed', PumpingRef & { notes: SealedText }>;
+export type PumpingEvent = PumpingLogged | PumpingCorrected | PumpingDeleted | PumpingNotesResealed;
+
+export interface PumpingState {
+  status: 'none' | 'logged' | 'deleted';
+  ref: PumpingRef | null;
+  details: PumpingDetails | null;
+}
+
+export const initialPumpingState = (): PumpingState => ({ status: 'none', ref: null, details: null });
+
+export function evolvePumping(state: PumpingState, event: { type: string; data: unknown }): PumpingState {
+  const e = event as PumpingEvent;
+  switch (e.type) {
+    case 'PumpingLogged':
+    case 'PumpingCorrected': {
+      const { pumpingId, childId, ownerId, ...details } = e.data;
+      return { status: 'logged', ref: { pumpingId, childId, ownerId }, details };
+    }
+    case 'PumpingDeleted':
+      return { ...state, status: 'deleted' };
+    case 'PumpingNotesResealed':
+      return state.details ? { ...state, details: { ...state.details, notes: e.data.notes } } : state;
+    default:
+      return state;
+  }
+}

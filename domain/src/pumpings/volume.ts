@@ -1,0 +1,19 @@
+import type { VolumeUnit } from './pumping.events';
+
+/** US customary fluid ounce, as bottles and pumps mark it. */
+export const ML_PER_OZ = 29.5735;
+
+/** The largest amount one bottle or one side holds, and the steps amounts are entered in, per unit: 20 oz is 600 mL. */
+export const VOLUME_LIMITS = {
+  oz: { max: 20, step: 0.25 },
+  mL: { max: 600, step: 5 },
+} as const satisfies Record<VolumeUnit, { max: number; step: number }>;
+
+export const toOunces = (amount: number, unit: VolumeUnit): number => (unit === 'oz' ? amount : amount / ML_PER_OZ);
+export const toMillilitres = (amount: number, unit: VolumeUnit): number => (unit === 'mL' ? amount : amount * ML_PER_OZ);
+
+/** Whether an amount is a whole number of the unit's steps (0.25 oz, 5 mL), allowing for binary fractions. */
+export function inSteps(amount: number, unit: VolumeUnit): boolean {
+  const steps = amount / VOLUME_LIMITS[unit].step;
+  return Math.abs(steps - Math.round(steps)) < 1e-9;
+}
