@@ -114,7 +114,7 @@ describeInBrowser('daily logging in Chromium', (suite) => {
     await expect.poll(() => entryTexts(page, `Activities on ${today}`)).toEqual([feedingEntry]);
   });
 
-  it('logs a diaper change in two taps on a phone and counts it on the cards and in the week', async () => {
+  it('logs a diaper change in two taps on a phone and counts it on the cards and in the week; a pumping session is no feed', async () => {
     const { server } = suite();
     const parent = await registerParent(server, 'diapers');
     await addChild(server, parent, 'Wren', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
@@ -137,6 +137,18 @@ describeInBrowser('daily logging in Chromium', (suite) => {
     expect(await card('Dirty diapers today').innerText()).toBe('1');
     const todayRow = page.getByRole('region', { name: 'Last 7 Days' }).getByRole('row').filter({ hasText: 'Today' });
     await expect.poll(async () => (await todayRow.getByRole('cell').allInnerTexts()).map((text) => text.trim())).toEqual(['0', '0.0 oz', '0m', '1', 'No data']);
+
+    // A pumping session is on the timeline too, and is not a feed.
+    await page.getByRole('button', { name: 'Add Pumping' }).click();
+    const pumping = page.getByRole('dialog', { name: 'Add Pumping' });
+    await pumping.getByLabel('Duration in minutes (optional)').fill('15');
+    await pumping.getByRole('radio', { name: 'mL' }).check();
+    await pumping.getByLabel('Left (mL)').fill('60');
+    await pumping.getByRole('button', { name: 'Add Entry' }).click();
+    await pumping.waitFor({ state: 'detached' });
+    await expect.poll(() => entryTexts(page, timeline)).toHaveLength(2);
+    expect((await entryTexts(page, timeline)).some((text) => /^🥛 Pumping \d{1,2}:\d{2} [AP]M Duration 15m Pumped L 60 mL/.test(text))).toBe(true);
+    expect(await card('Feeds today').innerText()).toBe('0');
     await page.screenshot({ path: artifactPath('dashboard-375-diaper.png') });
   });
 
@@ -152,7 +164,7 @@ describeInBrowser('daily logging in Chromium', (suite) => {
     const prompt = page.getByRole('complementary', { name: 'Finish setting up' });
     await prompt.waitFor();
     const promptBox = (await prompt.boundingBox())!;
-    for (const name of ['Add Feeding', 'Add Sleep', 'Add Diaper']) {
+    for (const name of ['Add Feeding', 'Add Sleep', 'Add Diaper', 'Add Pumping']) {
       const button = (await page.getByRole('button', { name }).boundingBox())!;
       expect(promptBox.y + promptBox.height, `prompt over ${name}`).toBeLessThanOrEqual(button.y);
     }

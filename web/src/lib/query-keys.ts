@@ -9,6 +9,7 @@ export const queryKeyRoots = {
   feedings: 'feedings',
   sleep: 'sleep',
   diapers: 'diapers',
+  pumpings: 'pumpings',
   growth: 'growth',
   insights: 'insights',
   milestoneAlerts: 'milestone-alerts',
@@ -17,4 +18,4 @@ export const queryKeyRoots = {
 } as const;
 
 /** Roots of the queries that show one child's data: a live update of the child refreshes them all. */
-export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.growth, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;
+export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.pumpings, queryKeyRoots.growth, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;

@@ -7,8 +7,9 @@ import { setupServer } from 'msw/node';
  */
 const quietLiveStream = http.get('/api/children/:id/live', () => new HttpResponse(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }));
 
-/** Screens that list a day list its diaper changes too: by default there are none. */
+/** Screens that list a day list its diaper changes and pumping sessions too: by default there are none. */
 const noDiapers = http.get('/api/diapers', () => HttpResponse.json([]));
+const noPumpings = http.get('/api/pumpings', () => HttpResponse.json([]));
 
 /** The Insights page shows growth too: by default no measurement, and curves of a child without a sex. */
 const noGrowth = [
@@ -18,4 +19,4 @@ const noGrowth = [
 
 // The network edge for component tests: each test declares the answers it needs with
 // server.use(...); any request nobody declared fails the test (see setup-tests.ts).
-export const server = setupServer(quietLiveStream, noDiapers, ...noGrowth);
+export const server = setupServer(quietLiveStream, noDiapers, noPumpings, ...noGrowth);

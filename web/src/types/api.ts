@@ -56,7 +56,7 @@ export type TimelineEntry = {
   id: string;
   /** Local wall-clock time in the child's zone, 'YYYY-MM-DDTHH:MM'. */
   datetime: string;
-  type: 'Feeding' | 'Sleep' | 'Diaper';
+  type: 'Feeding' | 'Sleep' | 'Diaper' | 'Pumping';
   icon: string;
   amount: string;
   duration: string;
@@ -104,6 +104,20 @@ export type Diaper = {
   contents: DiaperContents;
   color: StoolColor | null;
   guidance: DiaperGuidance | null;
+  notes: string;
+  entry: TimelineEntry;
+};
+
+export type VolumeUnit = 'mL' | 'oz';
+
+export type Pumping = {
+  id: string;
+  childId: string;
+  startedAt: string;
+  durationMinutes: number | null;
+  leftAmount: number | null;
+  rightAmount: number | null;
+  unit: VolumeUnit;
   notes: string;
   entry: TimelineEntry;
 };

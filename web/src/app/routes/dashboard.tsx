@@ -22,9 +22,11 @@ import { useNow } from '../../features/dashboard/hooks/use-now.ts';
 import { TREND_BASELINE_DAYS } from '../../features/dashboard/lib/trend.ts';
 import { createDiaperMutationKey } from '../../features/entries/api/create-diaper.ts';
 import { createFeedingMutationKey } from '../../features/entries/api/create-feeding.ts';
+import { createPumpingMutationKey } from '../../features/entries/api/create-pumping.ts';
 import { createSleepMutationKey } from '../../features/entries/api/create-sleep.ts';
 import { AddDiaperDialog } from '../../features/entries/components/add-diaper-dialog.tsx';
 import { AddFeedingDialog } from '../../features/entries/components/add-feeding-dialog.tsx';
+import { AddPumpingDialog } from '../../features/entries/components/add-pumping-dialog.tsx';
 import { AddSleepDialog } from '../../features/entries/components/add-sleep-dialog.tsx';
 import { EntryList } from '../../features/entries/components/entry-list.tsx';
 import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
@@ -87,10 +89,11 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   const insights = useDashboardInsights(child.id, today);
   const day = useDayEntries({ childId: child.id, date: today, sleepLimit: TIMELINE_SLEEP_LIMIT });
   useLiveUpdates(child.id);
-  const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | 'diaper' | null>(null);
+  const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | 'diaper' | 'pumping' | null>(null);
   const savingFeeding = useIsMutating({ mutationKey: createFeedingMutationKey }) > 0;
   const savingSleep = useIsMutating({ mutationKey: createSleepMutationKey }) > 0;
   const savingDiaper = useIsMutating({ mutationKey: createDiaperMutationKey }) > 0;
+  const savingPumping = useIsMutating({ mutationKey: createPumpingMutationKey }) > 0;
   const closeDialog = () => setOpenDialog(null);
 
   let content;
@@ -130,11 +133,15 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
         <Button onClick={() => setOpenDialog('diaper')} disabled={savingDiaper}>
           {savingDiaper ? 'Adding...' : 'Add Diaper'}
         </Button>
+        <Button variant="secondary" onClick={() => setOpenDialog('pumping')} disabled={savingPumping}>
+          {savingPumping ? 'Adding...' : 'Add Pumping'}
+        </Button>
       </div>
       {content}
       <AddFeedingDialog open={openDialog === 'feeding'} onClose={closeDialog} childId={child.id} />
       <AddSleepDialog open={openDialog === 'sleep'} onClose={closeDialog} childId={child.id} />
       <AddDiaperDialog open={openDialog === 'diaper'} onClose={closeDialog} childId={child.id} />
+      <AddPumpingDialog open={openDialog === 'pumping'} onClose={closeDialog} childId={child.id} />
       <MilestoneAlertDialog childId={child.id} />
     </div>
   );

@@ -4,7 +4,7 @@ import type { OkResponse, TimelineEntry } from '../../../types/api.ts';
 import { invalidateChildData } from '../lib/invalidate-child-data.ts';
 
 /** Where each kind of entry lives in the API; a kind missing here fails the type check. */
-const ENTRY_PATHS = { Feeding: '/api/feedings', Sleep: '/api/sleep', Diaper: '/api/diapers' } satisfies Record<TimelineEntry['type'], string>;
+const ENTRY_PATHS = { Feeding: '/api/feedings', Sleep: '/api/sleep', Diaper: '/api/diapers', Pumping: '/api/pumpings' } satisfies Record<TimelineEntry['type'], string>;
 
 export type DeleteEntryVariables = { id: string; childId: string; type: TimelineEntry['type'] };
 

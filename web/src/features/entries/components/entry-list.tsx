@@ -8,6 +8,7 @@ const FACT_LABELS = {
   Feeding: { duration: 'Duration', amount: 'Amount' },
   Sleep: { duration: 'Duration', amount: 'Amount' },
   Diaper: { duration: null, amount: 'Contents' },
+  Pumping: { duration: 'Duration', amount: 'Pumped' },
 } satisfies Record<TimelineEntry['type'], { duration: string | null; amount: string }>;
 
 type EntryListProps = {

@@ -8,7 +8,7 @@ import { queryKeyRoots } from '../../../lib/query-keys.ts';
  */
 export function invalidateChildData(queryClient: QueryClient, childId: string): Promise<unknown> {
   return Promise.all(
-    [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.insights].map((root) =>
+    [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.pumpings, queryKeyRoots.insights].map((root) =>
       queryClient.invalidateQueries({ queryKey: [root, childId] }),
     ),
   );

@@ -1,0 +1,74 @@
+import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { localeVolumeUnit, VOLUME_LIMITS } from '../../../lib/units.ts';
+import type { VolumeUnit } from '../../../types/api.ts';
+import { useCreatePumping } from '../api/create-pumping.ts';
+import { useEntryForm } from '../hooks/use-entry-form.ts';
+import { emptyPumpingForm, PUMPING_DURATION_MAX_MINS, toCreatePumpingInput, validatePumpingForm, type PumpingFormValues } from '../lib/pumping-form.ts';
+import { EntryStartField, NotesField } from './entry-fields.tsx';
+import '../../../styles/dashboard.css';
+
+type AddPumpingDialogProps = { open: boolean; onClose: () => void; childId: string; unit?: VolumeUnit };
+
+export function AddPumpingDialog({ open, onClose, childId, unit = localeVolumeUnit() }: AddPumpingDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Add Pumping" className="entry-dialog">
+      {/* Mounted only while open, so every opening starts from fresh values dated now. */}
+      <PumpingForm childId={childId} unit={unit} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+const UNITS: readonly VolumeUnit[] = ['mL', 'oz'];
+
+function PumpingForm({ childId, unit, onDone }: { childId: string; unit: VolumeUnit; onDone: () => void }) {
+  const createPumping = useCreatePumping();
+  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
+    empty: emptyPumpingForm(unit),
+    validate: validatePumpingForm,
+    toInput: (filled: PumpingFormValues) => toCreatePumpingInput(childId, filled),
+    mutation: createPumping,
+    what: 'the pumping session',
+    onDone,
+  });
+  const { max, step } = VOLUME_LIMITS[values.unit];
+  const amountField = (side: 'leftAmount' | 'rightAmount', label: string) => (
+    <TextField
+      label={`${label} (${values.unit})`}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      max={max}
+      step={step}
+      value={values[side]}
+      error={errors[side]}
+      onChange={(event) => update({ [side]: event.target.value })}
+    />
+  );
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
+      <EntryStartField label="Start date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <TextField
+        label="Duration in minutes (optional)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={PUMPING_DURATION_MAX_MINS}
+        step={1}
+        value={values.durationMins}
+        error={errors.durationMins}
+        onChange={(event) => update({ durationMins: event.target.value })}
+      />
+      <ChoiceGroup legend="Unit" name="pumping-unit" options={UNITS} value={values.unit} onChange={(chosen) => update({ unit: chosen })} />
+      <div className="field-pair">
+        {amountField('leftAmount', 'Left')}
+        {amountField('rightAmount', 'Right')}
+      </div>
+      <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
+      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
+    </form>
+  );
+}
