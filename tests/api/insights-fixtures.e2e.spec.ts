@@ -69,7 +69,7 @@ const emptyDay = (date: string) => ({
   },
   diapers: noDiapers,
 });
-const noDataRow = (day: string, date: string, isWeekend = false) => ({ day, date, isToday: false, isWeekend, feeds: 0, totalOz: '0.0', sleepHours: '0m', diapers: 0, note: 'No data' });
+const noDataRow = (day: string, date: string, isWeekend = false) => ({ day, date, isToday: false, isWeekend, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '0m', diapers: 0, note: 'No data' });
 
 describe('the ordinary week: Monday 1 to Sunday 7 June 2026 in New York', () => {
   let childId: string;
@@ -121,7 +121,7 @@ describe('the ordinary week: Monday 1 to Sunday 7 June 2026 in New York', () => 
   });
 
   it('fills the Last 7 Days table', async () => {
-    const ordinary = { feeds: 5, totalOz: '13.3', sleepHours: '13h 55m', diapers: 0, note: 'Normal day' };
+    const ordinary = { feeds: 5, totalOz: '13.3', totalMl: '392', sleepHours: '13h 55m', diapers: 0, note: 'Normal day' };
     expect(await read(SUNDAY_EVENING, `/api/children/${childId}/insights/weekly`)).toEqual([
       { day: 'Sun', date: '2026-06-07', isToday: true, isWeekend: true, ...ordinary },
       { day: 'Sat', date: '2026-06-06', isToday: false, isWeekend: true, ...ordinary },
@@ -155,8 +155,8 @@ describe("the viewer's zone", () => {
     expect(daily.today).toEqual(emptyDay('2026-06-08'));
     const weekly = await read(evening, `/api/children/${childId}/insights/weekly?tz=Pacific/Kiritimati`);
     // Only the tail of Sunday's night is on the 8th in New York: 00:00 to 02:10 and 02:40 to 06:30.
-    expect(weekly[0]).toEqual({ day: 'Mon', date: '2026-06-08', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', sleepHours: '6h 0m', diapers: 0, note: 'Short sleep' });
-    expect(weekly[1]).toMatchObject({ date: '2026-06-07', feeds: 5, totalOz: '13.3', sleepHours: '13h 55m' });
+    expect(weekly[0]).toEqual({ day: 'Mon', date: '2026-06-08', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '6h 0m', diapers: 0, note: 'Short sleep' });
+    expect(weekly[1]).toMatchObject({ date: '2026-06-07', feeds: 5, totalOz: '13.3', totalMl: '392', sleepHours: '13h 55m' });
     const summary = `/api/children/${childId}/insights/summary?from=2026-06-01&to=2026-06-07`;
     expect(await read(evening, `${summary}&tz=Pacific/Kiritimati`)).toEqual(await read(evening, summary));
   });
@@ -233,11 +233,11 @@ describe('spring forward: 8 March 2026 in New York is 23 hours long', () => {
   it('splits the sleep at each midnight of the table, the 23-hour day counted in full', async () => {
     expect(await read(MONDAY, `/api/children/${childId}/insights/weekly`)).toEqual([
       // 00:00 to 06:00 EDT of the last night.
-      { day: 'Mon', date: '2026-03-09', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', sleepHours: '6h 0m', diapers: 0, note: 'Short sleep' },
+      { day: 'Mon', date: '2026-03-09', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '6h 0m', diapers: 0, note: 'Short sleep' },
       // 60 + 255 + 120 + 240 minutes.
-      { day: 'Sun', date: '2026-03-08', isToday: false, isWeekend: true, feeds: 4, totalOz: '14.0', sleepHours: '11h 15m', diapers: 0, note: 'Normal day' },
+      { day: 'Sun', date: '2026-03-08', isToday: false, isWeekend: true, feeds: 4, totalOz: '14.0', totalMl: '414', sleepHours: '11h 15m', diapers: 0, note: 'Normal day' },
       // 19:00 to midnight.
-      { day: 'Sat', date: '2026-03-07', isToday: false, isWeekend: true, feeds: 0, totalOz: '0.0', sleepHours: '5h 0m', diapers: 0, note: 'Short sleep' },
+      { day: 'Sat', date: '2026-03-07', isToday: false, isWeekend: true, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '5h 0m', diapers: 0, note: 'Short sleep' },
       noDataRow('Fri', '2026-03-06'),
       noDataRow('Thu', '2026-03-05'),
       noDataRow('Wed', '2026-03-04'),
@@ -320,10 +320,10 @@ describe('fall back: 1 November 2026 in New York is 25 hours long', () => {
   it('splits nights at each midnight and counts the 25-hour day in full', async () => {
     expect(await read(MONDAY, `/api/children/${childId}/insights/weekly`)).toEqual([
       // 05:00Z to 11:45Z of the last night.
-      { day: 'Mon', date: '2026-11-02', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', sleepHours: '6h 45m', diapers: 0, note: 'Short sleep' },
+      { day: 'Mon', date: '2026-11-02', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '6h 45m', diapers: 0, note: 'Short sleep' },
       // 480 of the long night, the 150-minute nap and 285 minutes before midnight.
-      { day: 'Sun', date: '2026-11-01', isToday: false, isWeekend: true, feeds: 3, totalOz: '8.5', sleepHours: '15h 15m', diapers: 0, note: 'Normal day' },
-      { day: 'Sat', date: '2026-10-31', isToday: false, isWeekend: true, feeds: 0, totalOz: '0.0', sleepHours: '5h 0m', diapers: 0, note: 'Short sleep' },
+      { day: 'Sun', date: '2026-11-01', isToday: false, isWeekend: true, feeds: 3, totalOz: '8.5', totalMl: '251', sleepHours: '15h 15m', diapers: 0, note: 'Normal day' },
+      { day: 'Sat', date: '2026-10-31', isToday: false, isWeekend: true, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '5h 0m', diapers: 0, note: 'Short sleep' },
       noDataRow('Fri', '2026-10-30'),
       noDataRow('Thu', '2026-10-29'),
       noDataRow('Wed', '2026-10-28'),

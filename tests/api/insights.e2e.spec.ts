@@ -174,14 +174,14 @@ describe('weekly rows', () => {
   it('answers today and the six days before, newest first, sleep split at midnight', async () => {
     const answer = await read(`/api/children/${childId}/insights/weekly?tz=${TZ}`);
     expect(answer.status).toBe(200);
-    const none = (day: string, date: string) => ({ day, date, isToday: false, isWeekend: false, feeds: 0, totalOz: '0.0', sleepHours: '0m', diapers: 0, note: 'No data' });
+    const none = (day: string, date: string) => ({ day, date, isToday: false, isWeekend: false, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '0m', diapers: 0, note: 'No data' });
     expect(answer.body).toEqual([
       // Only 00:00-01:10 of Saturday's night falls on Sunday.
-      { day: 'Sun', date: '2026-11-22', isToday: true, isWeekend: true, feeds: 0, totalOz: '0.0', sleepHours: '1h 10m', diapers: 0, note: 'Short sleep' },
+      { day: 'Sun', date: '2026-11-22', isToday: true, isWeekend: true, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '1h 10m', diapers: 0, note: 'Short sleep' },
       // 120 + 255 (Friday's night after midnight) + 125 + 45 + 255 (19:45 to midnight).
-      { day: 'Sat', date: '2026-11-21', isToday: false, isWeekend: true, feeds: 3, totalOz: '9.5', sleepHours: '13h 20m', diapers: 0, note: 'Normal day' },
+      { day: 'Sat', date: '2026-11-21', isToday: false, isWeekend: true, feeds: 3, totalOz: '9.5', totalMl: '281', sleepHours: '13h 20m', diapers: 0, note: 'Normal day' },
       // The 90-minute nap and 22:00 to midnight.
-      { day: 'Fri', date: '2026-11-20', isToday: false, isWeekend: false, feeds: 4, totalOz: '12.5', sleepHours: '3h 30m', diapers: 0, note: 'Short sleep' },
+      { day: 'Fri', date: '2026-11-20', isToday: false, isWeekend: false, feeds: 4, totalOz: '12.5', totalMl: '370', sleepHours: '3h 30m', diapers: 0, note: 'Short sleep' },
       none('Thu', '2026-11-19'),
       none('Wed', '2026-11-18'),
       none('Tue', '2026-11-17'),

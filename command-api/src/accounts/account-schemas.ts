@@ -63,8 +63,19 @@ export const updateMeBody = z
       .transform((name) => name || null)
       .nullable()
       .optional(),
+    units: z
+      .object(
+        {
+          volume: z.enum(['mL', 'oz'], { error: 'Volume unit must be mL or oz' }),
+          growth: z.enum(['metric', 'imperial'], { error: 'Growth units must be metric or imperial' }),
+        },
+        { error: 'Units must be {volume, growth}' },
+      )
+      .optional(),
   })
-  .refine((body) => body.onboardingCompleted !== undefined || body.displayName !== undefined, { message: 'Nothing to change: send onboardingCompleted or displayName' });
+  .refine((body) => body.onboardingCompleted !== undefined || body.displayName !== undefined || body.units !== undefined, {
+    message: 'Nothing to change: send onboardingCompleted, displayName or units',
+  });
 
 export const changeEmailBody = z.object({
   newEmail: email(),

@@ -11,6 +11,7 @@ export async function userViewOf(deps: Pick<CommandDeps, 'eventStore' | 'cipher'
     email: state.email ? ((await deps.cipher.open(userId, state.email)) ?? '') : '',
     displayName: state.displayName ? await deps.cipher.open(userId, state.displayName) : null,
     onboardingCompleted: state.onboardingCompleted,
+    units: state.units,
     referralCode: state.referralCode ?? '',
     referralUsesLeft: await referralUsesLeft(deps, state.referralCode),
   };

@@ -51,6 +51,9 @@ export function accountRoutes(deps: CommandDeps) {
         const displayName = body.displayName === null ? null : await cipher.seal(userId, body.displayName);
         result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'ChangeDisplayName', data: { userId, displayName } }, context);
       }
+      if (body.units !== undefined) {
+        result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'ChooseUnits', data: { userId, ...body.units } }, context);
+      }
       if (body.onboardingCompleted !== undefined) {
         result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'SetOnboardingCompleted', data: { userId, onboardingCompleted: body.onboardingCompleted } }, context);
       }

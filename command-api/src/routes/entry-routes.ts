@@ -7,6 +7,7 @@ import { NotFoundError, type DomainEvent, type SealedText } from '@nightlight/do
 import type { SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type AppendGuard, type CommandResult, type Decider } from '../command-handler';
 import { childAsOf, loadChildAs } from '../commands/child-access';
@@ -48,8 +49,11 @@ export interface EntryKindRoutes<Command, State extends EntryState> {
   recordedAs?: { event: (recorded: RecordedEntry) => object; entry: (details: never) => RecordedEntry };
 }
 
-/** What an entry's answer needs of its child: a diaper's guidance depends on the age on the day. */
-type ChildAge = { birthDate: string; timezone: string };
+/**
+ * Who an entry's answer is for and what it needs of the child: the family's members (who logged
+ * it), the age facts (a diaper's guidance depends on the age on the day) and the reader's units.
+ */
+type Reader = { userId: string; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
 
 export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, routes: EntryKindRoutes<Command, State>) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
@@ -108,7 +112,8 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
     const data = { [entry.idField]: id, childId, ownerId: request.userId, ...(recordedAs ? recordedAs.event(recorded) : recorded) };
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
-    return { age: { birthDate, timezone: child.profile.timezone }, members: child.members, childId, checked, recorded, data };
+    const reader: Reader = { userId: request.userId, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
+    return { reader, childId, checked, recorded, data };
   }
 
   /**
@@ -125,16 +130,17 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
   }
 
   /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
-  async function view(id: string, childId: string, ownerId: string, members: Readonly<Record<string, ChildMember>>, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, age: ChildAge, position: number) {
-    const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, age.timezone, position);
-    return timelineApiView(doc, { ...opened, loggedBy: await loggedByOf(readStore, members, ownerId), child: age });
+  async function view(id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, reader: Reader, position: number) {
+    const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, reader.age.timezone, position);
+    const loggedBy = await loggedByOf(readStore, reader.members, ownerId);
+    return timelineApiView(doc, { ...opened, loggedBy, child: reader.age, units: await readerUnits(readStore, reader.userId) });
   }
 
   /**
    * The answer an earlier request with the same Idempotency-Key got: the entry as that request
    * recorded it, in the zone the child had then, at that request's position.
    */
-  async function earlierView(id: string, earlier: CommandResult<State>) {
+  async function earlierView(id: string, earlier: CommandResult<State>, userId: string) {
     const { ref } = earlier.state;
     const details = detailsOf(earlier.state);
     if (!ref || !details) throw new NotFoundError(entry.notFound);
@@ -142,21 +148,22 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
     const open = (sealed: SealedText) => cipher.openForChild(ref.childId, ref.ownerId, sealed);
     const opened = { notes: (await open(details.notes)) ?? '', sleepSackTag: await openSleepSackTag(details.environment ?? null, open) };
     const birthDate = child.profile && child.ownerId ? ((await cipher.openForChild(ref.childId, child.ownerId, child.profile.birthDate)) ?? '') : '';
-    return view(id, ref.childId, ref.ownerId, child.members, details, opened, { birthDate, timezone: child.profile?.timezone ?? 'UTC' }, earlier.position);
+    const reader: Reader = { userId, members: child.members, age: { birthDate, timezone: child.profile?.timezone ?? 'UTC' } };
+    return view(id, ref.childId, ref.ownerId, details, opened, reader, earlier.position);
   }
 
   /** Logs (POST) or corrects (PUT) an entry: the same request with the same key again answers as the first time. */
   async function write(request: FastifyRequest, id: string, commandType: string) {
     const { idempotent, earlier } = await earlierResult(request, id);
-    if (earlier) return { view: await earlierView(id, earlier), position: earlier.position };
-    const { age, members, childId, checked, recorded, data } = await prepare(request, id);
+    if (earlier) return { view: await earlierView(id, earlier, request.userId), position: earlier.position };
+    const { reader, childId, checked, recorded, data } = await prepare(request, id);
     const result = await decide(commandType, data, request, idempotent, { startedAt: checked.startedAt, endedAt: checked.endedAt });
     // An entry already logged under this id records nothing again: it answers with what was recorded.
-    if (result.repeated || result.appended === 0) return { view: await earlierView(id, result), position: result.position };
+    if (result.repeated || result.appended === 0) return { view: await earlierView(id, result, request.userId), position: result.position };
     const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
     // A correction keeps the member who logged the entry.
     const loggedBy = result.state.ref?.ownerId ?? request.userId;
-    return { view: await view(id, childId, loggedBy, members, recorded, opened, age, result.position), position: result.position };
+    return { view: await view(id, childId, loggedBy, recorded, opened, reader, result.position), position: result.position };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

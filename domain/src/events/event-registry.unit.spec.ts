@@ -67,6 +67,7 @@ const samples: Record<RegisteredEventType, unknown> = {
     startedAt: '2026-11-20T14:00:00.000Z',
     endedAt: '2026-11-20T14:15:00.000Z',
     amountOz: 4.25,
+    enteredAmount: { value: 4.25, unit: 'oz' },
     method: 'Bottle',
     type: 'Formula',
     notes: 'sealed-notes',
@@ -78,6 +79,7 @@ const samples: Record<RegisteredEventType, unknown> = {
     startedAt: '2026-11-20T14:00:00.000Z',
     endedAt: '2026-11-20T14:30:00.000Z',
     amountOz: null,
+    enteredAmount: null,
     method: 'Nursing',
     type: null,
     notes: 'sealed-notes',
@@ -103,6 +105,7 @@ const samples: Record<RegisteredEventType, unknown> = {
   },
   SleepDeleted: { sleepId: 's1', childId: 'c1', ownerId: 'u1' },
   FeedingNotesResealed: { feedingId: 'f1', childId: 'c1', ownerId: 'u1', notes: 'sealed-notes-2' },
+  UnitsChosen: { userId: 'u1', volume: 'mL', growth: 'metric' },
   DiaperChanged: { diaperId: 'd1', childId: 'c1', ownerId: 'u1', occurredAt: '2026-11-20T10:00:00.000Z', contents: 'dirty', color: 'green', notes: 'sealed-notes' },
   DiaperCorrected: { diaperId: 'd1', childId: 'c1', ownerId: 'u1', occurredAt: '2026-11-20T10:05:00.000Z', contents: 'wet', color: null, notes: 'sealed-notes' },
   DiaperDeleted: { diaperId: 'd1', childId: 'c1', ownerId: 'u1' },
@@ -180,12 +183,15 @@ describe('the event registry', () => {
       'SleepDeleted',
       'SleepLogged',
       'SleepNotesResealed',
+      'UnitsChosen',
       'UserRegistered',
     ]);
     const versions = Object.fromEntries(Object.keys(eventRegistry).map((type) => [type, schemaVersionOf(type)]));
     expect(Object.entries(versions).filter(([, version]) => version !== 1)).toEqual([
       ['ChildAnonymized', 2],
       ['MilestoneAlertRaised', 2],
+      ['FeedingLogged', 2],
+      ['FeedingCorrected', 2],
       ['SleepLogged', 2],
       ['SleepCorrected', 2],
     ]);
@@ -241,6 +247,16 @@ describe('MilestoneAlertRaised', () => {
     expect(() => validateEventData('MilestoneAlertRaised', { ...(samples.MilestoneAlertRaised as object), windowStart: '2026-04-08', windowEnd: '2026-04-14' })).toThrow(
       'Event MilestoneAlertRaised has invalid data: Unrecognized keys: "windowStart", "windowEnd"',
     );
+  });
+});
+
+describe('FeedingLogged and FeedingCorrected', () => {
+  it.each(['FeedingLogged', 'FeedingCorrected'])('reads a version 1 %s as entered in ounces', (type) => {
+    const data = { feedingId: 'f1', childId: 'c1', ownerId: 'u1', startedAt: '2026-11-20T14:00:00.000Z', endedAt: '2026-11-20T14:15:00.000Z', amountOz: 4.25, method: 'Bottle', type: 'Formula', notes: 'n' };
+    const lifted = upcastEvent({ type, data, metadata: { schemaVersion: 1 } });
+    expect(lifted).toEqual({ type, data: { ...data, enteredAmount: { value: 4.25, unit: 'oz' } }, metadata: { schemaVersion: 2 } });
+    validateEventData(type, lifted.data);
+    expect(upcastEvent({ type, data: { ...data, amountOz: null, method: 'Nursing', type: null }, metadata: { schemaVersion: 1 } }).data).toMatchObject({ enteredAmount: null });
   });
 });
 

@@ -10,14 +10,23 @@ const feedingDetails = z.strictObject({
   startedAt: z.string(),
   endedAt: z.string(),
   amountOz: z.number().nullable(),
+  enteredAmount: z.strictObject({ value: z.number(), unit: z.enum(['oz', 'mL']) }).nullable(),
   method: z.enum(['Bottle', 'Nursing']),
   type: z.enum(['Breast Milk', 'Formula']).nullable(),
   notes: z.string(),
 });
 
+/** Version 1 took amounts in ounces only: what was entered is the amount in ounces. */
+function feedingDetailsV1toV2(data: unknown): unknown {
+  const { amountOz } = data as { amountOz: number | null };
+  return { ...(data as object), enteredAmount: amountOz === null ? null : { value: amountOz, unit: 'oz' } };
+}
+
+const enteredAmountHistory = { version: 2, upcasters: { 1: feedingDetailsV1toV2 } };
+
 export const feedingEventDefinitions = {
-  FeedingLogged: eventDefinition<FeedingLogged>()(feedingDetails),
-  FeedingCorrected: eventDefinition<FeedingCorrected>()(feedingDetails),
+  FeedingLogged: eventDefinition<FeedingLogged>()(feedingDetails, enteredAmountHistory),
+  FeedingCorrected: eventDefinition<FeedingCorrected>()(feedingDetails, enteredAmountHistory),
   FeedingDeleted: eventDefinition<FeedingDeleted>()(z.strictObject(feedingRef)),
   FeedingNotesResealed: eventDefinition<FeedingNotesResealed>()(z.strictObject({ ...feedingRef, notes: z.string() })),
 } satisfies Record<FeedingEvent['type'], EventDefinition>;

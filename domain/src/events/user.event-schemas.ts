@@ -8,6 +8,7 @@ import type {
   OnboardingCompleted,
   OnboardingReopened,
   PasswordChanged,
+  UnitsChosen,
   UserEvent,
   UserRegistered,
 } from '../users/user.events';
@@ -23,6 +24,7 @@ export const userEventDefinitions = {
   EmailChanged: eventDefinition<EmailChanged>()(z.strictObject({ userId: z.string(), email: z.string(), emailDigest: z.string() })),
   PasswordChanged: eventDefinition<PasswordChanged>()(z.strictObject({ userId: z.string(), passwordHash: z.string() })),
   DisplayNameChanged: eventDefinition<DisplayNameChanged>()(z.strictObject({ userId: z.string(), displayName: z.string().nullable() })),
+  UnitsChosen: eventDefinition<UnitsChosen>()(z.strictObject({ userId: z.string(), volume: z.enum(['mL', 'oz']), growth: z.enum(['metric', 'imperial']) })),
   OnboardingCompleted: eventDefinition<OnboardingCompleted>()(userOnly),
   OnboardingReopened: eventDefinition<OnboardingReopened>()(userOnly),
   ChildLinkedToAccount: eventDefinition<ChildLinkedToAccount>()(z.strictObject({ userId: z.string(), childId: z.string() })),

@@ -1,8 +1,7 @@
 import { DomainRuleError } from '../shared/domain-event';
+import { inSteps, toOunces, VOLUME_LIMITS, type EnteredAmount } from '../units/volume';
 import type { BottleContent, FeedingMethod } from './feeding.events';
 
-export const MAX_FEEDING_OZ = 20;
-export const FEEDING_OZ_STEP = 0.25;
 export const MAX_FEEDING_MINUTES = 120;
 export const DEFAULT_FEEDING_MINUTES = 15;
 
@@ -10,6 +9,8 @@ export interface FeedingInput {
   startedAt: string;
   endedAt?: string | null;
   amountOz?: number | null;
+  /** The same amount in millilitres, for a parent who measures so; at most one of the two. */
+  amountMl?: number | null;
   method: FeedingMethod;
   type?: BottleContent | null;
   notes?: string | null;
@@ -19,9 +20,27 @@ export interface CheckedFeeding {
   startedAt: string;
   endedAt: string;
   amountOz: number | null;
+  enteredAmount: EnteredAmount | null;
   method: FeedingMethod;
   type: BottleContent | null;
   notes: string;
+}
+
+/** Ounces to three decimals: a millilitre amount converts to a long fraction that no one reads. */
+const roundOunces = (oz: number): number => Math.round(oz * 1000) / 1000;
+
+/** The amount as entered, in ounces or millilitres, checked against that unit's limits and steps. */
+function enteredAmountOf(input: FeedingInput): EnteredAmount | null {
+  const oz = input.amountOz ?? null;
+  const ml = input.amountMl ?? null;
+  if (oz !== null && ml !== null) throw new DomainRuleError('Send amountOz or amountMl, not both', 'amountMl');
+  const entered: EnteredAmount | null = oz !== null ? { value: oz, unit: 'oz' } : ml !== null ? { value: ml, unit: 'mL' } : null;
+  if (entered === null) return null;
+  const { max, step } = VOLUME_LIMITS[entered.unit];
+  const field = entered.unit === 'oz' ? 'amountOz' : 'amountMl';
+  if (entered.value < 0 || entered.value > max) throw new DomainRuleError(`Amount must be between 0 and ${max} ${entered.unit}`, field);
+  if (!inSteps(entered.value, entered.unit)) throw new DomainRuleError(`Amount must be in steps of ${step} ${entered.unit}`, field);
+  return entered;
 }
 
 /**
@@ -40,17 +59,14 @@ export function checkFeeding(input: FeedingInput, now: Date): CheckedFeeding {
 
   const isBottle = input.method === 'Bottle';
   if (!isBottle && input.type) throw new DomainRuleError('Feeding type applies to bottle feeding only', 'type');
-  const amount = input.amountOz ?? null;
-  if (isBottle && amount === null) throw new DomainRuleError('Amount is required for bottle feeding', 'amountOz');
-  if (amount !== null) {
-    if (amount < 0 || amount > MAX_FEEDING_OZ) throw new DomainRuleError('Amount must be between 0 and 20 oz', 'amountOz');
-    if (!Number.isInteger(amount / FEEDING_OZ_STEP)) throw new DomainRuleError('Amount must be in steps of 0.25 oz', 'amountOz');
-  }
+  const entered = enteredAmountOf(input);
+  if (isBottle && entered === null) throw new DomainRuleError('Amount is required for bottle feeding', 'amountOz');
   const notes = input.notes?.trim() ? input.notes.trim() : `${input.method} feeding`;
   return {
     startedAt: started.toISOString(),
     endedAt: ended.toISOString(),
-    amountOz: amount,
+    amountOz: entered === null ? null : roundOunces(toOunces(entered.value, entered.unit)),
+    enteredAmount: entered,
     method: input.method,
     type: isBottle ? (input.type ?? null) : null,
     notes,

@@ -22,6 +22,7 @@ describe('defaults', () => {
       startedAt: '2026-11-22T10:00:00.000Z',
       endedAt: '2026-11-22T10:15:00.000Z',
       amountOz: 4,
+      enteredAmount: { value: 4, unit: 'oz' },
       method: 'Bottle',
       type: 'Formula',
       notes: 'Bottle feeding',
@@ -30,6 +31,7 @@ describe('defaults', () => {
       startedAt: '2026-11-22T10:00:00.000Z',
       endedAt: '2026-11-22T10:15:00.000Z',
       amountOz: null,
+      enteredAmount: null,
       method: 'Nursing',
       type: null,
       notes: 'Nursing feeding',
@@ -97,5 +99,20 @@ describe('bottle content', () => {
       message: 'Feeding type applies to bottle feeding only',
       path: 'type',
     });
+  });
+
+  it('takes an amount in millilitres, kept as entered, with its ounces for the insights', () => {
+    expect(checkFeeding({ startedAt: start, amountMl: 120, method: 'Bottle' }, now)).toMatchObject({ amountOz: 4.058, enteredAmount: { value: 120, unit: 'mL' } });
+    // 600 / 29.5735 = 20.2884: the 20 oz limit in millilitres, a little over.
+    expect(checkFeeding({ startedAt: start, amountMl: 600, method: 'Bottle' }, now).amountOz).toBe(20.288);
+  });
+
+  it.each([
+    [{ amountMl: 605 }, 'Amount must be between 0 and 600 mL'],
+    [{ amountMl: -5 }, 'Amount must be between 0 and 600 mL'],
+    [{ amountMl: 122 }, 'Amount must be in steps of 5 mL'],
+    [{ amountMl: 120, amountOz: 4 }, 'Send amountOz or amountMl, not both'],
+  ])('refuses %j with "%s"', (amounts, message) => {
+    expect(() => checkFeeding({ startedAt: start, method: 'Bottle', ...amounts }, now)).toThrow(message);
   });
 });

@@ -12,6 +12,7 @@ const details: FeedingDetails = {
   startedAt: '2026-11-20T14:00:00.000Z',
   endedAt: '2026-11-20T14:15:00.000Z',
   amountOz: 4.25,
+  enteredAmount: { value: 4.25, unit: 'oz' },
   method: 'Bottle',
   type: 'Formula',
   notes: 'sealed-notes',

@@ -1,4 +1,5 @@
 import type { DomainEvent, SealedText } from '../shared/domain-event';
+import type { EnteredAmount } from '../units/volume';
 
 export type FeedingMethod = 'Bottle' | 'Nursing';
 export type BottleContent = 'Breast Milk' | 'Formula';
@@ -8,7 +9,10 @@ export const BOTTLE_CONTENTS: readonly BottleContent[] = ['Breast Milk', 'Formul
 export interface FeedingDetails {
   startedAt: string;
   endedAt: string;
+  /** The amount in ounces, whatever it was entered in: what insights compute with. */
   amountOz: number | null;
+  /** The amount as the parent entered it, in their unit (version 2 on; version 1 entered ounces). */
+  enteredAmount: EnteredAmount | null;
   method: FeedingMethod;
   type: BottleContent | null;
   /** Free text can name people, so it is sealed like other personal data. */

@@ -1,5 +1,6 @@
 import { addDays, weekdayOf, type LocalDate } from '../time/zoned-time';
 import type { DailyInsightsDocument } from './daily-insights';
+import { toMillilitres } from '../units/volume';
 import { humanDuration, ouncesOneDecimal } from './human-forms';
 
 export type WeeklyNote = 'No data' | 'Frequent feeds' | 'Great sleep day' | 'Short sleep' | 'Normal day';
@@ -12,6 +13,8 @@ export interface WeeklyRow {
   isWeekend: boolean;
   feeds: number;
   totalOz: string;
+  /** The same total in whole millilitres, for a reader who measures so. */
+  totalMl: string;
   sleepHours: string;
   /** Diaper changes on the date, whatever they held. */
   diapers: number;
@@ -39,6 +42,7 @@ export function weeklyRows(docs: readonly DailyInsightsDocument[], today: LocalD
       isWeekend: weekday === 0 || weekday === 6,
       feeds,
       totalOz: ouncesOneDecimal(doc?.feeding.totalOz24h ?? 0),
+      totalMl: String(Math.round(toMillilitres(doc?.feeding.totalOz24h ?? 0, 'oz'))),
       sleepHours: humanDuration(sleepMins),
       diapers: doc?.diapers?.changeCount ?? 0,
       note: noteFor(feeds, sleepMins),

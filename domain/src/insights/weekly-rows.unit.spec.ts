@@ -18,7 +18,7 @@ function rowOf15th(feeds: FeedingInput[], sleeps: SleepInput[]) {
 describe('the last 7 days of an ordinary week', () => {
   it('lists today and the six dates before it, newest first', () => {
     const docs = [...weekDates, '2026-06-08'].map((date) => computeDailyInsights(date, weekFeedings, weekSleeps, newYork));
-    const ordinary = { feeds: 5, totalOz: '13.3', sleepHours: '13h 55m', diapers: 0, note: 'Normal day' };
+    const ordinary = { feeds: 5, totalOz: '13.3', totalMl: '392', sleepHours: '13h 55m', diapers: 0, note: 'Normal day' };
     expect(weeklyRows(docs, '2026-06-07')).toEqual([
       { day: 'Sun', date: '2026-06-07', isToday: true, isWeekend: true, ...ordinary },
       { day: 'Sat', date: '2026-06-06', isToday: false, isWeekend: true, ...ordinary },
@@ -46,12 +46,12 @@ describe('the last 7 days across the fall-back change', () => {
     ];
     const dates = ['2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02'];
     const docs = dates.map((date) => computeDailyInsights(date, feeds, sleeps, newYork));
-    const empty = { isToday: false, isWeekend: false, feeds: 0, totalOz: '0.0', sleepHours: '0m', diapers: 0, note: 'No data' };
+    const empty = { isToday: false, isWeekend: false, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '0m', diapers: 0, note: 'No data' };
     expect(weeklyRows(docs, '2026-11-02')).toEqual([
       // 05:00Z to 11:45Z of k.
-      { day: 'Mon', date: '2026-11-02', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', sleepHours: '6h 45m', diapers: 0, note: 'Short sleep' },
-      { day: 'Sun', date: '2026-11-01', isToday: false, isWeekend: true, feeds: 3, totalOz: '8.5', sleepHours: '15h 15m', diapers: 0, note: 'Normal day' },
-      { day: 'Sat', date: '2026-10-31', isToday: false, isWeekend: true, feeds: 0, totalOz: '0.0', sleepHours: '5h 0m', diapers: 0, note: 'Short sleep' },
+      { day: 'Mon', date: '2026-11-02', isToday: true, isWeekend: false, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '6h 45m', diapers: 0, note: 'Short sleep' },
+      { day: 'Sun', date: '2026-11-01', isToday: false, isWeekend: true, feeds: 3, totalOz: '8.5', totalMl: '251', sleepHours: '15h 15m', diapers: 0, note: 'Normal day' },
+      { day: 'Sat', date: '2026-10-31', isToday: false, isWeekend: true, feeds: 0, totalOz: '0.0', totalMl: '0', sleepHours: '5h 0m', diapers: 0, note: 'Short sleep' },
       { ...empty, day: 'Fri', date: '2026-10-30' },
       { ...empty, day: 'Thu', date: '2026-10-29' },
       { ...empty, day: 'Wed', date: '2026-10-28' },
@@ -67,6 +67,7 @@ describe('the last 7 days across the fall-back change', () => {
       isWeekend: false,
       feeds: 0,
       totalOz: '0.0',
+      totalMl: '0',
       sleepHours: '0m',
       diapers: 0,
       note: 'No data',
@@ -78,7 +79,7 @@ describe('the note, first rule that holds', () => {
   const tenHours = [sleep('s', '2026-07-15T09:00:00Z', '2026-07-15T19:00:00Z')];
 
   it('is frequent feeds from 9 feeds, even on a great sleep day', () => {
-    expect(rowOf15th(feedsOn15th(9), tenHours)).toMatchObject({ feeds: 9, totalOz: '18.0', note: 'Frequent feeds' });
+    expect(rowOf15th(feedsOn15th(9), tenHours)).toMatchObject({ feeds: 9, totalOz: '18.0', totalMl: '532', note: 'Frequent feeds' });
     expect(rowOf15th(feedsOn15th(8), tenHours)).toMatchObject({ feeds: 8, note: 'Normal day' });
     expect(rowOf15th(feedsOn15th(9), [sleep('s', '2026-07-15T00:00:00Z', '2026-07-15T17:00:00Z')])).toMatchObject({ note: 'Frequent feeds' });
   });
@@ -91,7 +92,7 @@ describe('the note, first rule that holds', () => {
   it('is short sleep under 8 h', () => {
     expect(rowOf15th([], [sleep('s', '2026-07-15T00:00:00Z', '2026-07-15T08:00:00Z')])).toMatchObject({ sleepHours: '8h 0m', note: 'Normal day' });
     expect(rowOf15th([], [sleep('s', '2026-07-15T00:00:00Z', '2026-07-15T07:59:00Z')])).toMatchObject({ sleepHours: '7h 59m', note: 'Short sleep' });
-    expect(rowOf15th(feedsOn15th(1), [])).toMatchObject({ feeds: 1, totalOz: '2.0', sleepHours: '0m', note: 'Short sleep' });
+    expect(rowOf15th(feedsOn15th(1), [])).toMatchObject({ feeds: 1, totalOz: '2.0', totalMl: '59', sleepHours: '0m', note: 'Short sleep' });
   });
 
   it('is no data with neither feeds nor sleep', () => {

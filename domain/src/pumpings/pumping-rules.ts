@@ -1,6 +1,6 @@
 import { DomainRuleError } from '../shared/domain-event';
 import type { VolumeUnit } from './pumping.events';
-import { inSteps, VOLUME_LIMITS } from './volume';
+import { inSteps, VOLUME_LIMITS } from '../units/volume';
 
 export const MAX_PUMPING_MINUTES = 120;
 

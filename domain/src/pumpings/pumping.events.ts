@@ -1,7 +1,7 @@
 import type { DomainEvent, SealedText } from '../shared/domain-event';
+import type { VolumeUnit } from '../units/units';
 
-/** The unit a volume was entered in; events keep it as entered. */
-export type VolumeUnit = 'mL' | 'oz';
+export type { VolumeUnit };
 
 /** A pumping session: when it started, how long (if timed) and how much each side gave (if measured). */
 export interface PumpingDetails {

@@ -1,3 +1,4 @@
+import type { Units } from '../units/units';
 import { ConflictError, NotFoundError, type SealedText } from '../shared/domain-event';
 import type { UserEvent, UserState } from './user.events';
 
@@ -10,6 +11,7 @@ export type ChangeEmail = { type: 'ChangeEmail'; data: { userId: string; email: 
 /** The caller has checked the current password. */
 export type ChangePassword = { type: 'ChangePassword'; data: { userId: string; passwordHash: SealedText } };
 export type ChangeDisplayName = { type: 'ChangeDisplayName'; data: { userId: string; displayName: SealedText | null } };
+export type ChooseUnits = { type: 'ChooseUnits'; data: { userId: string } & Units };
 export type SetOnboardingCompleted = { type: 'SetOnboardingCompleted'; data: { userId: string; onboardingCompleted: boolean } };
 export type LinkChild = { type: 'LinkChild'; data: { userId: string; childId: string } };
 /** The caller has checked the password; children, reservation and data key are handled around it. */
@@ -17,7 +19,7 @@ export type AnonymizeAccount = { type: 'AnonymizeAccount'; data: { userId: strin
 /** The caller has destroyed the deleted account's data key. */
 export type RecordDataKeyDestroyed = { type: 'RecordDataKeyDestroyed'; data: { userId: string } };
 
-export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | ChangeDisplayName | SetOnboardingCompleted | LinkChild | AnonymizeAccount | RecordDataKeyDestroyed;
+export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | ChangeDisplayName | ChooseUnits | SetOnboardingCompleted | LinkChild | AnonymizeAccount | RecordDataKeyDestroyed;
 
 function assertActive(state: UserState): void {
   if (state.status !== 'active') throw new NotFoundError('Account not found');
@@ -39,6 +41,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       assertActive(state);
       if (state.displayName === null && command.data.displayName === null) return [];
       return [{ type: 'DisplayNameChanged', data: command.data }];
+    case 'ChooseUnits': {
+      assertActive(state);
+      const { volume, growth } = command.data;
+      if (state.units?.volume === volume && state.units.growth === growth) return [];
+      return [{ type: 'UnitsChosen', data: command.data }];
+    }
     case 'SetOnboardingCompleted': {
       assertActive(state);
       const { userId, onboardingCompleted } = command.data;

@@ -1,3 +1,4 @@
+import type { Units } from '../units/units';
 import type { DomainEvent, SealedText } from '../shared/domain-event';
 
 /**
@@ -13,6 +14,8 @@ export type EmailChanged = DomainEvent<'EmailChanged', { userId: string; email: 
 export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: SealedText }>;
 /** The name shown to the other members of the user's children's families; sealed with the user's key, null when cleared. */
 export type DisplayNameChanged = DomainEvent<'DisplayNameChanged', { userId: string; displayName: SealedText | null }>;
+/** The units the user reads and enters amounts in. Not personal data: kept in the clear. */
+export type UnitsChosen = DomainEvent<'UnitsChosen', { userId: string } & Units>;
 export type OnboardingCompleted = DomainEvent<'OnboardingCompleted', { userId: string }>;
 export type OnboardingReopened = DomainEvent<'OnboardingReopened', { userId: string }>;
 /** Recorded on the user stream so deleting the account finds every child without a read model. */
@@ -29,6 +32,7 @@ export type UserEvent =
   | EmailChanged
   | PasswordChanged
   | DisplayNameChanged
+  | UnitsChosen
   | OnboardingCompleted
   | OnboardingReopened
   | ChildLinkedToAccount
@@ -42,6 +46,7 @@ export interface UserState {
   emailDigest: string | null;
   passwordHash: SealedText | null;
   displayName: SealedText | null;
+  units: Units | null;
   referralCode: string | null;
   onboardingCompleted: boolean;
   childIds: string[];
@@ -55,6 +60,7 @@ export const initialUserState = (): UserState => ({
   emailDigest: null,
   passwordHash: null,
   displayName: null,
+  units: null,
   referralCode: null,
   onboardingCompleted: false,
   childIds: [],
@@ -74,6 +80,8 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       return { ...state, passwordHash: e.data.passwordHash };
     case 'DisplayNameChanged':
       return { ...state, displayName: e.data.displayName };
+    case 'UnitsChosen':
+      return { ...state, units: { volume: e.data.volume, growth: e.data.growth } };
     case 'OnboardingCompleted':
       return { ...state, onboardingCompleted: true };
     case 'OnboardingReopened':

@@ -39,6 +39,7 @@ export const usersProjection: Projection = {
     'UserRegistered',
     'EmailChanged',
     'DisplayNameChanged',
+    'UnitsChosen',
     'OnboardingCompleted',
     'OnboardingReopened',
     'AccountDeleted',
@@ -90,6 +91,10 @@ export const usersProjection: Projection = {
         await users.updateOne({ _id: userId }, { $set: { displayName, position } });
         return;
       }
+      case 'UnitsChosen':
+        if (!existing) return;
+        await users.updateOne({ _id: userId }, { $set: { units: { volume: event.data.volume, growth: event.data.growth }, position } });
+        return;
       case 'OnboardingCompleted':
       case 'OnboardingReopened':
         if (!existing) return;

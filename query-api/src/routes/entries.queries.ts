@@ -6,6 +6,7 @@ import { TIMELINE_COLLECTION, timelineApiView, type TimelineDocument } from '@ni
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
 import { loggedByResolver } from './family-names';
@@ -28,11 +29,13 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
     // Notes and tags stay sealed in the read model with the child's key (or, written before children
     // had keys, the key of whoever logged it); a shredded key leaves them empty.
-    const view = async (doc: TimelineDocument, child: ChildDocument, loggedBy: Awaited<ReturnType<typeof loggedByResolver>>) => {
+    /** What every entry of one answer is read with: its child, who logged what, and the reader's units. */
+    const readingFor = async (child: ChildDocument, userId: string) => ({ child, loggedBy: await loggedByResolver(readStore, child._id), units: await readerUnits(readStore, userId) });
+    const view = async (doc: TimelineDocument, { child, loggedBy, units }: Awaited<ReturnType<typeof readingFor>>) => {
       const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
       const notes = (await open(doc.sealedNotes)) ?? '';
       const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, open) : null;
-      return timelineApiView(doc, { notes, sleepSackTag, loggedBy: await loggedBy(doc.ownerId), child });
+      return timelineApiView(doc, { notes, sleepSackTag, loggedBy: await loggedBy(doc.ownerId), child, units });
     };
 
     app.get(basePath, async (request) => {
@@ -45,8 +48,8 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
       }
       // With a limit the newest entries are the ones that matter (the dashboard's recent list).
       const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit, readOnly: true } : { sort: { startedAt: 1 }, readOnly: true });
-      const loggedBy = await loggedByResolver(readStore, child._id);
-      return Promise.all(docs.map((doc) => view(doc, child, loggedBy)));
+      const reading = await readingFor(child, request.userId);
+      return Promise.all(docs.map((doc) => view(doc, reading)));
     });
 
     app.get(`${basePath}/:id`, async (request) => {
@@ -55,7 +58,7 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
       // Another family's entry is as unknown as none.
       const family = doc && (await findChildAs(readStore, doc.childId, request.userId).catch(() => null));
       if (!doc || !family) throw new HttpError(404, notFound);
-      return view(doc, family.child, await loggedByResolver(readStore, doc.childId));
+      return view(doc, await readingFor(family.child, request.userId));
     });
   };
 }

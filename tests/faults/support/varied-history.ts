@@ -100,7 +100,7 @@ export async function appendLaterChanges(history: VariedHistory): Promise<void> 
   for (const [index, logged] of (await eventsOfType(eventStore, 'FeedingLogged', 40)).entries()) {
     const data = logged.data as { feedingId: string; childId: string; ownerId: string; amountOz: number | null };
     if (index % 2) await appendTo(feedingStreamId(data.feedingId), { type: 'FeedingDeleted', data: { feedingId: data.feedingId, childId: data.childId, ownerId: data.ownerId } }, data.ownerId);
-    else await appendTo(feedingStreamId(data.feedingId), { type: 'FeedingCorrected', data: { ...data, amountOz: 7.5 } }, data.ownerId);
+    else await appendTo(feedingStreamId(data.feedingId), { type: 'FeedingCorrected', data: { ...data, amountOz: 7.5, enteredAmount: { value: 7.5, unit: 'oz' } } }, data.ownerId);
   }
   for (const [index, logged] of (await eventsOfType(eventStore, 'SleepLogged', 20)).entries()) {
     const data = logged.data as { sleepId: string; childId: string; ownerId: string; endedAt: string };

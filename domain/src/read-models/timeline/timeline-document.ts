@@ -3,6 +3,8 @@ import { diaperGuidance } from '../../diapers/diaper-rules';
 import type { EntryKind } from '../../entries/entry-kinds';
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
 import type { VolumeUnit } from '../../pumpings/pumping.events';
+import type { Units } from '../../units/units';
+import { toMillilitres, volumeIn, volumeText, type EnteredAmount } from '../../units/volume';
 import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
 import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
 import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
@@ -27,6 +29,8 @@ export interface TimelineDocument {
   /** Local date of the start in the child's zone: the activity log's and the filters' day. */
   localDate: string;
   amountOz: number | null;
+  /** A feeding's amount as entered, in its unit. */
+  enteredAmount: EnteredAmount | null;
   method: FeedingMethod | null;
   type: BottleContent | null;
   environment: RecordedSleepEnvironment | null;
@@ -55,6 +59,7 @@ export interface EntryFacts {
   startedAt: string;
   endedAt: string;
   amountOz?: number | null;
+  enteredAmount?: EnteredAmount | null;
   method?: FeedingMethod | null;
   type?: BottleContent | null;
   environment?: RecordedSleepEnvironment | null;
@@ -96,6 +101,7 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     endedAt: facts.endedAt,
     localDate: localDateOf(startedAt, timezone),
     amountOz: facts.amountOz ?? null,
+    enteredAmount: facts.enteredAmount ? { ...facts.enteredAmount } : null,
     method: facts.method ?? null,
     type: facts.type ?? null,
     // A copy: the document is handed to the read store whole, and the facts belong to the event.
@@ -117,6 +123,37 @@ export interface EntryReading {
   loggedBy: LoggedBy;
   /** For a diaper's guidance, which depends on the child's age on the day. */
   child: { birthDate: LocalDate; timezone: string };
+  /** The reader's units; null until they choose one, and then amounts read as they were entered. */
+  units: Units | null;
+}
+
+/** Ounces in millilitres to one decimal, for a reader who measures so. */
+const millilitres = (oz: number | null): number | null => (oz === null ? null : Math.round(toMillilitres(oz, 'oz') * 10) / 10);
+
+/** What each side gave, in the reader's unit: 'L 60 · R 45 mL'. */
+function pumpedText(pumped: PumpedAmounts | null, unit: VolumeUnit | null): string {
+  if (!pumped) return '-';
+  const shown = unit ?? pumped.unit;
+  const side = (label: string, value: number | null) => (value === null ? null : `${label} ${volumeIn({ value, unit: pumped.unit }, shown)}`);
+  const sides = [side('L', pumped.leftAmount), side('R', pumped.rightAmount)].filter((text) => text !== null);
+  return sides.length === 0 ? '-' : `${sides.join(' · ')} ${shown}`;
+}
+
+/** The amount column of an entry in the reader's unit; kinds without an amount keep their own text. */
+function amountTextFor(doc: Pick<TimelineDocument, 'kind' | 'enteredAmount' | 'pumped' | 'entry'>, units: Units | null): string {
+  switch (doc.kind) {
+    case 'feeding':
+      return doc.enteredAmount ? volumeText(doc.enteredAmount, units?.volume ?? doc.enteredAmount.unit) : doc.entry.amount;
+    case 'pumping':
+      return pumpedText(doc.pumped, units?.volume ?? null);
+    case 'sleep':
+    case 'diaper':
+      return doc.entry.amount;
+    default: {
+      const exhaustive: never = doc.kind;
+      return exhaustive;
+    }
+  }
 }
 
 /**
@@ -125,13 +162,13 @@ export interface EntryReading {
  * tag: never the sealed tag, nor the TOG rating kept for research.
  */
 export function timelineApiView(
-  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'method' | 'type' | 'environment' | 'contents' | 'color' | 'pumped' | 'entry'>,
-  { notes, sleepSackTag, loggedBy, child }: EntryReading,
+  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'enteredAmount' | 'method' | 'type' | 'environment' | 'contents' | 'color' | 'pumped' | 'entry'>,
+  { notes, sleepSackTag, loggedBy, child, units }: EntryReading,
 ): Record<string, unknown> {
-  const common = { id: doc._id, childId: doc.childId, notes, loggedBy, entry: { ...doc.entry, notes, loggedBy } };
+  const common = { id: doc._id, childId: doc.childId, notes, loggedBy, entry: { ...doc.entry, amount: amountTextFor(doc, units), notes, loggedBy } };
   switch (doc.kind) {
     case 'feeding':
-      return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, amountOz: doc.amountOz, method: doc.method, type: doc.type };
+      return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, amountOz: doc.amountOz, amountMl: millilitres(doc.amountOz), enteredAmount: doc.enteredAmount, method: doc.method, type: doc.type };
     case 'sleep': {
       const environment = doc.environment;
       return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, environment: environment && { roomTemp: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTag } };

@@ -1,3 +1,5 @@
+import type { ChosenUnits } from '../../units/units';
+
 export const USERS_COLLECTION = 'users';
 
 /** An account as its owner sees it: e-mail opened with the owner's key; gone once the account is deleted. */
@@ -7,6 +9,8 @@ export interface UserDocument {
   /** Shown to the other members of the user's children's families; null when the user set none. */
   displayName: string | null;
   onboardingCompleted: boolean;
+  /** Null until the user chooses; the web app then picks from the browser's locale. */
+  units?: ChosenUnits;
   referralCode: string;
   referralUsesLeft: number;
   position: number;
@@ -18,6 +22,7 @@ export interface UserView {
   email: string;
   displayName: string | null;
   onboardingCompleted: boolean;
+  units: ChosenUnits;
   referralCode: string;
   referralUsesLeft: number;
 }
@@ -28,6 +33,7 @@ export function userApiView(doc: UserDocument): UserView {
     email: doc.email,
     displayName: doc.displayName ?? null,
     onboardingCompleted: doc.onboardingCompleted,
+    units: doc.units ?? null,
     referralCode: doc.referralCode,
     referralUsesLeft: doc.referralUsesLeft,
   };

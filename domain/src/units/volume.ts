@@ -1,4 +1,4 @@
-import type { VolumeUnit } from './pumping.events';
+import type { VolumeUnit } from './units';
 
 /** US customary fluid ounce, as bottles and pumps mark it. */
 export const ML_PER_OZ = 29.5735;
@@ -17,3 +17,21 @@ export function inSteps(amount: number, unit: VolumeUnit): boolean {
   const steps = amount / VOLUME_LIMITS[unit].step;
   return Math.abs(steps - Math.round(steps)) < 1e-9;
 }
+
+/** An amount as it was entered: the value in its unit. Events keep it so, beside the canonical ounces. */
+export interface EnteredAmount {
+  value: number;
+  unit: VolumeUnit;
+}
+
+/**
+ * An amount in the reader's unit: as entered when the units agree (4.25 oz, 120 mL), else
+ * converted, to one decimal of an ounce or a whole millilitre (4.1 oz, 118 mL).
+ */
+export function volumeIn(amount: EnteredAmount, unit: VolumeUnit): number {
+  if (amount.unit === unit) return amount.value;
+  return unit === 'oz' ? Math.round(toOunces(amount.value, amount.unit) * 10) / 10 : Math.round(toMillilitres(amount.value, amount.unit));
+}
+
+/** '4.25 oz', '118 mL': volumeIn with its unit. */
+export const volumeText = (amount: EnteredAmount, unit: VolumeUnit): string => `${volumeIn(amount, unit)} ${unit}`;

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * Units over HTTP: each member chooses millilitres or ounces (and metric or imperial for growth);
+ * a bottle keeps the amount as it was entered, insights compute in ounces, and each reader sees
+ * amounts in their own unit.
+ */
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000).toISOString();
+
+async function register() {
+  const answer = await server.call('POST', '/api/auth/register', { body: { email: `units-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
+  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
+}
+
+describe('units', () => {
+  it('are null until chosen, then kept; a bad choice is refused with a message and nothing written', async () => {
+    const parent = await register();
+    expect((await server.call('GET', '/api/me', { token: parent.token })).body.units).toBeNull();
+    const chosen = await server.call('PATCH', '/api/me', { token: parent.token, body: { units: { volume: 'mL', growth: 'metric' } } });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.units).toEqual({ volume: 'mL', growth: 'metric' });
+    const me = await server.call('GET', '/api/me', { token: parent.token, headers: { 'x-min-position': chosen.headers.get('x-event-position')! } });
+    expect(me.body.units).toEqual({ volume: 'mL', growth: 'metric' });
+
+    const head = await server.server.adapters.eventStore.headPosition();
+    for (const [units, message] of [
+      [{ volume: 'cups', growth: 'metric' }, 'Volume unit must be mL or oz'],
+      [{ volume: 'oz', growth: 'stones' }, 'Growth units must be metric or imperial'],
+      ['oz', 'Units must be {volume, growth}'],
+    ] as const) {
+      const answer = await server.call('PATCH', '/api/me', { token: parent.token, body: { units } });
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+  });
+
+  it('keeps a bottle in mL as entered, and shows each member the amount in their own unit', async () => {
+    const metric = await register();
+    const imperial = await register();
+    await server.call('PATCH', '/api/me', { token: metric.token, body: { units: { volume: 'mL', growth: 'metric' } } });
+    await server.call('PATCH', '/api/me', { token: imperial.token, body: { units: { volume: 'oz', growth: 'imperial' } } });
+    const child = await server.call('POST', '/api/children', { token: metric.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
+    const childId = child.body.id as string;
+    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: metric.token, body: { role: 'parent' } });
+    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: imperial.token });
+
+    const logged = await server.call('POST', '/api/feedings', { token: metric.token, body: { childId, startedAt: minutesAgo(30), amountMl: 120, method: 'Bottle' } });
+    expect(logged.status).toBe(201);
+    // 120 mL is 4.058 oz (29.5735 mL to the ounce); the writer reads it as entered.
+    expect(logged.body).toMatchObject({ amountOz: 4.058, amountMl: 120, enteredAmount: { value: 120, unit: 'mL' }, entry: { amount: '120 mL' } });
+    const position = logged.headers.get('x-event-position')!;
+    const asImperial = await server.call('GET', `/api/feedings/${logged.body.id}`, { token: imperial.token, headers: { 'x-min-position': position } });
+    expect(asImperial.body).toMatchObject({ amountOz: 4.058, enteredAmount: { value: 120, unit: 'mL' }, entry: { amount: '4.1 oz' } });
+
+    const inOunces = await server.call('POST', '/api/feedings', { token: imperial.token, body: { childId, startedAt: minutesAgo(200), amountOz: 4, method: 'Bottle' } });
+    const asMetric = await server.call('GET', `/api/feedings/${inOunces.body.id}`, { token: metric.token, headers: { 'x-min-position': inOunces.headers.get('x-event-position')! } });
+    // 4 oz is 118.3 mL, shown to the whole millilitre.
+    expect(asMetric.body).toMatchObject({ amountOz: 4, amountMl: 118.3, entry: { amount: '118 mL' } });
+  });
+
+  it('adds up a day of bottles entered in mL and in oz in one unit', async () => {
+    const parent = await register();
+    const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
+    const childId = child.body.id as string;
+    // Within the last three hours: the same UTC date unless the test runs just after midnight.
+    const bottles = [{ amountMl: 90 }, { amountOz: 3.5 }, { amountMl: 150 }];
+    let position = '0';
+    for (const [index, amount] of bottles.entries()) {
+      const answer = await server.call('POST', '/api/feedings', { token: parent.token, body: { childId, startedAt: minutesAgo(150 - index * 60), method: 'Bottle', ...amount } });
+      expect(answer.status).toBe(201);
+      position = answer.headers.get('x-event-position')!;
+    }
+    if (minutesAgo(150).slice(0, 10) !== new Date().toISOString().slice(0, 10)) return;
+    const daily = await server.call('GET', `/api/children/${childId}/insights/daily?days=1&tz=UTC`, { token: parent.token, headers: { 'x-min-position': position } });
+    // 90 mL = 3.043 oz, 150 mL = 5.072 oz (each to three decimals): 3.043 + 3.5 + 5.072 = 11.615 oz.
+    expect(daily.body.today.feeding.totalOz24h).toBeCloseTo(11.615, 6);
+    expect(daily.body.today.feeding.feedCount).toBe(3);
+    const weekly = await server.call('GET', `/api/children/${childId}/insights/weekly?tz=UTC`, { token: parent.token, headers: { 'x-min-position': position } });
+    // 11.615 oz is 343.5 mL: the row says 11.6 oz or 343 mL.
+    expect(weekly.body[0]).toMatchObject({ feeds: 3, totalOz: '11.6', totalMl: '343' });
+  });
+
+  it('refuses amounts by their own unit: 600 mL and steps of 5 mL', async () => {
+    const parent = await register();
+    const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
+    for (const [amount, message] of [
+      [{ amountMl: 605 }, 'Amount must be between 0 and 600 mL'],
+      [{ amountMl: 62 }, 'Amount must be in steps of 5 mL'],
+      [{ amountMl: 60, amountOz: 2 }, 'Send amountOz or amountMl, not both'],
+    ] as const) {
+      const answer = await server.call('POST', '/api/feedings', { token: parent.token, body: { childId: child.body.id, startedAt: minutesAgo(5), method: 'Bottle', ...amount } });
+      expect([answer.status, answer.body.message]).toEqual([400, message]);
+    }
+  });
+});
