@@ -75,6 +75,20 @@ describe('growth', () => {
     expect([p3, p50, p97]).toEqual([7.1, 8.9, 11.3]);
   });
 
+  it('keeps pounds and inches in metric, and shows each reader the system they chose', async () => {
+    const parent = await register();
+    const childId = await addChild(parent.token, 'Male', daysAgo(182));
+    await server.call('PATCH', '/api/me', { token: parent.token, body: { units: { volume: 'oz', growth: 'imperial' } } });
+    // 17.5 lb is 7.938 kg (0.45359237 kg to the pound); 26.5 in is 67.3 cm.
+    const recorded = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightLb: 17.5, lengthIn: 26.5 } });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body).toMatchObject({ weightKg: 7.938, lengthCm: 67.3, display: { weight: '17.5 lb', length: '26.5 in', head: null } });
+    expect(Math.abs(recorded.body.percentiles.weight - 50)).toBeLessThanOrEqual(1);
+    const metric = await server.call('PATCH', '/api/me', { token: parent.token, body: { units: { volume: 'mL', growth: 'metric' } } });
+    const list = await server.call('GET', `/api/children/${childId}/growth`, { token: parent.token, headers: { 'x-min-position': metric.headers.get('x-event-position')! } });
+    expect(list.body[0].display).toEqual({ weight: '7.938 kg', length: '67.3 cm', head: null });
+  });
+
   it('corrects and deletes a measurement', async () => {
     const parent = await register();
     const childId = await addChild(parent.token, 'Male', daysAgo(60));
@@ -100,6 +114,9 @@ describe('growth', () => {
     [{ measuredOn: '2026-02-30' }, 'Measurement date must be a date (YYYY-MM-DD)'],
     [{ measuredOn: '2999-01-01' }, 'Measurement date cannot be in the future'],
     [{ measuredOn: '2020-01-01' }, 'Measurement date cannot be before the birth date'],
+    [{ weightKg: undefined, weightLb: 100 }, 'Weight must be between 0.7 and 88 lb'],
+    [{ weightKg: undefined, lengthIn: 60 }, 'Length must be between 8 and 51 in'],
+    [{ weightLb: 13 }, 'Send metric (kg, cm) or imperial (lb, in) measures, not both'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
     const parent = await register();
     const childId = await addChild(parent.token, 'Male', daysAgo(100));

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { decideGrowth, GROWTH_NOT_FOUND, type GrowthCommand } from '@nightlight/domain/growth/growth.decider';
 import { evolveGrowth, initialGrowthState, type GrowthState } from '@nightlight/domain/growth/growth.events';
-import { checkGrowth } from '@nightlight/domain/growth/growth-rules';
+import { checkGrowth, type GrowthEntry } from '@nightlight/domain/growth/growth-rules';
 import { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { isLocalDate, localDateOf } from '@nightlight/domain/time/zoned-time';
-import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand } from '../command-handler';
 import { loadChildAs, type FamilyChild } from '../commands/child-access';
@@ -23,7 +24,19 @@ const growthBody = z.object({
   weightKg: measure('Weight'),
   lengthCm: measure('Length'),
   headCm: measure('Head circumference'),
+  weightLb: measure('Weight'),
+  lengthIn: measure('Length'),
+  headIn: measure('Head circumference'),
 });
+
+/** The measures as sent, in metric (kg, cm) or imperial (lb, in), never both. */
+function entryOf(body: z.infer<typeof growthBody>): GrowthEntry {
+  const metric = { weight: body.weightKg ?? null, length: body.lengthCm ?? null, head: body.headCm ?? null };
+  const imperial = { weight: body.weightLb ?? null, length: body.lengthIn ?? null, head: body.headIn ?? null };
+  const sent = (values: Record<string, number | null>) => Object.values(values).some((value) => value !== null);
+  if (sent(metric) && sent(imperial)) throw new HttpError(400, 'Send metric (kg, cm) or imperial (lb, in) measures, not both');
+  return sent(imperial) ? { measuredOn: body.measuredOn, values: imperial, units: 'imperial' } : { measuredOn: body.measuredOn, values: metric, units: 'metric' };
+}
 
 const growthDecider = { initialState: initialGrowthState, evolve: evolveGrowth, decide: decideGrowth };
 
@@ -42,11 +55,11 @@ export function growthRoutes(deps: CommandDeps) {
     });
 
   /** The measurement as the growth list shows it, with the child's age and the WHO percentiles. */
-  async function answer(child: FamilyChild, state: GrowthState, position: number) {
+  async function answer(child: FamilyChild, state: GrowthState, position: number, userId: string) {
     if (!state.ref || !state.details) throw new NotFoundError(GROWTH_NOT_FOUND);
     const birthDate = (await cipher.openForChild(child.childId, child.ownerId, child.profile.birthDate)) ?? '';
     const doc = { _id: state.ref.measurementId, childId: state.ref.childId, ownerId: state.ref.ownerId, ...state.details, position };
-    return growthApiView(doc, { birthDate, sex: child.profile.sex });
+    return growthApiView(doc, { birthDate, sex: child.profile.sex }, (await readerUnits(deps.readStore, userId))?.growth ?? null);
   }
 
   async function write(request: FastifyRequest, id: string, type: 'RecordGrowth' | 'CorrectGrowth') {
@@ -54,12 +67,9 @@ export function growthRoutes(deps: CommandDeps) {
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, request.userId);
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
-    const details = checkGrowth(
-      { measuredOn: body.measuredOn, weightKg: body.weightKg ?? null, lengthCm: body.lengthCm ?? null, headCm: body.headCm ?? null },
-      { birthDate, today: localDateOf(clock(), child.profile.timezone) },
-    );
+    const details = checkGrowth(entryOf(body), { birthDate, today: localDateOf(clock(), child.profile.timezone) });
     const result = await run(request, id, { type, data: { measurementId: id, childId, ownerId: request.userId, ...details } });
-    return { view: await answer(child, result.state, result.position), position: result.position };
+    return { view: await answer(child, result.state, result.position, request.userId), position: result.position };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

@@ -10,6 +10,7 @@ const growthDetails = z.strictObject({
   weightKg: z.number().nullable(),
   lengthCm: z.number().nullable(),
   headCm: z.number().nullable(),
+  enteredIn: z.enum(['metric', 'imperial']),
 });
 
 export const growthEventDefinitions = {

@@ -1,25 +1,40 @@
 import { DomainRuleError } from '../shared/domain-event';
+import { GROWTH_UNIT_NAMES, toMetric, type GrowthMeasureField } from '../units/growth-units';
+import type { GrowthUnits } from '../units/units';
 import type { GrowthDetails } from './growth.events';
 
-/** Limits wide enough for any child from birth to five years, narrow enough to catch a slip (grams for kilograms). */
+/**
+ * Limits wide enough for any child from birth to five years, narrow enough to catch a slip (grams
+ * for kilograms), in each system: 0.3 to 40 kg is about 0.7 to 88 lb.
+ */
 export const GROWTH_LIMITS = {
-  weightKg: { min: 0.3, max: 40, message: 'Weight must be between 0.3 and 40 kg' },
-  lengthCm: { min: 20, max: 130, message: 'Length must be between 20 and 130 cm' },
-  headCm: { min: 15, max: 60, message: 'Head circumference must be between 15 and 60 cm' },
-} as const;
+  metric: { weight: { min: 0.3, max: 40 }, length: { min: 20, max: 130 }, head: { min: 15, max: 60 } },
+  imperial: { weight: { min: 0.7, max: 88 }, length: { min: 8, max: 51 }, head: { min: 6, max: 24 } },
+} as const satisfies Record<GrowthUnits, Record<GrowthMeasureField, { min: number; max: number }>>;
+
+const LABELS = { weight: 'Weight', length: 'Length', head: 'Head circumference' } as const satisfies Record<GrowthMeasureField, string>;
+
+export interface GrowthEntry {
+  measuredOn: string;
+  /** The measures as entered, in `units`. */
+  values: Record<GrowthMeasureField, number | null>;
+  units: GrowthUnits;
+}
 
 /**
- * A measurement's rules: at least one measure, each within its limits, and a date between the
- * birth date and today in the child's zone (local dates compare as strings).
+ * A measurement's rules: at least one measure, each within its limits in the system it was entered
+ * in, and a date between the birth date and today in the child's zone (local dates compare as
+ * strings). Gives the measurement in metric, as events keep it.
  */
-export function checkGrowth(input: GrowthDetails, child: { birthDate: string; today: string }): GrowthDetails {
-  const measures = { weightKg: input.weightKg, lengthCm: input.lengthCm, headCm: input.headCm };
-  if (Object.values(measures).every((value) => value === null)) throw new DomainRuleError('Enter at least one measurement: weight, length or head circumference');
-  for (const [field, value] of Object.entries(measures) as [keyof typeof GROWTH_LIMITS, number | null][]) {
-    const limit = GROWTH_LIMITS[field];
-    if (value !== null && (value < limit.min || value > limit.max)) throw new DomainRuleError(limit.message, field);
+export function checkGrowth({ measuredOn, values, units }: GrowthEntry, child: { birthDate: string; today: string }): GrowthDetails {
+  if (Object.values(values).every((value) => value === null)) throw new DomainRuleError('Enter at least one measurement: weight, length or head circumference');
+  for (const field of Object.keys(values) as GrowthMeasureField[]) {
+    const value = values[field];
+    const { min, max } = GROWTH_LIMITS[units][field];
+    if (value !== null && (value < min || value > max)) throw new DomainRuleError(`${LABELS[field]} must be between ${min} and ${max} ${GROWTH_UNIT_NAMES[units][field]}`, field);
   }
-  if (input.measuredOn > child.today) throw new DomainRuleError('Measurement date cannot be in the future', 'measuredOn');
-  if (child.birthDate && input.measuredOn < child.birthDate) throw new DomainRuleError('Measurement date cannot be before the birth date', 'measuredOn');
-  return input;
+  if (measuredOn > child.today) throw new DomainRuleError('Measurement date cannot be in the future', 'measuredOn');
+  if (child.birthDate && measuredOn < child.birthDate) throw new DomainRuleError('Measurement date cannot be before the birth date', 'measuredOn');
+  const metric = (field: GrowthMeasureField) => (values[field] === null ? null : toMetric(field, values[field], units));
+  return { measuredOn, weightKg: metric('weight'), lengthCm: metric('length'), headCm: metric('head'), enteredIn: units };
 }

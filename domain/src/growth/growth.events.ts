@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../shared/domain-event';
+import type { GrowthUnits } from '../units/units';
 
 /** One check-up's measurements; at least one of the three is given. Metric, as measured or converted on entry. */
 export interface GrowthDetails {
@@ -7,6 +8,8 @@ export interface GrowthDetails {
   weightKg: number | null;
   lengthCm: number | null;
   headCm: number | null;
+  /** The system the parent entered them in: imperial amounts are kept converted, to the gram and the millimetre. */
+  enteredIn: GrowthUnits;
 }
 
 type GrowthRef = { measurementId: string; childId: string; ownerId: string };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHART_PERCENTILES, percentileCurves } from '@nightlight/domain/growth/who-percentiles';
 import { GROWTH_COLLECTION, growthApiView, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
 
@@ -13,7 +14,8 @@ export function growthQueries({ readStore }: QueryDeps) {
     app.get('/api/children/:id/growth', async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const docs = await growth.find({ childId: child._id }, { sort: { measuredOn: 1 }, readOnly: true });
-      return docs.map((doc) => growthApiView(doc, child));
+      const units = (await readerUnits(readStore, request.userId))?.growth ?? null;
+      return docs.map((doc) => growthApiView(doc, child, units));
     });
 
     app.get('/api/children/:id/growth/curves', async (request) => {
