@@ -125,6 +125,8 @@ export function makeWeeklyRow(overrides: Partial<WeeklyRow> & Pick<WeeklyRow, 'd
     isWeekend: false,
     feeds: 0,
     totalOz: '0.0',
+    // As the server writes it: the day's ounces in whole millilitres.
+    totalMl: String(Math.round(Number(overrides.totalOz ?? 0) * 29.5735)),
     sleepHours: '0m',
     diapers: 0,
     note: 'No data',

@@ -6,9 +6,14 @@ export type User = {
   /** Shown to the other members of the user's families; null when none is set. */
   displayName?: string | null;
   onboardingCompleted: boolean;
+  /** Null until the user chooses; the app then follows the browser's locale. */
+  units?: Units | null;
   referralCode?: string;
   referralUsesLeft?: number;
 };
+
+export type Units = { volume: VolumeUnit; growth: GrowthUnits };
+export type GrowthUnits = 'metric' | 'imperial';
 
 export type ChildSex = 'Female' | 'Male' | 'Unknown';
 
@@ -73,6 +78,10 @@ export type Feeding = {
   startedAt: string;
   endedAt: string | null;
   amountOz: number | null;
+  /** The same amount in millilitres, one decimal. */
+  amountMl?: number | null;
+  /** As the parent entered it. */
+  enteredAmount?: { value: number; unit: VolumeUnit } | null;
   method: FeedingMethod;
   type: FeedingType | null;
   notes: string;
@@ -156,6 +165,8 @@ export type WeeklyRow = {
   isWeekend: boolean;
   feeds: number;
   totalOz: string;
+  /** The same total in whole millilitres. */
+  totalMl: string;
   sleepHours: string;
   diapers: number;
   note: string;
@@ -185,6 +196,8 @@ export type GrowthMeasurement = {
   weightKg: number | null;
   lengthCm: number | null;
   headCm: number | null;
+  /** Each measure in the reader's system: '7.93 kg', '17.49 lb'. */
+  display: { weight: string | null; length: string | null; head: string | null };
   /** WHO percentiles (0-100, one decimal); null without a sex, past five years or without the measure. */
   percentiles: { weight: number | null; length: number | null; head: number | null };
 };

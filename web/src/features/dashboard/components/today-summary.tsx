@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Card } from '../../../components/card.tsx';
+import { useUnits } from '../../../hooks/use-units.ts';
 import type { DailyInsightsResponse, InsightsSummary, WeeklyRow } from '../../../types/api.ts';
 import { buildStatCards } from '../lib/stat-cards.ts';
 import { describeTrend } from '../lib/trend.ts';
@@ -7,7 +8,7 @@ import { describeTrend } from '../lib/trend.ts';
 type TodaySummaryProps = { summary: InsightsSummary; daily: DailyInsightsResponse; weekly: readonly WeeklyRow[] };
 
 export function TodaySummary({ summary, daily, weekly }: TodaySummaryProps) {
-  const cards = buildStatCards(summary, daily, weekly);
+  const cards = buildStatCards(summary, daily, weekly, useUnits().volume);
   const idPrefix = useId();
   return (
     <Card title="Today's Summary" className="today-summary">

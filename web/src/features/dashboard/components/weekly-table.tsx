@@ -1,4 +1,5 @@
 import { Card } from '../../../components/card.tsx';
+import { useUnits } from '../../../hooks/use-units.ts';
 import { formatLocalDate } from '../../../lib/local-date.ts';
 import type { WeeklyRow } from '../../../types/api.ts';
 
@@ -13,6 +14,7 @@ function feedsTier(feeds: number): 'high' | 'medium' | 'low' {
 
 export function WeeklyTable({ rows }: { rows: readonly WeeklyRow[] }) {
   // A week of diaper changes alone is data too, though its notes say 'No data' (they judge feeds and sleep).
+  const { volume } = useUnits();
   const hasData = rows.some((row) => row.note !== NO_DATA_NOTE || row.diapers > 0);
   return (
     <Card title="Last 7 Days" className="weekly-card">
@@ -44,7 +46,7 @@ export function WeeklyTable({ rows }: { rows: readonly WeeklyRow[] }) {
                   <td>
                     <span className={`badge feeds-badge feeds-${feedsTier(row.feeds)}`}>{row.feeds}</span>
                   </td>
-                  <td>{row.totalOz} oz</td>
+                  <td>{volume === 'oz' ? `${row.totalOz} oz` : `${row.totalMl} mL`}</td>
                   <td>{row.sleepHours}</td>
                   <td>{row.diapers}</td>
                   <td className="weekly-note">{row.note}</td>

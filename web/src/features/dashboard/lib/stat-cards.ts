@@ -1,5 +1,6 @@
 import { formatWallClockTime } from '../../../lib/local-date.ts';
-import type { DailyInsights, DailyInsightsResponse, InsightsSummary, WeeklyRow } from '../../../types/api.ts';
+import { formatVolume } from '../../../lib/units.ts';
+import type { DailyInsights, DailyInsightsResponse, InsightsSummary, VolumeUnit, WeeklyRow } from '../../../types/api.ts';
 import { trendOf, type Trend } from './trend.ts';
 
 export type StatCard = {
@@ -23,14 +24,10 @@ export function parseDurationText(text: string): number | null {
   return Number(match[1] ?? 0) * 60 + Number(match[2]);
 }
 
-function formatOunces(oz: number): string {
-  return `${oz.toFixed(1)} oz`;
-}
-
-function formatLastFeed(lastFeed: InsightsSummary['feeding']['lastFeed']): Pick<StatCard, 'value' | 'detail'> {
+function formatLastFeed(lastFeed: InsightsSummary['feeding']['lastFeed'], unit: VolumeUnit): Pick<StatCard, 'value' | 'detail'> {
   if (!lastFeed) return { value: NONE };
   const time = new Date(lastFeed.timeISO).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-  const amount = lastFeed.amountOz === null ? null : formatOunces(lastFeed.amountOz);
+  const amount = lastFeed.amountOz === null ? null : formatVolume(lastFeed.amountOz, unit);
   return { value: time, detail: [amount, lastFeed.method].filter(Boolean).join(' · ') };
 }
 
@@ -58,7 +55,9 @@ function totalSleepCard(weekly: readonly WeeklyRow[]): StatCard {
 }
 
 /**
- * The ten 'Today's Summary' cards: the seed's eight, then today's wet and dirty diapers. Today's feeding figures come from the daily insights' last
+ * The ten 'Today's Summary' cards: the seed's eight, then today's wet and dirty diapers. Amounts
+ * are in the reader's unit ('Total oz today' or 'Total mL today'); insights add up in ounces.
+ * Today's feeding figures come from the daily insights' last
  * day; the averages, last feed and bedtime from the summary over today; the sleep total from the
  * weekly rows. Trends compare today with the earlier days on which anything was logged.
  */
@@ -66,6 +65,7 @@ export function buildStatCards(
   summary: InsightsSummary,
   daily: DailyInsightsResponse,
   weekly: readonly WeeklyRow[],
+  unit: VolumeUnit = 'oz',
 ): StatCard[] {
   const { today } = daily;
   const earlier = daily.days.filter((day) => day.date < today.date && hasLogging(day));
@@ -74,13 +74,13 @@ export function buildStatCards(
   return [
     { label: 'Feeds today', value: String(today.feeding.feedCount), trend: trend((day) => day.feeding.feedCount) },
     {
-      label: 'Total oz today',
-      value: formatOunces(today.feeding.totalOz24h),
+      label: `Total ${unit} today`,
+      value: formatVolume(today.feeding.totalOz24h, unit),
       trend: trend((day) => day.feeding.totalOz24h),
     },
     {
-      label: 'Avg oz per feed',
-      value: summary.feeding.avgOzPerFeed === null ? NONE : formatOunces(summary.feeding.avgOzPerFeed),
+      label: `Avg ${unit} per feed`,
+      value: summary.feeding.avgOzPerFeed === null ? NONE : formatVolume(summary.feeding.avgOzPerFeed, unit),
       trend: null,
     },
     {
@@ -88,7 +88,7 @@ export function buildStatCards(
       value: summary.feeding.avgIntervalHuman ?? NONE,
       trend: trend((day) => day.feeding.avgIntervalMins),
     },
-    { label: 'Last feed', ...formatLastFeed(summary.feeding.lastFeed), trend: null },
+    { label: 'Last feed', ...formatLastFeed(summary.feeding.lastFeed, unit), trend: null },
     totalSleepCard(weekly),
     { label: 'Avg nap', value: summary.sleep.avgNapHuman ?? NONE, trend: null },
     { label: 'Bedtime window', value: formatBedtimeWindow(summary.sleep.bedtimeWindow), trend: null },

@@ -2,33 +2,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
-import type { Feeding } from '../../../types/api.ts';
+import { volumeProblem } from '../../../lib/units.ts';
+import type { Feeding, VolumeUnit } from '../../../types/api.ts';
 import { invalidateChildData } from '../lib/invalidate-child-data.ts';
 
-export const FEEDING_AMOUNT_MAX_OZ = 20;
-export const FEEDING_AMOUNT_STEP_OZ = 0.25;
+/** An amount in one unit, within that unit's limits and steps (20 oz, 0.25 oz; 600 mL, 5 mL). */
+const amountIn = (unit: VolumeUnit) => z.optional(z.number().check(z.refine((value) => volumeProblem(value, unit) === undefined, `Amount out of range for ${unit}`)));
 
 export const createFeedingInputSchema = z
   .object({
     childId: z.string().check(z.minLength(1)),
     startedAt: z.iso.datetime(),
     endedAt: z.iso.datetime(),
-    amountOz: z.optional(
-      z
-        .number()
-        .check(
-          z.gte(0),
-          z.lte(FEEDING_AMOUNT_MAX_OZ),
-          z.refine((oz) => Number.isInteger(oz / FEEDING_AMOUNT_STEP_OZ), 'Amount must be in steps of 0.25 oz'),
-        ),
-    ),
+    amountOz: amountIn('oz'),
+    amountMl: amountIn('mL'),
     method: z.enum(['Bottle', 'Nursing']),
     type: z.optional(z.enum(['Breast Milk', 'Formula'])),
     notes: z.optional(z.string().check(z.maxLength(1000))),
   })
   // Amount and bottle type describe a bottle; a nursing session has neither.
   .check(
-    z.refine((input) => input.method === 'Bottle' || (input.amountOz === undefined && input.type === undefined), {
+    z.refine((input) => input.method === 'Bottle' || (input.amountOz === undefined && input.amountMl === undefined && input.type === undefined), {
       message: 'Amount and type are for bottle feedings only',
     }),
   );

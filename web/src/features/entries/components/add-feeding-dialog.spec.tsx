@@ -166,6 +166,29 @@ describe('AddFeedingDialog', () => {
       expect(posted[0]!.idempotencyKey).toMatch(UUID);
     });
 
+    it('takes the amount in millilitres from a parent who measures so, with the limits in millilitres', async () => {
+      signIn({ units: { volume: 'mL', growth: 'metric' } });
+      const posted = answerPosts();
+      const { user } = await openDialog();
+      const millilitres = () => screen.getByLabelText('Amount (mL)');
+      expect(millilitres()).toHaveAttribute('max', '600');
+      expect(millilitres()).toHaveAttribute('step', '5');
+
+      await user.type(millilitres(), '122');
+      await user.click(submit());
+      expect(millilitres()).toHaveAccessibleDescription('Amount must be in steps of 5 mL');
+      await user.clear(millilitres());
+      await user.type(millilitres(), '605');
+      expect(millilitres()).toHaveAccessibleDescription('Amount must be between 0 and 600 mL');
+      await user.clear(millilitres());
+      await user.type(millilitres(), '120');
+      await user.click(submit());
+
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0]!.body).toMatchObject({ amountMl: 120, method: 'Bottle' });
+      expect(posted[0]!.body).not.toHaveProperty('amountOz');
+    });
+
     it('ends a feeding 15 minutes after the start when no duration is given', async () => {
       const posted = answerPosts();
       const { user } = await openDialog();

@@ -1,8 +1,10 @@
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useUnits } from '../../../hooks/use-units.ts';
+import { VOLUME_LIMITS } from '../../../lib/units.ts';
 import type { FeedingMethod, FeedingType } from '../../../types/api.ts';
-import { FEEDING_AMOUNT_MAX_OZ, FEEDING_AMOUNT_STEP_OZ, useCreateFeeding } from '../api/create-feeding.ts';
+import { useCreateFeeding } from '../api/create-feeding.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
 import {
   emptyFeedingForm,
@@ -33,8 +35,9 @@ const FEEDING_TYPES: readonly FeedingType[] = ['Breast Milk', 'Formula'];
 
 function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void }) {
   const createFeeding = useCreateFeeding();
+  const { volume } = useUnits();
   const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: emptyFeedingForm,
+    empty: emptyFeedingForm(volume),
     validate: validateFeedingForm,
     toInput: (filled: FeedingFormValues) => toCreateFeedingInput(childId, filled),
     mutation: createFeeding,
@@ -63,16 +66,16 @@ function FeedingForm({ childId, onDone }: { childId: string; onDone: () => void 
             onChange={(feedingType) => update({ feedingType })}
           />
           <TextField
-            label="Amount (oz)"
+            label={`Amount (${values.unit})`}
             type="number"
             inputMode="decimal"
             min={0}
-            max={FEEDING_AMOUNT_MAX_OZ}
-            step={FEEDING_AMOUNT_STEP_OZ}
+            max={VOLUME_LIMITS[values.unit].max}
+            step={VOLUME_LIMITS[values.unit].step}
             required
-            value={values.amountOz}
-            error={errors.amountOz}
-            onChange={(event) => update({ amountOz: event.target.value })}
+            value={values.amount}
+            error={errors.amount}
+            onChange={(event) => update({ amount: event.target.value })}
           />
         </>
       )}

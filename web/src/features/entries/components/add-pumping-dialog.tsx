@@ -2,7 +2,8 @@ import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { localeVolumeUnit, VOLUME_LIMITS } from '../../../lib/units.ts';
+import { useUnits } from '../../../hooks/use-units.ts';
+import { VOLUME_LIMITS } from '../../../lib/units.ts';
 import type { VolumeUnit } from '../../../types/api.ts';
 import { useCreatePumping } from '../api/create-pumping.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
@@ -10,13 +11,15 @@ import { emptyPumpingForm, PUMPING_DURATION_MAX_MINS, toCreatePumpingInput, vali
 import { EntryStartField, NotesField } from './entry-fields.tsx';
 import '../../../styles/dashboard.css';
 
+/** `unit` is the user's volume unit unless given. */
 type AddPumpingDialogProps = { open: boolean; onClose: () => void; childId: string; unit?: VolumeUnit };
 
-export function AddPumpingDialog({ open, onClose, childId, unit = localeVolumeUnit() }: AddPumpingDialogProps) {
+export function AddPumpingDialog({ open, onClose, childId, unit }: AddPumpingDialogProps) {
+  const { volume } = useUnits();
   return (
     <Dialog open={open} onClose={onClose} title="Add Pumping" className="entry-dialog">
       {/* Mounted only while open, so every opening starts from fresh values dated now. */}
-      <PumpingForm childId={childId} unit={unit} onDone={onClose} />
+      <PumpingForm childId={childId} unit={unit ?? volume} onDone={onClose} />
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
-import type { FeedingMethod, FeedingType } from '../../../types/api.ts';
-import { FEEDING_AMOUNT_MAX_OZ, FEEDING_AMOUNT_STEP_OZ, type CreateFeedingInput } from '../api/create-feeding.ts';
+import { volumeProblem } from '../../../lib/units.ts';
+import type { FeedingMethod, FeedingType, VolumeUnit } from '../../../types/api.ts';
+import type { CreateFeedingInput } from '../api/create-feeding.ts';
 import { MINUTE_MS, parseDateTimeInputValue, validateStartedAt } from './date-time-input.ts';
 
 export const FEEDING_DURATION_DEFAULT_MINS = 15;
@@ -10,25 +11,22 @@ export type FeedingFormValues = {
   datetime: string;
   method: FeedingMethod;
   feedingType: FeedingType;
-  amountOz: string;
+  amount: string;
+  /** The parent's unit: the amount is entered and sent in it. */
+  unit: VolumeUnit;
   durationMins: string;
   notes: string;
 };
 
-export type FeedingFormErrors = Partial<Record<'datetime' | 'amountOz' | 'durationMins', string>>;
+export type FeedingFormErrors = Partial<Record<'datetime' | 'amount' | 'durationMins', string>>;
 
-export function emptyFeedingForm(datetime: string): FeedingFormValues {
-  return { datetime, method: 'Bottle', feedingType: 'Breast Milk', amountOz: '', durationMins: '', notes: '' };
-}
+export const emptyFeedingForm =
+  (unit: VolumeUnit) =>
+  (datetime: string): FeedingFormValues => ({ datetime, method: 'Bottle', feedingType: 'Breast Milk', amount: '', unit, durationMins: '', notes: '' });
 
-function validateAmount(value: string): string | undefined {
+function validateAmount(value: string, unit: VolumeUnit): string | undefined {
   if (value.trim() === '') return 'Amount is required for bottle feeding';
-  const amount = Number(value);
-  if (!Number.isFinite(amount) || amount < 0 || amount > FEEDING_AMOUNT_MAX_OZ) {
-    return `Amount must be between 0 and ${FEEDING_AMOUNT_MAX_OZ} oz`;
-  }
-  if (!Number.isInteger(amount / FEEDING_AMOUNT_STEP_OZ)) return 'Amount must be in steps of 0.25 oz';
-  return undefined;
+  return volumeProblem(Number(value), unit);
 }
 
 function validateDuration(value: string): string | undefined {
@@ -45,8 +43,8 @@ export function validateFeedingForm(values: FeedingFormValues, now: Date): Feedi
   const datetime = validateStartedAt(values.datetime, now);
   if (datetime) errors.datetime = datetime;
   if (values.method === 'Bottle') {
-    const amount = validateAmount(values.amountOz);
-    if (amount) errors.amountOz = amount;
+    const amount = validateAmount(values.amount, values.unit);
+    if (amount) errors.amount = amount;
   }
   const duration = validateDuration(values.durationMins);
   if (duration) errors.durationMins = duration;
@@ -64,7 +62,7 @@ export function toCreateFeedingInput(childId: string, values: FeedingFormValues)
     startedAt: startedAt.toISOString(),
     endedAt: new Date(startedAt.getTime() + durationMins * MINUTE_MS).toISOString(),
     method: values.method,
-    ...(values.method === 'Bottle' ? { amountOz: Number(values.amountOz), type: values.feedingType } : {}),
+    ...(values.method === 'Bottle' ? { [values.unit === 'oz' ? 'amountOz' : 'amountMl']: Number(values.amount), type: values.feedingType } : {}),
     ...(notes ? { notes } : {}),
   };
 }

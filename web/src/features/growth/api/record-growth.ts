@@ -3,7 +3,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { GrowthMeasurement } from '../../../types/api.ts';
 
-export type RecordGrowthInput = { childId: string; measuredOn: string; weightKg?: number; lengthCm?: number; headCm?: number };
+export type RecordGrowthInput = { childId: string; measuredOn: string; weightKg?: number; lengthCm?: number; headCm?: number; weightLb?: number; lengthIn?: number; headIn?: number };
 export type RecordGrowthVariables = { input: RecordGrowthInput; idempotencyKey: string };
 
 export function recordGrowth({ input, idempotencyKey }: RecordGrowthVariables): Promise<GrowthMeasurement> {

@@ -1,24 +1,25 @@
 import type { ApexOptions } from 'apexcharts';
 import Chart from 'react-apexcharts';
-import type { GrowthCurves, GrowthMeasurement } from '../../../types/api.ts';
-import { curvesOf, MEASURES, type Measure } from '../lib/measures.ts';
+import type { GrowthCurves, GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
+import { curvesOf, inSystem, MEASURES, type Measure } from '../lib/measures.ts';
 import { ordinal } from '../lib/percentile-text.ts';
 
 const DAYS_PER_MONTH = 30.4375;
 const CURVE_COLORS = ['#94a3b8', '#64748b', '#16a34a', '#64748b', '#94a3b8'];
 const CHILD_COLOR = '#4f46e5';
 
-type GrowthChartProps = { measure: Measure; measurements: readonly GrowthMeasurement[]; curves: GrowthCurves };
+type GrowthChartProps = { measure: Measure; measurements: readonly GrowthMeasurement[]; curves: GrowthCurves; units: GrowthUnits };
 
 /**
  * The child's measurements (months on the x axis) over the WHO 3rd, 15th, 50th, 85th and 97th
  * percentile curves of its sex, drawn up to a little past the oldest measurement.
  */
-export default function GrowthChart({ measure, measurements, curves }: GrowthChartProps) {
-  const { label, unit, valueOf } = MEASURES[measure];
+export default function GrowthChart({ measure, measurements, curves, units }: GrowthChartProps) {
+  const { label, valueOf } = MEASURES[measure];
+  const unit = MEASURES[measure].units[units];
   const points = measurements.flatMap((m) => {
     const value = valueOf(m);
-    return value === null ? [] : [{ x: Math.round((m.ageDays / DAYS_PER_MONTH) * 10) / 10, y: value }];
+    return value === null ? [] : [{ x: Math.round((m.ageDays / DAYS_PER_MONTH) * 10) / 10, y: inSystem(measure, value, units) }];
   });
   const lastMonth = Math.min(60, Math.max(6, Math.ceil(Math.max(0, ...points.map((p) => p.x)) + 3)));
   const curvePoints = curvesOf(curves, measure).filter((point) => point.month <= lastMonth);
@@ -26,7 +27,7 @@ export default function GrowthChart({ measure, measurements, curves }: GrowthCha
     ...curves.percentiles.map((percentile, index) => ({
       name: ordinal(percentile),
       type: 'line',
-      data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] ?? null })),
+      data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] === undefined ? null : inSystem(measure, point.values[index], units) })),
     })),
     { name: label, type: 'scatter', data: points },
   ];

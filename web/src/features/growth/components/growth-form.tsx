@@ -4,14 +4,16 @@ import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useUnits } from '../../../hooks/use-units.ts';
 import { todayIn } from '../../../lib/local-date.ts';
 import { useEntryIdempotencyKey } from '../../../hooks/use-entry-idempotency-key.ts';
 import { useRecordGrowth } from '../api/record-growth.ts';
-import { emptyGrowthForm, GROWTH_FIELDS, toRecordGrowthInput, validateGrowthForm, type GrowthField, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
+import { emptyGrowthForm, FIELDS, GROWTH_FIELDS, toRecordGrowthInput, validateGrowthForm, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
 
 /** A check-up's measurements: any of weight, length and head circumference, on a date (the child's today by default). */
 export function GrowthForm({ childId, timezone }: { childId: string; timezone: string }) {
   const today = todayIn(timezone);
+  const { growth: units } = useUnits();
   const [values, setValues] = useState<GrowthFormValues>(() => emptyGrowthForm(today));
   const [errors, setErrors] = useState<GrowthFormErrors>({});
   const record = useRecordGrowth();
@@ -25,11 +27,11 @@ export function GrowthForm({ childId, timezone }: { childId: string; timezone: s
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = validateGrowthForm(values, today);
+    const found = validateGrowthForm(values, today, units);
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstInvalid();
     record.mutate(
-      { input: toRecordGrowthInput(childId, values), idempotencyKey: idempotencyKey.forSubmit() },
+      { input: toRecordGrowthInput(childId, values, units), idempotencyKey: idempotencyKey.forSubmit() },
       {
         onSuccess: () => {
           idempotencyKey.reset();
@@ -45,15 +47,15 @@ export function GrowthForm({ childId, timezone }: { childId: string; timezone: s
       <FormError message={errors.form ?? null} />
       <TextField label="Date" type="date" max={today} required value={values.measuredOn} error={errors.measuredOn} onChange={(event) => update({ measuredOn: event.target.value })} />
       <div className="growth-fields">
-        {(Object.keys(GROWTH_FIELDS) as GrowthField[]).map((field) => (
+        {FIELDS.map((field) => (
           <TextField
             key={field}
-            label={GROWTH_FIELDS[field].label}
+            label={GROWTH_FIELDS[units][field].label}
             type="number"
             inputMode="decimal"
-            min={GROWTH_FIELDS[field].min}
-            max={GROWTH_FIELDS[field].max}
-            step={GROWTH_FIELDS[field].step}
+            min={GROWTH_FIELDS[units][field].min}
+            max={GROWTH_FIELDS[units][field].max}
+            step={GROWTH_FIELDS[units][field].step}
             value={values[field]}
             error={errors[field]}
             onChange={(event) => update({ [field]: event.target.value })}

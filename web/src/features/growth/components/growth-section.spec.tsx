@@ -19,6 +19,7 @@ const measurement = (overrides: Partial<GrowthMeasurement>): GrowthMeasurement =
   weightKg: 7.934,
   lengthCm: null,
   headCm: 43.3,
+  display: { weight: `${overrides.weightKg === undefined ? 7.934 : overrides.weightKg} kg`, length: null, head: overrides.headCm === null ? null : '43.3 cm' },
   percentiles: { weight: 50.4, length: null, head: 50.2 },
   ...overrides,
 });
@@ -27,7 +28,7 @@ describe('GrowthSection', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2025, 6, 2, 9, 0, 0));
-    signIn();
+    signIn({ units: { volume: 'mL', growth: 'metric' } });
   });
 
   it('lists the measurements newest first with their WHO percentiles', async () => {
@@ -78,5 +79,27 @@ describe('GrowthSection', () => {
 
   it('writes ages in days, then months, then years and months', () => {
     expect([ageText(12), ageText(182), ageText(400)]).toEqual(['12 days', '5 mo', '1 y 1 mo']);
+  });
+
+  it('takes pounds and inches from a parent who chose imperial units, with the limits in pounds', async () => {
+    signIn({ units: { volume: 'oz', growth: 'imperial' } });
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/growth', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json(measurement({}), { status: 201 });
+      }),
+    );
+    renderPage(<GrowthSection child={child} />);
+    const user = userEvent.setup();
+    await screen.findByText(/No measurements yet/);
+    await user.type(screen.getByLabelText('Weight (lb)'), '100');
+    await user.click(screen.getByRole('button', { name: 'Add Measurement' }));
+    expect(screen.getByLabelText('Weight (lb)')).toHaveAccessibleDescription('Weight must be between 0.7 and 88 lb');
+    await user.clear(screen.getByLabelText('Weight (lb)'));
+    await user.type(screen.getByLabelText('Weight (lb)'), '17.5');
+    await user.type(screen.getByLabelText('Length (in)'), '26.5');
+    await user.click(screen.getByRole('button', { name: 'Add Measurement' }));
+    await waitFor(() => expect(posted).toEqual([{ childId: 'child-1', measuredOn: '2025-07-02', weightLb: 17.5, lengthIn: 26.5 }]));
   });
 });

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card } from '../../../components/card.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { useUnits } from '../../../hooks/use-units.ts';
 import { formatLocalDate } from '../../../lib/local-date.ts';
 import type { Child, GrowthMeasurement } from '../../../types/api.ts';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
@@ -20,9 +21,10 @@ export function ageText(days: number): string {
   return months < 12 ? `${months} mo` : `${Math.floor(months / 12)} y ${months % 12} mo`;
 }
 
-function cell(value: number | null, unit: string, percentile: number | null): string {
-  if (value === null) return '-';
-  return percentile === null ? `${value} ${unit}` : `${value} ${unit} (${percentileText(percentile)})`;
+/** A measure in the reader's system, as the server wrote it, with its percentile. */
+function cell(display: string | null, percentile: number | null): string {
+  if (display === null) return '-';
+  return percentile === null ? display : `${display} (${percentileText(percentile)})`;
 }
 
 function MeasurementsTable({ measurements }: { measurements: readonly GrowthMeasurement[] }) {
@@ -43,9 +45,9 @@ function MeasurementsTable({ measurements }: { measurements: readonly GrowthMeas
             <tr key={m.id}>
               <th scope="row">{formatLocalDate(m.measuredOn, { month: 'short', day: 'numeric', year: 'numeric' })}</th>
               <td>{ageText(m.ageDays)}</td>
-              <td>{cell(m.weightKg, 'kg', m.percentiles.weight)}</td>
-              <td>{cell(m.lengthCm, 'cm', m.percentiles.length)}</td>
-              <td>{cell(m.headCm, 'cm', m.percentiles.head)}</td>
+              <td>{cell(m.display.weight, m.percentiles.weight)}</td>
+              <td>{cell(m.display.length, m.percentiles.length)}</td>
+              <td>{cell(m.display.head, m.percentiles.head)}</td>
             </tr>
           ))}
         </tbody>
@@ -59,6 +61,7 @@ export function GrowthSection({ child }: { child: Child }) {
   const measurements = useGrowth(child.id);
   const curves = useGrowthCurves(child.id);
   const [measure, setMeasure] = useState<Measure>('weight');
+  const { growth: units } = useUnits();
 
   let body;
   if (measurements.isPending || curves.isPending) body = <LoadingState message="Loading growth..." />;
@@ -71,7 +74,7 @@ export function GrowthSection({ child }: { child: Child }) {
           <>
             <ChoiceGroup legend="Chart" name="growth-measure" options={Object.keys(MEASURES) as Measure[]} labelOf={(m) => MEASURES[m].label} value={measure} onChange={setMeasure} />
             <Suspense fallback={<LoadingState message="Loading chart..." />}>
-              <GrowthChart measure={measure} measurements={measurements.data} curves={curves.data} />
+              <GrowthChart measure={measure} measurements={measurements.data} curves={curves.data} units={units} />
             </Suspense>
             <MeasurementsTable measurements={measurements.data} />
           </>

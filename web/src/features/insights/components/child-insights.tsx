@@ -4,6 +4,7 @@ import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { useUnits } from '../../../hooks/use-units.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/local-date.ts';
 import type { Child } from '../../../types/api.ts';
@@ -35,6 +36,7 @@ export function ChildInsights({ child, children }: { child: Child; children?: Re
   const navigate = useNavigate();
   const daily = useDailyInsights({ childId: child.id, days: OVERVIEW_DAYS, tz: browserTimeZone() });
   const correlations = useCorrelations({ childId: child.id, days: CORRELATION_DAYS });
+  const { volume } = useUnits();
 
   if (daily.isPending || correlations.isPending) return <LoadingState message="Loading insights..." />;
   if (daily.isError || correlations.isError) {
@@ -52,14 +54,14 @@ export function ChildInsights({ child, children }: { child: Child; children?: Re
       </div>
       <Card title="Weekly Overview">
         <Suspense fallback={<LoadingState message="Loading charts..." />}>
-          <WeeklyCharts days={daily.data.days} />
+          <WeeklyCharts days={daily.data.days} unit={volume} />
         </Suspense>
       </Card>
       <Card title="Pattern Insights">
         <PatternInsights correlations={correlations.data} />
       </Card>
       <Card title="Daily Summaries">
-        <DailySummariesTable days={daily.data.days} />
+        <DailySummariesTable days={daily.data.days} unit={volume} />
       </Card>
       {children}
     </div>

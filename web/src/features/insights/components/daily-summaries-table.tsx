@@ -1,5 +1,6 @@
 import { formatWallClockTime } from '../../../lib/local-date.ts';
-import type { DailyInsights } from '../../../types/api.ts';
+import { volumeValue } from '../../../lib/units.ts';
+import type { DailyInsights, VolumeUnit } from '../../../types/api.ts';
 import { formatHours, shortDayLabel } from '../lib/insights-format.ts';
 
 function averageInterval(minutes: number | null): string {
@@ -7,7 +8,7 @@ function averageInterval(minutes: number | null): string {
 }
 
 /** One row per day, newest first. */
-export function DailySummariesTable({ days }: { days: readonly DailyInsights[] }) {
+export function DailySummariesTable({ days, unit = 'oz' }: { days: readonly DailyInsights[]; unit?: VolumeUnit }) {
   const newestFirst = [...days].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   return (
     <div className="table-scroll">
@@ -15,7 +16,7 @@ export function DailySummariesTable({ days }: { days: readonly DailyInsights[] }
         <thead>
           <tr>
             <th scope="col">Date</th>
-            <th scope="col">Total oz</th>
+            <th scope="col">{`Total ${unit}`}</th>
             <th scope="col">Feeds</th>
             <th scope="col">Day Sleep</th>
             <th scope="col">Night Sleep</th>
@@ -27,7 +28,7 @@ export function DailySummariesTable({ days }: { days: readonly DailyInsights[] }
           {newestFirst.map((day) => (
             <tr key={day.date}>
               <th scope="row">{shortDayLabel(day.date)}</th>
-              <td>{day.feeding.totalOz24h.toFixed(1)}</td>
+              <td>{unit === 'oz' ? day.feeding.totalOz24h.toFixed(1) : volumeValue(day.feeding.totalOz24h, unit)}</td>
               <td>{averageInterval(day.feeding.avgIntervalMins)}</td>
               <td>{formatHours(day.sleep.totalDayMins)}</td>
               <td>{formatHours(day.sleep.totalNightMins)}</td>

@@ -1,6 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import Chart from 'react-apexcharts';
-import type { DailyInsights } from '../../../types/api.ts';
+import { volumeValue } from '../../../lib/units.ts';
+import type { DailyInsights, VolumeUnit } from '../../../types/api.ts';
 import { fullDateLabel, minutesToHours, shortDayLabel } from '../lib/insights-format.ts';
 
 export const OUNCES_COLOR = '#2563eb';
@@ -61,18 +62,18 @@ function LineChart({ title, seriesName, data, days, color, unit, decimals }: Lin
 }
 
 /** The Weekly Overview's two line charts, oldest day first. Loaded on its own: apexcharts is large. */
-export default function WeeklyCharts({ days }: { days: readonly DailyInsights[] }) {
+export default function WeeklyCharts({ days, unit = 'oz' }: { days: readonly DailyInsights[]; unit?: VolumeUnit }) {
   const ascending = [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return (
     <div className="chart-grid">
       <LineChart
-        title="Total oz per Day"
-        seriesName="Total oz"
-        data={ascending.map((day) => Math.round(day.feeding.totalOz24h * 10) / 10)}
+        title={`Total ${unit} per Day`}
+        seriesName={`Total ${unit}`}
+        data={ascending.map((day) => volumeValue(day.feeding.totalOz24h, unit))}
         days={ascending}
         color={OUNCES_COLOR}
-        unit="oz"
-        decimals={1}
+        unit={unit}
+        decimals={unit === 'oz' ? 1 : 0}
       />
       <LineChart
         title="Longest Night Stretch"

@@ -4,6 +4,7 @@ import { Card } from '../../../components/card.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
+import { UnitsForm } from './units-form.tsx';
 
 type OpenForm = 'email' | 'password' | null;
 
@@ -60,6 +61,7 @@ export function AccountSettingsCard({ email }: { email: string }) {
         />
       )}
       <DisplayNameForm />
+      <UnitsForm />
     </Card>
   );
 }
