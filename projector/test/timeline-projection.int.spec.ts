@@ -87,6 +87,7 @@ describe('timeline projection', () => {
         endedAt: '2026-11-21T02:50:00.000Z',
         localDate: '2026-11-20',
         amountOz: 4.25,
+        enteredAmount: { value: 4.25, unit: 'oz' },
         method: 'Bottle',
         type: 'Formula',
         environment: null,

@@ -84,6 +84,8 @@ describeInBrowser(
     it('records a check-up on the Insights page and charts it against the WHO curves of the child’s sex', async () => {
       const { server } = suite();
       const parent = await registerParent(server, 'growth');
+      // Chromium's locale is en-US: this parent measures in kilograms and centimetres all the same.
+      expect((await server.call('PATCH', '/api/me', { token: parent.token, body: { units: { volume: 'mL', growth: 'metric' } } })).status).toBe(200);
       await addChild(server, parent, 'Ivy', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
       await settle(server);
       const page = await openPage(375, 812);
