@@ -16,7 +16,11 @@ const SERVICES_APART = 'Services do not import each other; query-api composes th
 const queryApiComposition = ['query-api/src/embedded-server.ts', 'query-api/src/server.ts'];
 
 // Repeated in every web zone below: a later block's options replace an earlier block's.
-const webOverHttpOnly = { group: ['@nightlight/*'], message: 'The web app talks to the server over HTTP only.' };
+const webOverHttpOnly = [
+  { regex: '^@nightlight/(?!domain/)', message: 'The web app talks to the server over HTTP only.' },
+  // The API's types come from the domain, erased from the bundle: `import type` only.
+  { group: ['@nightlight/domain/*'], message: 'The web app imports the API types from the domain (import type), nothing else.', allowTypeImports: true },
+];
 const webFeatures = readdirSync(path.join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -111,7 +115,7 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [webOverHttpOnly] }],
+      'no-restricted-imports': ['error', { patterns: webOverHttpOnly }],
     },
   },
   // One zone per web feature: it may import shared code (components, lib, stores, types) and its
@@ -123,7 +127,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            webOverHttpOnly,
+            ...webOverHttpOnly,
             {
               regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((other) => other !== feature).join('|')})/`,
               message: `Features do not import each other: compose ${feature} with other features in a route module (web/src/app/routes).`,

@@ -1,4 +1,26 @@
-// Shapes of the server's answers, as documented in docs/api.md.
+// Shapes of the server's answers, as documented in docs/api.md. What the domain defines is imported
+// from it as types only (erased from the bundle): the web still talks to the server over HTTP only.
+import type { ChildRole, Sex } from '@nightlight/domain/children/child.events';
+import type { DiaperContents, StoolColor } from '@nightlight/domain/diapers/diaper.events';
+import type { DiaperGuidance } from '@nightlight/domain/diapers/diaper-rules';
+import type { BottleContent, FeedingMethod } from '@nightlight/domain/feedings/feeding.events';
+import type { DailyInsightsView } from '@nightlight/domain/insights/daily-insights-view';
+import type { WeeklyRow } from '@nightlight/domain/insights/weekly-rows';
+import type { ChildView } from '@nightlight/domain/read-models/children/child-document';
+import type { LoggedBy, Member } from '@nightlight/domain/read-models/children/membership-document';
+import type { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
+import type { TimelineEntryView } from '@nightlight/domain/timeline/timeline-entry';
+import type { GrowthUnits, Units, VolumeUnit } from '@nightlight/domain/units/units';
+import type { EnteredAmount } from '@nightlight/domain/units/volume';
+
+
+export type { ChildRole, DiaperContents, DiaperGuidance, FeedingMethod, GrowthUnits, LoggedBy, Member, StoolColor, Units, VolumeUnit, WeeklyRow };
+export type ChildSex = Sex;
+export type FeedingType = BottleContent;
+export type Child = ChildView;
+export type DailyInsights = DailyInsightsView;
+export type GrowthMeasurement = ReturnType<typeof growthApiView>;
+
 
 export type User = {
   id: string;
@@ -12,29 +34,6 @@ export type User = {
   referralUsesLeft?: number;
 };
 
-export type Units = { volume: VolumeUnit; growth: GrowthUnits };
-export type GrowthUnits = 'metric' | 'imperial';
-
-export type ChildSex = 'Female' | 'Male' | 'Unknown';
-
-export type Child = {
-  id: string;
-  displayName: string;
-  birthDate: string;
-  sex: ChildSex;
-  nightWindowStart: string;
-  nightWindowEnd: string;
-  timezone: string;
-  /** The signed-in user's role in the child's family. */
-  role: ChildRole;
-};
-
-export type ChildRole = 'parent' | 'caregiver';
-
-/** Who logged an entry: a member's display name, their role, or 'Former member'. */
-export type LoggedBy = { memberId: string; displayName: string };
-
-export type Member = { memberId: string; displayName: string; role: ChildRole; isYou: boolean };
 
 export type Invitation = { code: string; url: string; role: ChildRole; expiresAt: string; invitedBy: string };
 
@@ -53,22 +52,9 @@ export type TokenPair = {
 
 export type OkResponse = { ok: true };
 
-export type FeedingMethod = 'Bottle' | 'Nursing';
-export type FeedingType = 'Breast Milk' | 'Formula';
-
-/** The timeline view of a feeding or sleep, as the server formats it. */
-export type TimelineEntry = {
-  id: string;
-  /** Local wall-clock time in the child's zone, 'YYYY-MM-DDTHH:MM'. */
-  datetime: string;
-  type: 'Feeding' | 'Sleep' | 'Diaper' | 'Pumping';
-  icon: string;
-  amount: string;
-  duration: string;
-  notes: string;
-  status: 'completed';
+/** The timeline view of an entry, as the server formats it, with who logged it; a diaper's guidance is added by the lists. */
+export type TimelineEntry = TimelineEntryView & {
   loggedBy?: LoggedBy;
-  /** A diaper change's guidance, shown with it in the lists. */
   guidance?: DiaperGuidance | null;
 };
 
@@ -81,7 +67,7 @@ export type Feeding = {
   /** The same amount in millilitres, one decimal. */
   amountMl?: number | null;
   /** As the parent entered it. */
-  enteredAmount?: { value: number; unit: VolumeUnit } | null;
+  enteredAmount?: EnteredAmount | null;
   method: FeedingMethod;
   type: FeedingType | null;
   notes: string;
@@ -100,11 +86,6 @@ export type Sleep = {
   entry: TimelineEntry;
 };
 
-export type DiaperContents = 'wet' | 'dirty' | 'both' | 'dry';
-export type StoolColor = 'yellow' | 'green' | 'brown' | 'black' | 'red' | 'white';
-
-/** What a stool colour calls for at the child's age: shown with the change. */
-export type DiaperGuidance = { message: 'Talk to your pediatrician'; reason: string; source: { title: string; url: string } };
 
 export type Diaper = {
   id: string;
@@ -116,8 +97,6 @@ export type Diaper = {
   notes: string;
   entry: TimelineEntry;
 };
-
-export type VolumeUnit = 'mL' | 'oz';
 
 export type Pumping = {
   id: string;
@@ -140,37 +119,7 @@ export type InsightsSummary = {
   sleep: { avgNapHuman: string | null; bedtimeWindow: { earliest: string | null; latest: string | null } };
 };
 
-export type DailyInsights = {
-  date: string;
-  feeding: { totalOz24h: number; avgIntervalMins: number | null; feedCount: number };
-  sleep: {
-    totalDayMins: number;
-    totalNightMins: number;
-    longestNightStretchMins: number | null;
-    firstNightStretchMins: number | null;
-    bedtimeWindow: { earliest: string | null };
-    totalDayHuman: string;
-    totalNightHuman: string;
-    longestNightStretchHuman: string | null;
-  };
-  diapers: { changeCount: number; wetCount: number; dirtyCount: number };
-};
-
 export type DailyInsightsResponse = { days: DailyInsights[]; today: DailyInsights };
-
-export type WeeklyRow = {
-  day: string;
-  date: string;
-  isToday: boolean;
-  isWeekend: boolean;
-  feeds: number;
-  totalOz: string;
-  /** The same total in whole millilitres. */
-  totalMl: string;
-  sleepHours: string;
-  diapers: number;
-  note: string;
-};
 
 export type Correlations = {
   napLengthDeltaByFeedBucket: Record<string, number>;
@@ -185,21 +134,6 @@ export type MilestoneAlert = {
   isNew: boolean;
   alertType: MilestoneAlertType;
   milestone: { label: string; amountPerFeeding: string; feedingsPerDay: string; details: string[] };
-};
-
-export type GrowthMeasurement = {
-  id: string;
-  childId: string;
-  /** The child's local date, 'YYYY-MM-DD'. */
-  measuredOn: string;
-  ageDays: number;
-  weightKg: number | null;
-  lengthCm: number | null;
-  headCm: number | null;
-  /** Each measure in the reader's system: '7.93 kg', '17.49 lb'. */
-  display: { weight: string | null; length: string | null; head: string | null };
-  /** WHO percentiles (0-100, one decimal); null without a sex, past five years or without the measure. */
-  percentiles: { weight: number | null; length: number | null; head: number | null };
 };
 
 export type GrowthCurvePoint = { month: number; values: number[] };
