@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { entityIdOfKey, idempotencyKeyOf } from './idempotency';
 
 /** Answers a write with the global position of its last event, for read-your-writes (design §4). */
-export function sendWritten(reply: FastifyReply, statusCode: number, body: Record<string, unknown>, position: number) {
+export function sendWritten(reply: FastifyReply, statusCode: number, body: object, position: number) {
   return reply.status(statusCode).header('X-Event-Position', String(position)).send({ ...body, position });
 }
 

@@ -96,3 +96,22 @@ export function percentileCurves(measure: GrowthMeasure, sex: Sex): CurvePoint[]
     return { month, values: CHART_PERCENTILES.map(({ z }) => Math.round(valueAtZ(lms, z) * 10) / 10) };
   });
 }
+
+/** GET /api/children/{id}/growth/curves: the charted percentiles and each measure's curves for a sex. */
+export interface GrowthCurvesView {
+  sex: Sex;
+  percentiles: number[];
+  weight: CurvePoint[];
+  length: CurvePoint[];
+  head: CurvePoint[];
+}
+
+export function growthCurvesView(sex: Sex): GrowthCurvesView {
+  return {
+    sex,
+    percentiles: CHART_PERCENTILES.map(({ percentile }) => percentile),
+    weight: percentileCurves('weight', sex),
+    length: percentileCurves('length', sex),
+    head: percentileCurves('head', sex),
+  };
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CHART_PERCENTILES, percentileCurves } from '@nightlight/domain/growth/who-percentiles';
+import { growthCurvesView } from '@nightlight/domain/growth/who-percentiles';
 import { GROWTH_COLLECTION, growthApiView, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
@@ -20,13 +20,7 @@ export function growthQueries({ readStore }: QueryDeps) {
 
     app.get('/api/children/:id/growth/curves', async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
-      return {
-        sex: child.sex,
-        percentiles: CHART_PERCENTILES.map(({ percentile }) => percentile),
-        weight: percentileCurves('weight', child.sex),
-        length: percentileCurves('length', child.sex),
-        head: percentileCurves('head', child.sex),
-      };
+      return growthCurvesView(child.sex);
     });
   };
 }

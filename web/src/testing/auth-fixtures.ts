@@ -4,7 +4,9 @@ import type { Child, User } from '../types/api.ts';
 export const testUser: User = {
   id: 'user-1',
   email: 'parent@example.com',
+  displayName: null,
   onboardingCompleted: true,
+  units: null,
   referralCode: 'ABC123',
   referralUsesLeft: 3,
 };

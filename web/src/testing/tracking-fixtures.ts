@@ -9,6 +9,9 @@ import type {
   WeeklyRow,
 } from '../types/api.ts';
 
+/** Who logged a fixture entry: the signed-in test parent, without a display name. */
+const PARENT = { memberId: 'user-1', displayName: 'Parent' };
+
 export function makeFeeding(overrides: Omit<Partial<Feeding>, 'entry'> & { entry?: Partial<TimelineEntry> } = {}): Feeding {
   const id = overrides.id ?? 'feeding-1';
   const { entry, ...rest } = overrides;
@@ -18,9 +21,12 @@ export function makeFeeding(overrides: Omit<Partial<Feeding>, 'entry'> & { entry
     startedAt: '2025-06-15T09:30:00.000Z',
     endedAt: '2025-06-15T09:45:00.000Z',
     amountOz: 4,
+    amountMl: 118.3,
+    enteredAmount: { value: 4, unit: 'oz' },
     method: 'Bottle',
     type: 'Formula',
     notes: '',
+    loggedBy: PARENT,
     ...rest,
     entry: {
       id,
@@ -31,6 +37,7 @@ export function makeFeeding(overrides: Omit<Partial<Feeding>, 'entry'> & { entry
       duration: '15m',
       notes: 'Bottle feeding',
       status: 'completed',
+      loggedBy: PARENT,
       ...entry,
     },
   };
@@ -46,6 +53,7 @@ export function makeSleep(overrides: Omit<Partial<Sleep>, 'entry'> & { entry?: P
     endedAt: '2025-06-15T11:05:00.000Z',
     environment: null,
     notes: '',
+    loggedBy: PARENT,
     ...rest,
     entry: {
       id,
@@ -56,6 +64,7 @@ export function makeSleep(overrides: Omit<Partial<Sleep>, 'entry'> & { entry?: P
       duration: '1h 5m',
       notes: 'Sleep session',
       status: 'completed',
+      loggedBy: PARENT,
       ...entry,
     },
   };

@@ -6,7 +6,8 @@ import type { VolumeUnit } from '../../pumpings/pumping.events';
 import type { Units } from '../../units/units';
 import { toMillilitres, volumeIn, volumeText, type EnteredAmount } from '../../units/volume';
 import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
-import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView, type EntryViewWithoutNotes } from '../../timeline/timeline-entry';
+import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView, type EntryViewWithoutNotes, type TimelineEntryView } from '../../timeline/timeline-entry';
+import type { DiaperGuidance } from '../../diapers/diaper-rules';
 import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
 import type { LoggedBy } from '../children/membership-document';
 
@@ -156,6 +157,54 @@ function amountTextFor(doc: Pick<TimelineDocument, 'kind' | 'enteredAmount' | 'p
   }
 }
 
+/** What every entry's answer has: its ids, opened notes, who logged it, and its timeline line. */
+interface EntryViewBase {
+  id: string;
+  childId: string;
+  notes: string;
+  loggedBy: LoggedBy;
+  entry: TimelineEntryView & { loggedBy: LoggedBy };
+}
+
+export interface FeedingView extends EntryViewBase {
+  startedAt: string;
+  endedAt: string;
+  amountOz: number | null;
+  amountMl: number | null;
+  enteredAmount: EnteredAmount | null;
+  method: FeedingMethod | null;
+  type: BottleContent | null;
+}
+
+export interface SleepView extends EntryViewBase {
+  startedAt: string;
+  endedAt: string;
+  environment: { roomTemp: number | null; whiteNoise: boolean; sleepSackTag: string | null } | null;
+}
+
+export interface DiaperView extends EntryViewBase {
+  occurredAt: string;
+  contents: DiaperContents | null;
+  color: StoolColor | null;
+  guidance: DiaperGuidance | null;
+}
+
+export interface PumpingView extends EntryViewBase {
+  startedAt: string;
+  durationMinutes: number | null;
+  leftAmount: number | null;
+  rightAmount: number | null;
+  unit: VolumeUnit;
+}
+
+/** GET /api/feedings and the rest answer with these, one per kind. */
+export interface EntryApiViews {
+  feeding: FeedingView;
+  sleep: SleepView;
+  diaper: DiaperView;
+  pumping: PumpingView;
+}
+
 /**
  * The API's shape of a timeline document (seed §3 Feeding / Sleep session, a diaper change, plus
  * the timeline entry), with its opened notes, who logged it and, for a sleep, its opened sleep-sack
@@ -164,7 +213,7 @@ function amountTextFor(doc: Pick<TimelineDocument, 'kind' | 'enteredAmount' | 'p
 export function timelineApiView(
   doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'enteredAmount' | 'method' | 'type' | 'environment' | 'contents' | 'color' | 'pumped' | 'entry'>,
   { notes, sleepSackTag, loggedBy, child, units }: EntryReading,
-): Record<string, unknown> {
+): EntryApiViews[EntryKind] {
   const common = { id: doc._id, childId: doc.childId, notes, loggedBy, entry: { ...doc.entry, amount: amountTextFor(doc, units), notes, loggedBy } };
   switch (doc.kind) {
     case 'feeding':
