@@ -18,7 +18,6 @@ import type { ActiveMilestoneAlert } from '@nightlight/domain/milestones/active-
 import type { MilestoneAlertType } from '@nightlight/domain/milestones/milestone-schedule';
 import type { CurvePoint, GrowthCurvesView } from '@nightlight/domain/growth/who-percentiles';
 import type { GrowthUnits, Units, VolumeUnit } from '@nightlight/domain/units/units';
-import type { EnteredAmount } from '@nightlight/domain/units/volume';
 
 
 export type { ChildRole, Correlations, DiaperContents, DiaperGuidance, FeedingMethod, GrowthUnits, InsightsSummary, LoggedBy, Member, MilestoneAlertType, StoolColor, Units, VolumeUnit, WeeklyRow };
