@@ -29,7 +29,7 @@ export type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerI
 type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string; ownerId: string } | null; details: object | null };
 
 /**
- * A kind of timeline entry (feedings, sleeps, diaper changes): the same three writes, with its own
+ * A kind of timeline entry (feedings, sleeps, diaper changes, pumping): the same three writes, with its own
  * body, rules, stream and decider.
  */
 export interface EntryKindRoutes<Command, State extends EntryState> {
