@@ -1,5 +1,5 @@
 import { DomainRuleError } from '../shared/domain-event';
-import { inSteps, toOunces, VOLUME_LIMITS, type EnteredAmount } from '../units/volume';
+import { toOunces, volumeProblem, type EnteredAmount } from '../units/volume';
 import type { BottleContent, FeedingMethod } from './feeding.events';
 
 export const MAX_FEEDING_MINUTES = 120;
@@ -36,10 +36,8 @@ function enteredAmountOf(input: FeedingInput): EnteredAmount | null {
   if (oz !== null && ml !== null) throw new DomainRuleError('Send amountOz or amountMl, not both', 'amountMl');
   const entered: EnteredAmount | null = oz !== null ? { value: oz, unit: 'oz' } : ml !== null ? { value: ml, unit: 'mL' } : null;
   if (entered === null) return null;
-  const { max, step } = VOLUME_LIMITS[entered.unit];
-  const field = entered.unit === 'oz' ? 'amountOz' : 'amountMl';
-  if (entered.value < 0 || entered.value > max) throw new DomainRuleError(`Amount must be between 0 and ${max} ${entered.unit}`, field);
-  if (!inSteps(entered.value, entered.unit)) throw new DomainRuleError(`Amount must be in steps of ${step} ${entered.unit}`, field);
+  const problem = volumeProblem(entered.value, entered.unit);
+  if (problem) throw new DomainRuleError(problem, entered.unit === 'oz' ? 'amountOz' : 'amountMl');
   return entered;
 }
 

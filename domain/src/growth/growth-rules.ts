@@ -12,7 +12,15 @@ export const GROWTH_LIMITS = {
   imperial: { weight: { min: 0.7, max: 88 }, length: { min: 8, max: 51 }, head: { min: 6, max: 24 } },
 } as const satisfies Record<GrowthUnits, Record<GrowthMeasureField, { min: number; max: number }>>;
 
+export const NO_MEASUREMENT = 'Enter at least one measurement: weight, length or head circumference';
+
 const LABELS = { weight: 'Weight', length: 'Length', head: 'Head circumference' } as const satisfies Record<GrowthMeasureField, string>;
+
+/** The message a measure earns in its system ('Weight must be between 0.3 and 40 kg'), or undefined when it is fine. */
+export function growthProblem(field: GrowthMeasureField, value: number, units: GrowthUnits): string | undefined {
+  const { min, max } = GROWTH_LIMITS[units][field];
+  return Number.isFinite(value) && value >= min && value <= max ? undefined : `${LABELS[field]} must be between ${min} and ${max} ${GROWTH_UNIT_NAMES[units][field]}`;
+}
 
 export interface GrowthEntry {
   measuredOn: string;
@@ -27,11 +35,11 @@ export interface GrowthEntry {
  * strings). Gives the measurement in metric, as events keep it.
  */
 export function checkGrowth({ measuredOn, values, units }: GrowthEntry, child: { birthDate: string; today: string }): GrowthDetails {
-  if (Object.values(values).every((value) => value === null)) throw new DomainRuleError('Enter at least one measurement: weight, length or head circumference');
+  if (Object.values(values).every((value) => value === null)) throw new DomainRuleError(NO_MEASUREMENT);
   for (const field of Object.keys(values) as GrowthMeasureField[]) {
     const value = values[field];
-    const { min, max } = GROWTH_LIMITS[units][field];
-    if (value !== null && (value < min || value > max)) throw new DomainRuleError(`${LABELS[field]} must be between ${min} and ${max} ${GROWTH_UNIT_NAMES[units][field]}`, field);
+    const problem = value === null ? undefined : growthProblem(field, value, units);
+    if (problem) throw new DomainRuleError(problem, field);
   }
   if (measuredOn > child.today) throw new DomainRuleError('Measurement date cannot be in the future', 'measuredOn');
   if (child.birthDate && measuredOn < child.birthDate) throw new DomainRuleError('Measurement date cannot be before the birth date', 'measuredOn');

@@ -1,6 +1,6 @@
 import { DomainRuleError } from '../shared/domain-event';
 import type { VolumeUnit } from './pumping.events';
-import { inSteps, VOLUME_LIMITS } from '../units/volume';
+import { volumeProblem } from '../units/volume';
 
 export const MAX_PUMPING_MINUTES = 120;
 
@@ -30,12 +30,10 @@ export function checkPumping(input: PumpingInput, now: Date): CheckedPumping {
   if (duration !== null && (!Number.isInteger(duration) || duration < 1 || duration > MAX_PUMPING_MINUTES)) {
     throw new DomainRuleError(`Duration must be a whole number of minutes from 1 to ${MAX_PUMPING_MINUTES}`, 'durationMinutes');
   }
-  const { max, step } = VOLUME_LIMITS[input.unit];
   for (const side of ['leftAmount', 'rightAmount'] as const) {
     const amount = input[side] ?? null;
-    if (amount === null) continue;
-    if (amount < 0 || amount > max) throw new DomainRuleError(`Amount must be between 0 and ${max} ${input.unit}`, side);
-    if (!inSteps(amount, input.unit)) throw new DomainRuleError(`Amount must be in steps of ${step} ${input.unit}`, side);
+    const problem = amount === null ? undefined : volumeProblem(amount, input.unit);
+    if (problem) throw new DomainRuleError(problem, side);
   }
   return {
     startedAt: started.toISOString(),

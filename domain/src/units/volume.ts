@@ -12,6 +12,14 @@ export const VOLUME_LIMITS = {
 export const toOunces = (amount: number, unit: VolumeUnit): number => (unit === 'oz' ? amount : amount / ML_PER_OZ);
 export const toMillilitres = (amount: number, unit: VolumeUnit): number => (unit === 'mL' ? amount : amount * ML_PER_OZ);
 
+/** The message an amount earns in its unit ('Amount must be between 0 and 600 mL'), or undefined when it is fine. */
+export function volumeProblem(value: number, unit: VolumeUnit): string | undefined {
+  const { max, step } = VOLUME_LIMITS[unit];
+  if (!Number.isFinite(value) || value < 0 || value > max) return `Amount must be between 0 and ${max} ${unit}`;
+  if (!inSteps(value, unit)) return `Amount must be in steps of ${step} ${unit}`;
+  return undefined;
+}
+
 /** Whether an amount is a whole number of the unit's steps (0.25 oz, 5 mL), allowing for binary fractions. */
 export function inSteps(amount: number, unit: VolumeUnit): boolean {
   const steps = amount / VOLUME_LIMITS[unit].step;

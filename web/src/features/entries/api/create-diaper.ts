@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
+import { DIAPER_CONTENTS, STOOL_COLORS } from '@nightlight/domain/diapers/diaper.events';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Diaper } from '../../../types/api.ts';
 import { invalidateChildData } from '../lib/invalidate-child-data.ts';
 
-export const DIAPER_CONTENTS = ['wet', 'dirty', 'both', 'dry'] as const;
-export const STOOL_COLORS = ['yellow', 'green', 'brown', 'black', 'red', 'white'] as const;
+export { DIAPER_CONTENTS, STOOL_COLORS };
 
 export const createDiaperInputSchema = z
   .object({

@@ -1,9 +1,11 @@
+import { MAX_PUMPING_MINUTES } from '@nightlight/domain/pumpings/pumping-rules';
 import { volumeProblem } from '../../../lib/units.ts';
 import type { VolumeUnit } from '../../../types/api.ts';
 import type { CreatePumpingInput } from '../api/create-pumping.ts';
 import { parseDateTimeInputValue, validateStartedAt } from './date-time-input.ts';
 
-export const PUMPING_DURATION_MAX_MINS = 120;
+/** The server's limit (domain pumping-rules.ts). */
+export const PUMPING_DURATION_MAX_MINS = MAX_PUMPING_MINUTES;
 
 export type PumpingFormValues = { datetime: string; durationMins: string; leftAmount: string; rightAmount: string; unit: VolumeUnit; notes: string };
 export type PumpingFormErrors = Partial<Record<'datetime' | 'durationMins' | 'leftAmount' | 'rightAmount', string>>;

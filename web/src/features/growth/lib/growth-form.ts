@@ -1,23 +1,24 @@
+import { GROWTH_LIMITS, growthProblem, NO_MEASUREMENT } from '@nightlight/domain/growth/growth-rules';
+import type { GrowthMeasureField as GrowthField } from '@nightlight/domain/units/growth-units';
 import type { GrowthUnits } from '../../../types/api.ts';
 import type { RecordGrowthInput } from '../api/record-growth.ts';
 
-export type GrowthField = 'weight' | 'length' | 'head';
+export type { GrowthField };
 
-/** The server's limits in each system (domain growth-rules.ts), checked here first so a slip is caught at once. */
+/** Each field's label, input step and body name in each system; the limits and messages are the server's (domain growth-rules.ts). */
 export const GROWTH_FIELDS = {
   metric: {
-    weight: { label: 'Weight (kg)', unit: 'kg', min: 0.3, max: 40, step: 0.001, send: 'weightKg' },
-    length: { label: 'Length (cm)', unit: 'cm', min: 20, max: 130, step: 0.1, send: 'lengthCm' },
-    head: { label: 'Head circumference (cm)', unit: 'cm', min: 15, max: 60, step: 0.1, send: 'headCm' },
+    weight: { label: 'Weight (kg)', step: 0.001, send: 'weightKg', ...GROWTH_LIMITS.metric.weight },
+    length: { label: 'Length (cm)', step: 0.1, send: 'lengthCm', ...GROWTH_LIMITS.metric.length },
+    head: { label: 'Head circumference (cm)', step: 0.1, send: 'headCm', ...GROWTH_LIMITS.metric.head },
   },
   imperial: {
-    weight: { label: 'Weight (lb)', unit: 'lb', min: 0.7, max: 88, step: 0.01, send: 'weightLb' },
-    length: { label: 'Length (in)', unit: 'in', min: 8, max: 51, step: 0.1, send: 'lengthIn' },
-    head: { label: 'Head circumference (in)', unit: 'in', min: 6, max: 24, step: 0.1, send: 'headIn' },
+    weight: { label: 'Weight (lb)', step: 0.01, send: 'weightLb', ...GROWTH_LIMITS.imperial.weight },
+    length: { label: 'Length (in)', step: 0.1, send: 'lengthIn', ...GROWTH_LIMITS.imperial.length },
+    head: { label: 'Head circumference (in)', step: 0.1, send: 'headIn', ...GROWTH_LIMITS.imperial.head },
   },
-} as const satisfies Record<GrowthUnits, Record<GrowthField, { label: string; unit: string; min: number; max: number; step: number; send: keyof RecordGrowthInput }>>;
+} as const satisfies Record<GrowthUnits, Record<GrowthField, { label: string; min: number; max: number; step: number; send: keyof RecordGrowthInput }>>;
 
-const NAMES = { weight: 'Weight', length: 'Length', head: 'Head circumference' } satisfies Record<GrowthField, string>;
 export const FIELDS: readonly GrowthField[] = ['weight', 'length', 'head'];
 
 export type GrowthFormValues = { measuredOn: string } & Record<GrowthField, string>;
@@ -29,13 +30,11 @@ export function validateGrowthForm(values: GrowthFormValues, today: string, unit
   const errors: GrowthFormErrors = {};
   if (!values.measuredOn) errors.measuredOn = 'Measurement date is required';
   else if (values.measuredOn > today) errors.measuredOn = 'Measurement date cannot be in the future';
-  if (FIELDS.every((field) => values[field].trim() === '')) errors.form = 'Enter at least one measurement: weight, length or head circumference';
+  if (FIELDS.every((field) => values[field].trim() === '')) errors.form = NO_MEASUREMENT;
   for (const field of FIELDS) {
     const text = values[field].trim();
-    if (text === '') continue;
-    const value = Number(text);
-    const { min, max, unit } = GROWTH_FIELDS[units][field];
-    if (!Number.isFinite(value) || value < min || value > max) errors[field] = `${NAMES[field]} must be between ${min} and ${max} ${unit}`;
+    const problem = text === '' ? undefined : growthProblem(field, Number(text), units);
+    if (problem) errors[field] = problem;
   }
   return errors;
 }
