@@ -1,19 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { decideDiaper, type DiaperCommand } from '@nightlight/domain/diapers/diaper.decider';
 import { evolveDiaper, initialDiaperState, type DiaperDetails, type DiaperState } from '@nightlight/domain/diapers/diaper.events';
 import { checkDiaper } from '@nightlight/domain/diapers/diaper-rules';
 import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
+import { diaperBody } from '@nightlight/domain/diapers/diaper-request';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
-import { childIdField, isoInstant, notesField } from './entry-fields';
-
-const diaperBody = z.object({
-  childId: childIdField,
-  occurredAt: z.string({ error: 'Date and time is required' }).min(1, 'Date and time is required').pipe(isoInstant('Date and time')),
-  contents: z.enum(['wet', 'dirty', 'both', 'dry'], { error: 'Contents must be wet, dirty, both or dry' }),
-  color: z.enum(['yellow', 'green', 'brown', 'black', 'red', 'white'], { error: 'Color must be yellow, green, brown, black, red or white' }).nullable().optional(),
-  notes: notesField,
-});
 
 /** POST /api/diapers, PUT and DELETE /api/diapers/:id. */
 export function diaperRoutes(deps: CommandDeps) {

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { decideGrowth, GROWTH_NOT_FOUND, type GrowthCommand } from '@nightlight/domain/growth/growth.decider';
 import { evolveGrowth, initialGrowthState, type GrowthState } from '@nightlight/domain/growth/growth.events';
 import { checkGrowth, type GrowthEntry } from '@nightlight/domain/growth/growth-rules';
 import { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
-import { isLocalDate, localDateOf } from '@nightlight/domain/time/zoned-time';
+import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { growthBody } from '@nightlight/domain/growth/growth-request';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
@@ -14,20 +15,8 @@ import { handleCommand } from '../command-handler';
 import { loadChildAs, type FamilyChild } from '../commands/child-access';
 import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
-import { childIdField } from './entry-fields';
 
-const measure = (name: string) => z.number({ error: `${name} must be a number` }).nullable().optional();
 
-const growthBody = z.object({
-  childId: childIdField,
-  measuredOn: z.string({ error: 'Measurement date is required' }).refine(isLocalDate, 'Measurement date must be a date (YYYY-MM-DD)'),
-  weightKg: measure('Weight'),
-  lengthCm: measure('Length'),
-  headCm: measure('Head circumference'),
-  weightLb: measure('Weight'),
-  lengthIn: measure('Length'),
-  headIn: measure('Head circumference'),
-});
 
 /** The measures as sent, in metric (kg, cm) or imperial (lb, in), never both. */
 function entryOf(body: z.infer<typeof growthBody>): GrowthEntry {

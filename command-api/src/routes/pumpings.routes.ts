@@ -1,23 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
 import { decidePumping, type PumpingCommand } from '@nightlight/domain/pumpings/pumping.decider';
 import { evolvePumping, initialPumpingState, type PumpingDetails, type PumpingState } from '@nightlight/domain/pumpings/pumping.events';
 import { checkPumping } from '@nightlight/domain/pumpings/pumping-rules';
+import { pumpingBody } from '@nightlight/domain/pumpings/pumping-request';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
-import { childIdField, isoInstant, notesField } from './entry-fields';
 
-const amount = z.number({ error: 'Amount must be a number' }).nullable().optional();
-
-const pumpingBody = z.object({
-  childId: childIdField,
-  startedAt: z.string({ error: 'Date and time is required' }).min(1, 'Date and time is required').pipe(isoInstant('Date and time')),
-  durationMinutes: z.number({ error: 'Duration must be a number' }).nullable().optional(),
-  leftAmount: amount,
-  rightAmount: amount,
-  unit: z.enum(['mL', 'oz'], { error: 'Unit must be mL or oz' }),
-  notes: notesField,
-});
 
 const MINUTE_MS = 60_000;
 

@@ -1,27 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
 import { decideSleep, type SleepCommand } from '@nightlight/domain/sleeps/sleep.decider';
 import { evolveSleep, initialSleepState, type SleepState } from '@nightlight/domain/sleeps/sleep.events';
 import { checkSleep } from '@nightlight/domain/sleeps/sleep-rules';
 import { recordedSleepEnvironment } from '@nightlight/domain/sleeps/sleep-sack';
+import { sleepBody } from '@nightlight/domain/sleeps/sleep-request';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
-import { childIdField, isoInstant, notesField } from './entry-fields';
-
-const sleepBody = z.object({
-  childId: childIdField,
-  startedAt: z.string({ error: 'Date and time is required' }).min(1, 'Date and time is required').pipe(isoInstant('Date and time')),
-  endedAt: z.string({ error: 'Duration is required' }).min(1, 'Duration is required').pipe(isoInstant('endedAt')),
-  environment: z
-    .object({
-      roomTemp: z.number({ error: 'Room temperature must be a number' }).nullable().optional(),
-      whiteNoise: z.boolean({ error: 'White noise must be true or false' }).default(false),
-      sleepSackTag: z.string().max(40, 'Sleep sack must be 40 characters or less').nullable().optional(),
-    })
-    .nullable()
-    .optional(),
-  notes: notesField,
-});
 
 /** POST /api/sleep, PUT and DELETE /api/sleep/:id. */
 export function sleepRoutes(deps: CommandDeps) {
