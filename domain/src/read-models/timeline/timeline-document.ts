@@ -1,23 +1,22 @@
 import type { DiaperContents, StoolColor } from '../../diapers/diaper.events';
-import { diaperGuidance } from '../../diapers/diaper-rules';
+import { diaperGuidance, type DiaperGuidance } from '../../diapers/diaper-rules';
 import type { EntryKind } from '../../entries/entry-kinds';
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
 import type { VolumeUnit } from '../../pumpings/pumping.events';
+import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
+import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
+import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView, type EntryViewWithoutNotes, type TimelineEntryView } from '../../timeline/timeline-entry';
 import type { Units } from '../../units/units';
 import { toMillilitres, volumeIn, volumeText, type EnteredAmount } from '../../units/volume';
-import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
-import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView, type EntryViewWithoutNotes, type TimelineEntryView } from '../../timeline/timeline-entry';
-import type { DiaperGuidance } from '../../diapers/diaper-rules';
-import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
 import type { LoggedBy } from '../children/membership-document';
 
 export const TIMELINE_COLLECTION = 'timeline';
 
 /**
- * One entry (a feeding, a sleep, a diaper change) of a child in its local-time view. The notes and the sleep-sack tag stay
- * sealed with the child's key, as in the event: they are opened only when a member reads the
- * entry, so no read store ever holds free text in the clear and shredding the key makes them
- * unreadable there too. `ownerId` is the member who logged the entry.
+ * One entry of a child (a feeding, a sleep, a diaper change, a pumping session) in its local-time
+ * view. The notes and the sleep-sack tag stay sealed with the child's key, as in the event: they
+ * are opened only when a member reads the entry, so no read store ever holds free text in the
+ * clear and shredding the key makes them unreadable there too. `ownerId` is the member who logged it.
  */
 export interface TimelineDocument {
   _id: string;

@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import Chart from 'react-apexcharts';
 import type { GrowthCurves, GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
-import { curvesOf, inSystem, MEASURES, type Measure } from '../lib/measures.ts';
+import { inSystem, MEASURES, type Measure } from '../lib/measures.ts';
 import { ordinal } from '../lib/percentile-text.ts';
 
 const DAYS_PER_MONTH = 30.4375;
@@ -22,7 +22,7 @@ export default function GrowthChart({ measure, measurements, curves, units }: Gr
     return value === null ? [] : [{ x: Math.round((m.ageDays / DAYS_PER_MONTH) * 10) / 10, y: inSystem(measure, value, units) }];
   });
   const lastMonth = Math.min(60, Math.max(6, Math.ceil(Math.max(0, ...points.map((p) => p.x)) + 3)));
-  const curvePoints = curvesOf(curves, measure).filter((point) => point.month <= lastMonth);
+  const curvePoints = curves[measure].filter((point) => point.month <= lastMonth);
   const series = [
     ...curves.percentiles.map((percentile, index) => ({
       name: ordinal(percentile),

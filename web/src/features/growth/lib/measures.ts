@@ -1,4 +1,4 @@
-import type { GrowthCurves, GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
+import type { GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
 
 export type Measure = 'weight' | 'length' | 'head';
 
@@ -16,5 +16,3 @@ export const MEASURES = {
 export function inSystem(measure: Measure, metric: number, units: GrowthUnits): number {
   return units === 'metric' ? metric : Math.round((metric / MEASURES[measure].perImperial) * 100) / 100;
 }
-
-export const curvesOf = (curves: GrowthCurves, measure: Measure) => curves[measure];
