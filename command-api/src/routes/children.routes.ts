@@ -23,7 +23,6 @@ import { childViewOf } from '../commands/child-view';
 import { idempotentWrites, type IdempotentRequest } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
-
 /** The sealed birth date of an active child of the user's family, as `state` has it; null for any other child. */
 function ownBirthDate(state: ChildStreamState, userId: string): string | null {
   const { child } = state;

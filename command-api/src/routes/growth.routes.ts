@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { decideGrowth, GROWTH_NOT_FOUND, type GrowthCommand } from '@nightlight/domain/growth/growth.decider';
 import { evolveGrowth, initialGrowthState, type GrowthState } from '@nightlight/domain/growth/growth.events';
+import { growthBody } from '@nightlight/domain/growth/growth-request';
 import { checkGrowth, type GrowthEntry } from '@nightlight/domain/growth/growth-rules';
 import { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
-import { growthBody } from '@nightlight/domain/growth/growth-request';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
@@ -15,8 +15,6 @@ import { handleCommand } from '../command-handler';
 import { loadChildAs, type FamilyChild } from '../commands/child-access';
 import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
-
-
 
 /** The measures as sent, in metric (kg, cm) or imperial (lb, in), never both. */
 function entryOf(body: z.infer<typeof growthBody>): GrowthEntry {
@@ -44,9 +42,8 @@ export function growthRoutes(deps: CommandDeps) {
     });
 
   /** The measurement as the growth list shows it, with the child's age and the WHO percentiles. */
-  async function answer(child: FamilyChild, state: GrowthState, position: number, userId: string) {
+  async function answer(child: FamilyChild, birthDate: string, state: GrowthState, position: number, userId: string) {
     if (!state.ref || !state.details) throw new NotFoundError(GROWTH_NOT_FOUND);
-    const birthDate = (await cipher.openForChild(child.childId, child.ownerId, child.profile.birthDate)) ?? '';
     const doc = { _id: state.ref.measurementId, childId: state.ref.childId, ownerId: state.ref.ownerId, ...state.details, position };
     return growthApiView(doc, { birthDate, sex: child.profile.sex }, (await readerUnits(deps.readStore, userId))?.growth ?? null);
   }
@@ -58,7 +55,7 @@ export function growthRoutes(deps: CommandDeps) {
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const details = checkGrowth(entryOf(body), { birthDate, today: localDateOf(clock(), child.profile.timezone) });
     const result = await run(request, id, { type, data: { measurementId: id, childId, ownerId: request.userId, ...details } });
-    return { view: await answer(child, result.state, result.position, request.userId), position: result.position };
+    return { view: await answer(child, birthDate, result.state, result.position, request.userId), position: result.position };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

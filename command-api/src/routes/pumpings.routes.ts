@@ -7,7 +7,6 @@ import { pumpingBody } from '@nightlight/domain/pumpings/pumping-request';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
 
-
 const MINUTE_MS = 60_000;
 
 /** POST /api/pumpings, PUT and DELETE /api/pumpings/:id. */
