@@ -1,13 +1,11 @@
 import type { z } from 'zod';
 import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
 import { decidePumping, type PumpingCommand } from '@nightlight/domain/pumpings/pumping.decider';
-import { evolvePumping, initialPumpingState, type PumpingDetails, type PumpingState } from '@nightlight/domain/pumpings/pumping.events';
+import { evolvePumping, initialPumpingState, pumpingEndedAt, pumpingMinutes, type PumpingDetails, type PumpingState } from '@nightlight/domain/pumpings/pumping.events';
 import { checkPumping } from '@nightlight/domain/pumpings/pumping-rules';
 import { pumpingBody } from '@nightlight/domain/pumpings/pumping-request';
 import type { CommandDeps } from '../command-deps';
 import { entryRoutes } from './entry-routes';
-
-const MINUTE_MS = 60_000;
 
 /** POST /api/pumpings, PUT and DELETE /api/pumpings/:id. */
 export function pumpingRoutes(deps: CommandDeps) {
@@ -17,18 +15,21 @@ export function pumpingRoutes(deps: CommandDeps) {
     body: pumpingBody,
     check: (body: z.infer<typeof pumpingBody>, now) => {
       const { durationMinutes, leftAmount, rightAmount, unit, ...checked } = checkPumping(body, now);
-      const endedAt = new Date(Date.parse(checked.startedAt) + (durationMinutes ?? 0) * MINUTE_MS).toISOString();
-      return { ...checked, endedAt, pumped: { leftAmount, rightAmount, unit } };
+      return { ...checked, endedAt: pumpingEndedAt(checked.startedAt, durationMinutes), pumped: { leftAmount, rightAmount, unit } };
     },
     // Its events record the length as entered (none when untimed) and the amounts with their unit.
     recordedAs: {
-      event: ({ startedAt, endedAt, pumped, notes }) => {
-        const minutes = Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / MINUTE_MS);
-        return { startedAt, durationMinutes: minutes > 0 ? minutes : null, leftAmount: pumped?.leftAmount ?? null, rightAmount: pumped?.rightAmount ?? null, unit: pumped?.unit ?? 'mL', notes };
-      },
+      event: ({ startedAt, endedAt, pumped, notes }) => ({
+        startedAt,
+        durationMinutes: pumpingMinutes(startedAt, endedAt),
+        leftAmount: pumped?.leftAmount ?? null,
+        rightAmount: pumped?.rightAmount ?? null,
+        unit: pumped?.unit ?? 'mL',
+        notes,
+      }),
       entry: ({ startedAt, durationMinutes, leftAmount, rightAmount, unit, notes }: PumpingDetails) => ({
         startedAt,
-        endedAt: new Date(Date.parse(startedAt) + (durationMinutes ?? 0) * MINUTE_MS).toISOString(),
+        endedAt: pumpingEndedAt(startedAt, durationMinutes),
         pumped: { leftAmount, rightAmount, unit },
         notes,
       }),

@@ -47,3 +47,15 @@ export function evolvePumping(state: PumpingState, event: { type: string; data: 
       return state;
   }
 }
+
+const MINUTE_MS = 60_000;
+
+/** When a session ends: its start plus its minutes; an untimed one ends when it starts. */
+export const pumpingEndedAt = (startedAt: string, durationMinutes: number | null): string =>
+  new Date(Date.parse(startedAt) + (durationMinutes ?? 0) * MINUTE_MS).toISOString();
+
+/** A session's minutes back from its start and end; null for an untimed one (it ends when it starts). */
+export function pumpingMinutes(startedAt: string, endedAt: string): number | null {
+  const minutes = Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / MINUTE_MS);
+  return minutes > 0 ? minutes : null;
+}

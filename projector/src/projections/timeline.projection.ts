@@ -1,7 +1,7 @@
 import type { DiaperEvent } from '@nightlight/domain/diapers/diaper.events';
 import { ENTRY_EVENT_TYPES, entryEventOf, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import type { FeedingEvent } from '@nightlight/domain/feedings/feeding.events';
-import type { PumpingEvent } from '@nightlight/domain/pumpings/pumping.events';
+import { pumpingEndedAt, type PumpingEvent } from '@nightlight/domain/pumpings/pumping.events';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { TIMELINE_COLLECTION, timelineDocument, type EntryFacts, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { SleepEvent } from '@nightlight/domain/sleeps/sleep.events';
@@ -38,9 +38,7 @@ function kindFactsOf(kind: EntryKind, data: LoggedData): KindFacts {
     }
     case 'pumping': {
       const pumping = data as Extract<LoggedData, { pumpingId: string }>;
-      // Untimed, it ends when it starts; timed, it spans its minutes.
-      const endedAt = new Date(Date.parse(pumping.startedAt) + (pumping.durationMinutes ?? 0) * 60_000).toISOString();
-      return { kind, startedAt: pumping.startedAt, endedAt, pumped: { leftAmount: pumping.leftAmount, rightAmount: pumping.rightAmount, unit: pumping.unit } };
+      return { kind, startedAt: pumping.startedAt, endedAt: pumpingEndedAt(pumping.startedAt, pumping.durationMinutes), pumped: { leftAmount: pumping.leftAmount, rightAmount: pumping.rightAmount, unit: pumping.unit } };
     }
     default: {
       const exhaustive: never = kind;

@@ -2,7 +2,7 @@ import type { DiaperContents, StoolColor } from '../../diapers/diaper.events';
 import { diaperGuidance, type DiaperGuidance } from '../../diapers/diaper-rules';
 import type { EntryKind } from '../../entries/entry-kinds';
 import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
-import type { VolumeUnit } from '../../pumpings/pumping.events';
+import { pumpingMinutes, type VolumeUnit } from '../../pumpings/pumping.events';
 import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
 import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
 import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView, type EntryViewWithoutNotes, type TimelineEntryView } from '../../timeline/timeline-entry';
@@ -223,10 +223,15 @@ export function timelineApiView(
     }
     case 'diaper':
       return { ...common, occurredAt: doc.startedAt, contents: doc.contents, color: doc.color, guidance: diaperGuidance({ occurredAt: doc.startedAt, color: doc.color }, child) };
-    case 'pumping': {
-      const minutes = Math.round((instantMs(doc.endedAt) - instantMs(doc.startedAt)) / 60_000);
-      return { ...common, startedAt: doc.startedAt, durationMinutes: minutes > 0 ? minutes : null, leftAmount: doc.pumped?.leftAmount ?? null, rightAmount: doc.pumped?.rightAmount ?? null, unit: doc.pumped?.unit ?? 'mL' };
-    }
+    case 'pumping':
+      return {
+        ...common,
+        startedAt: doc.startedAt,
+        durationMinutes: pumpingMinutes(doc.startedAt, doc.endedAt),
+        leftAmount: doc.pumped?.leftAmount ?? null,
+        rightAmount: doc.pumped?.rightAmount ?? null,
+        unit: doc.pumped?.unit ?? 'mL',
+      };
     default: {
       const exhaustive: never = doc.kind;
       return exhaustive;
