@@ -1,7 +1,8 @@
 import type { ApexOptions } from 'apexcharts';
 import Chart from 'react-apexcharts';
+import { fromMetric } from '@nightlight/domain/units/growth-units';
 import type { GrowthCurves, GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
-import { inSystem, MEASURES, type Measure } from '../lib/measures.ts';
+import { MEASURES, unitOf, type Measure } from '../lib/measures.ts';
 import { ordinal } from '../lib/percentile-text.ts';
 
 const DAYS_PER_MONTH = 30.4375;
@@ -16,10 +17,10 @@ type GrowthChartProps = { measure: Measure; measurements: readonly GrowthMeasure
  */
 export default function GrowthChart({ measure, measurements, curves, units }: GrowthChartProps) {
   const { label, valueOf } = MEASURES[measure];
-  const unit = MEASURES[measure].units[units];
+  const unit = unitOf(measure, units);
   const points = measurements.flatMap((m) => {
     const value = valueOf(m);
-    return value === null ? [] : [{ x: Math.round((m.ageDays / DAYS_PER_MONTH) * 10) / 10, y: inSystem(measure, value, units) }];
+    return value === null ? [] : [{ x: Math.round((m.ageDays / DAYS_PER_MONTH) * 10) / 10, y: fromMetric(measure, value, units) }];
   });
   const lastMonth = Math.min(60, Math.max(6, Math.ceil(Math.max(0, ...points.map((p) => p.x)) + 3)));
   const curvePoints = curves[measure].filter((point) => point.month <= lastMonth);
@@ -27,7 +28,7 @@ export default function GrowthChart({ measure, measurements, curves, units }: Gr
     ...curves.percentiles.map((percentile, index) => ({
       name: ordinal(percentile),
       type: 'line',
-      data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] === undefined ? null : inSystem(measure, point.values[index], units) })),
+      data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] === undefined ? null : fromMetric(measure, point.values[index], units) })),
     })),
     { name: label, type: 'scatter', data: points },
   ];
