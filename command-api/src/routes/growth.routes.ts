@@ -1,29 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { decideGrowth, GROWTH_NOT_FOUND, type GrowthCommand } from '@nightlight/domain/growth/growth.decider';
 import { evolveGrowth, initialGrowthState, type GrowthState } from '@nightlight/domain/growth/growth.events';
-import { growthBody } from '@nightlight/domain/growth/growth-request';
-import { checkGrowth, type GrowthEntry } from '@nightlight/domain/growth/growth-rules';
+import { growthBody, growthEntryOf } from '@nightlight/domain/growth/growth-request';
+import { checkGrowth } from '@nightlight/domain/growth/growth-rules';
 import { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
-import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand } from '../command-handler';
 import { loadChildAs, type FamilyChild } from '../commands/child-access';
 import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
-
-/** The measures as sent, in metric (kg, cm) or imperial (lb, in), never both. */
-function entryOf(body: z.infer<typeof growthBody>): GrowthEntry {
-  const metric = { weight: body.weightKg ?? null, length: body.lengthCm ?? null, head: body.headCm ?? null };
-  const imperial = { weight: body.weightLb ?? null, length: body.lengthIn ?? null, head: body.headIn ?? null };
-  const sent = (values: Record<string, number | null>) => Object.values(values).some((value) => value !== null);
-  if (sent(metric) && sent(imperial)) throw new HttpError(400, 'Send metric (kg, cm) or imperial (lb, in) measures, not both');
-  return sent(imperial) ? { measuredOn: body.measuredOn, values: imperial, units: 'imperial' } : { measuredOn: body.measuredOn, values: metric, units: 'metric' };
-}
 
 const growthDecider = { initialState: initialGrowthState, evolve: evolveGrowth, decide: decideGrowth };
 
@@ -53,7 +43,7 @@ export function growthRoutes(deps: CommandDeps) {
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, request.userId);
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
-    const details = checkGrowth(entryOf(body), { birthDate, today: localDateOf(clock(), child.profile.timezone) });
+    const details = checkGrowth(growthEntryOf(body), { birthDate, today: localDateOf(clock(), child.profile.timezone) });
     const result = await run(request, id, { type, data: { measurementId: id, childId, ownerId: request.userId, ...details } });
     return { view: await answer(child, birthDate, result.state, result.position, request.userId), position: result.position };
   }
