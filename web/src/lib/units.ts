@@ -1,4 +1,4 @@
-import { ML_PER_OZ } from '@nightlight/domain/units/volume';
+import { toMillilitres } from '@nightlight/domain/units/volume';
 import type { Units, VolumeUnit } from '../types/api.ts';
 
 // The API's limits and messages per unit: 20 oz is 600 mL; steps of 0.25 oz or 5 mL.
@@ -15,12 +15,12 @@ export function localeUnits(language?: string): Units {
   return { volume, growth: volume === 'oz' ? 'imperial' : 'metric' };
 }
 
-/** Ounces in the reader's unit: one decimal of an ounce, or whole millilitres. */
-export function formatVolume(oz: number, unit: VolumeUnit): string {
-  return unit === 'oz' ? `${oz.toFixed(1)} oz` : `${Math.round(oz * ML_PER_OZ)} mL`;
+/** Ounces as a number in the reader's unit: one decimal of an ounce, or whole millilitres. */
+export function volumeValue(oz: number, unit: VolumeUnit): number {
+  return unit === 'oz' ? Math.round(oz * 10) / 10 : Math.round(toMillilitres(oz, 'oz'));
 }
 
-/** Ounces as a number in the reader's unit, rounded as formatVolume rounds. */
-export function volumeValue(oz: number, unit: VolumeUnit): number {
-  return unit === 'oz' ? Math.round(oz * 10) / 10 : Math.round(oz * ML_PER_OZ);
+/** volumeValue with its unit; ounces always show their decimal ('4.0 oz'). */
+export function formatVolume(oz: number, unit: VolumeUnit): string {
+  return unit === 'oz' ? `${oz.toFixed(1)} oz` : `${volumeValue(oz, unit)} mL`;
 }
