@@ -12,6 +12,7 @@ import { pumpingEventDefinitions } from './pumping.event-schemas';
 import { referralCodeEventDefinitions } from './referral-code.event-schemas';
 import { referralRegistryEventDefinitions } from './referral-registry.event-schemas';
 import { sleepEventDefinitions } from './sleep.event-schemas';
+import { runningTimerEventDefinitions, timerEventDefinitions } from './timer.event-schemas';
 import { userEventDefinitions } from './user.event-schemas';
 
 export type EventRegistry = Readonly<Record<string, EventDefinition>>;
@@ -31,6 +32,8 @@ export const eventRegistry = {
   ...growthEventDefinitions,
   ...pumpingEventDefinitions,
   ...entrySlotEventDefinitions,
+  ...timerEventDefinitions,
+  ...runningTimerEventDefinitions,
 } satisfies EventRegistry;
 
 export type RegisteredEventType = keyof typeof eventRegistry;

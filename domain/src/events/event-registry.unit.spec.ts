@@ -70,6 +70,7 @@ const samples: Record<RegisteredEventType, unknown> = {
     enteredAmount: { value: 4.25, unit: 'oz' },
     method: 'Bottle',
     type: 'Formula',
+    sides: null,
     notes: 'sealed-notes',
   },
   FeedingCorrected: {
@@ -82,6 +83,7 @@ const samples: Record<RegisteredEventType, unknown> = {
     enteredAmount: null,
     method: 'Nursing',
     type: null,
+    sides: null,
     notes: 'sealed-notes',
   },
   FeedingDeleted: { feedingId: 'f1', childId: 'c1', ownerId: 'u1' },
@@ -121,6 +123,12 @@ const samples: Record<RegisteredEventType, unknown> = {
   EntrySlotsOpened: { slots: [{ entryId: 'f0', startedAt: '2026-11-20T10:00:00.000Z', endedAt: '2026-11-20T10:15:00.000Z', claimedAt: '2026-11-20T12:00:00.000Z' }] },
   EntrySlotClaimed: { entryId: 'f1', startedAt: '2026-11-20T14:00:00.000Z', endedAt: '2026-11-20T14:15:00.000Z', claimedAt: '2026-11-20T14:16:00.000Z' },
   EntrySlotReleased: { entryId: 'f1' },
+  TimerStarted: { timerId: 't1', childId: 'c1', kind: 'feeding', method: 'Nursing', side: 'left', startedAt: '2026-11-20T03:00:00.000Z', startedBy: 'u1' },
+  TimerSideSwitched: { timerId: 't1', childId: 'c1', side: 'right', switchedAt: '2026-11-20T03:07:00.000Z' },
+  TimerStopped: { timerId: 't1', childId: 'c1', endedAt: '2026-11-20T03:27:00.000Z', entryId: 'f1', stoppedBy: 'u2' },
+  TimerStoppedAtMaximum: { timerId: 't1', childId: 'c1', endedAt: '2026-11-20T05:00:00.000Z', entryId: null },
+  TimerDiscarded: { timerId: 't1', childId: 'c1', discardedAt: '2026-11-20T03:01:00.000Z', discardedBy: 'u1' },
+  RunningTimerClaimed: { childId: 'c1', kind: 'feeding', timerId: 't1' },
 };
 
 const feedingLogged = samples.FeedingLogged as Record<string, unknown>;
@@ -179,10 +187,16 @@ describe('the event registry', () => {
       'ReferralCodeIssued',
       'ReferralCodeRedeemed',
       'ReferralCodeWithdrawn',
+      'RunningTimerClaimed',
       'SleepCorrected',
       'SleepDeleted',
       'SleepLogged',
       'SleepNotesResealed',
+      'TimerDiscarded',
+      'TimerSideSwitched',
+      'TimerStarted',
+      'TimerStopped',
+      'TimerStoppedAtMaximum',
       'UnitsChosen',
       'UserRegistered',
     ]);
@@ -190,8 +204,8 @@ describe('the event registry', () => {
     expect(Object.entries(versions).filter(([, version]) => version !== 1)).toEqual([
       ['ChildAnonymized', 2],
       ['MilestoneAlertRaised', 2],
-      ['FeedingLogged', 2],
-      ['FeedingCorrected', 2],
+      ['FeedingLogged', 3],
+      ['FeedingCorrected', 3],
       ['SleepLogged', 2],
       ['SleepCorrected', 2],
     ]);
@@ -251,12 +265,19 @@ describe('MilestoneAlertRaised', () => {
 });
 
 describe('FeedingLogged and FeedingCorrected', () => {
-  it.each(['FeedingLogged', 'FeedingCorrected'])('reads a version 1 %s as entered in ounces', (type) => {
+  it.each(['FeedingLogged', 'FeedingCorrected'])('reads a version 1 %s as entered in ounces, with no sides', (type) => {
     const data = { feedingId: 'f1', childId: 'c1', ownerId: 'u1', startedAt: '2026-11-20T14:00:00.000Z', endedAt: '2026-11-20T14:15:00.000Z', amountOz: 4.25, method: 'Bottle', type: 'Formula', notes: 'n' };
     const lifted = upcastEvent({ type, data, metadata: { schemaVersion: 1 } });
-    expect(lifted).toEqual({ type, data: { ...data, enteredAmount: { value: 4.25, unit: 'oz' } }, metadata: { schemaVersion: 2 } });
+    expect(lifted).toEqual({ type, data: { ...data, enteredAmount: { value: 4.25, unit: 'oz' }, sides: null }, metadata: { schemaVersion: 3 } });
     validateEventData(type, lifted.data);
     expect(upcastEvent({ type, data: { ...data, amountOz: null, method: 'Nursing', type: null }, metadata: { schemaVersion: 1 } }).data).toMatchObject({ enteredAmount: null });
+  });
+
+  it.each(['FeedingLogged', 'FeedingCorrected'])('reads a version 2 %s as a feeding whose sides are not known', (type) => {
+    const data = { feedingId: 'f1', childId: 'c1', ownerId: 'u1', startedAt: '2026-11-20T14:00:00.000Z', endedAt: '2026-11-20T14:20:00.000Z', amountOz: null, enteredAmount: null, method: 'Nursing', type: null, notes: 'n' };
+    const lifted = upcastEvent({ type, data, metadata: { schemaVersion: 2 } });
+    expect(lifted).toEqual({ type, data: { ...data, sides: null }, metadata: { schemaVersion: 3 } });
+    validateEventData(type, lifted.data);
   });
 });
 

@@ -13,6 +13,7 @@ const feedingDetails = z.strictObject({
   enteredAmount: z.strictObject({ value: z.number(), unit: z.enum(['oz', 'mL']) }).nullable(),
   method: z.enum(['Bottle', 'Nursing']),
   type: z.enum(['Breast Milk', 'Formula']).nullable(),
+  sides: z.strictObject({ leftMinutes: z.number(), rightMinutes: z.number() }).nullable(),
   notes: z.string(),
 });
 
@@ -22,11 +23,14 @@ function feedingDetailsV1toV2(data: unknown): unknown {
   return { ...(data as object), enteredAmount: amountOz === null ? null : { value: amountOz, unit: 'oz' } };
 }
 
-const enteredAmountHistory = { version: 2, upcasters: { 1: feedingDetailsV1toV2 } };
+/** Version 2 knew no sides: nursing minutes per breast came with timers. */
+const feedingDetailsV2toV3 = (data: unknown): unknown => ({ ...(data as object), sides: null });
+
+const feedingDetailsHistory = { version: 3, upcasters: { 1: feedingDetailsV1toV2, 2: feedingDetailsV2toV3 } };
 
 export const feedingEventDefinitions = {
-  FeedingLogged: eventDefinition<FeedingLogged>()(feedingDetails, enteredAmountHistory),
-  FeedingCorrected: eventDefinition<FeedingCorrected>()(feedingDetails, enteredAmountHistory),
+  FeedingLogged: eventDefinition<FeedingLogged>()(feedingDetails, feedingDetailsHistory),
+  FeedingCorrected: eventDefinition<FeedingCorrected>()(feedingDetails, feedingDetailsHistory),
   FeedingDeleted: eventDefinition<FeedingDeleted>()(z.strictObject(feedingRef)),
   FeedingNotesResealed: eventDefinition<FeedingNotesResealed>()(z.strictObject({ ...feedingRef, notes: z.string() })),
 } satisfies Record<FeedingEvent['type'], EventDefinition>;

@@ -1,6 +1,6 @@
 import { DomainRuleError } from '../shared/domain-event';
 import { toOunces, volumeProblem, type EnteredAmount } from '../units/volume';
-import type { BottleContent, FeedingMethod } from './feeding.events';
+import type { BottleContent, FeedingMethod, NursingSides } from './feeding.events';
 
 export const MAX_FEEDING_MINUTES = 120;
 export const DEFAULT_FEEDING_MINUTES = 15;
@@ -13,6 +13,8 @@ export interface FeedingInput {
   amountMl?: number | null;
   method: FeedingMethod;
   type?: BottleContent | null;
+  /** Minutes on each breast, for nursing: a timer records them, a correction may keep them. */
+  sides?: NursingSides | null;
   notes?: string | null;
 }
 
@@ -23,6 +25,7 @@ export interface CheckedFeeding {
   enteredAmount: EnteredAmount | null;
   method: FeedingMethod;
   type: BottleContent | null;
+  sides: NursingSides | null;
   notes: string;
 }
 
@@ -59,6 +62,13 @@ export function checkFeeding(input: FeedingInput, now: Date): CheckedFeeding {
   if (!isBottle && input.type) throw new DomainRuleError('Feeding type applies to bottle feeding only', 'type');
   const entered = enteredAmountOf(input);
   if (isBottle && entered === null) throw new DomainRuleError('Amount is required for bottle feeding', 'amountOz');
+  const sides = input.sides ?? null;
+  if (sides && isBottle) throw new DomainRuleError('Sides apply to nursing only', 'sides');
+  // The timeline floors a duration to whole minutes; the sides add up to what it shows.
+  const wholeMinutes = Math.floor(minutes);
+  if (sides && sides.leftMinutes + sides.rightMinutes !== wholeMinutes) {
+    throw new DomainRuleError(`Left and right minutes must add up to the feeding's ${wholeMinutes} minutes`, 'sides');
+  }
   const notes = input.notes?.trim() ? input.notes.trim() : `${input.method} feeding`;
   return {
     startedAt: started.toISOString(),
@@ -67,6 +77,7 @@ export function checkFeeding(input: FeedingInput, now: Date): CheckedFeeding {
     enteredAmount: entered,
     method: input.method,
     type: isBottle ? (input.type ?? null) : null,
+    sides,
     notes,
   };
 }

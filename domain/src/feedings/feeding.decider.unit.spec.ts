@@ -15,6 +15,7 @@ const details: FeedingDetails = {
   enteredAmount: { value: 4.25, unit: 'oz' },
   method: 'Bottle',
   type: 'Formula',
+  sides: null,
   notes: 'sealed-notes',
 };
 const corrected: FeedingDetails = { ...details, amountOz: 3.5, endedAt: '2026-11-20T14:30:00.000Z' };

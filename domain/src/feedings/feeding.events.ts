@@ -6,6 +6,12 @@ export type BottleContent = 'Breast Milk' | 'Formula';
 export const FEEDING_METHODS: readonly FeedingMethod[] = ['Bottle', 'Nursing'];
 export const BOTTLE_CONTENTS: readonly BottleContent[] = ['Breast Milk', 'Formula'];
 
+/** The whole minutes a nursing feeding spent on each breast, adding up to its duration (from a timer). */
+export interface NursingSides {
+  leftMinutes: number;
+  rightMinutes: number;
+}
+
 export interface FeedingDetails {
   startedAt: string;
   endedAt: string;
@@ -15,6 +21,8 @@ export interface FeedingDetails {
   enteredAmount: EnteredAmount | null;
   method: FeedingMethod;
   type: BottleContent | null;
+  /** Per-breast minutes of a nursing feeding, when known (version 3 on). */
+  sides: NursingSides | null;
   /** Free text can name people, so it is sealed like other personal data. */
   notes: SealedText;
 }

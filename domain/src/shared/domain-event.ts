@@ -23,9 +23,12 @@ export class NotFoundError extends Error {
   }
 }
 
-/** The command contradicts what is already recorded (HTTP 409). */
+/** The command contradicts what is already recorded (HTTP 409); `details` go into the answer beside the message. */
 export class ConflictError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message);
     this.name = 'ConflictError';
   }

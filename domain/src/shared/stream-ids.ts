@@ -12,3 +12,6 @@ export const pumpingStreamId = (pumpingId: string): string => `pumping-${pumping
 export const diaperStreamId = (diaperId: string): string => `diaper-${diaperId}`;
 /** One UTC day ('YYYY-MM-DD') of one kind of a child's entries: where overlaps are decided (entry-slot.decider.ts). */
 export const entrySlotsStreamId = (kind: string, childId: string, day: string): string => `slots-${kind}-${childId}-${day}`;
+export const timerStreamId = (timerId: string): string => `timer-${timerId}`;
+/** Which timer of one kind a child has running: where "one running timer per kind per child" is decided. */
+export const runningTimerStreamId = (kind: string, childId: string): string => `running-timer-${kind}-${childId}`;

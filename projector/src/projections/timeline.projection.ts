@@ -25,7 +25,7 @@ function kindFactsOf(kind: EntryKind, data: LoggedData): KindFacts {
   switch (kind) {
     case 'feeding': {
       const feeding = data as Extract<LoggedData, { feedingId: string }>;
-      return { kind, startedAt: feeding.startedAt, endedAt: feeding.endedAt, amountOz: feeding.amountOz, enteredAmount: feeding.enteredAmount, method: feeding.method, type: feeding.type };
+      return { kind, startedAt: feeding.startedAt, endedAt: feeding.endedAt, amountOz: feeding.amountOz, enteredAmount: feeding.enteredAmount, method: feeding.method, type: feeding.type, sides: feeding.sides };
     }
     case 'sleep': {
       const sleep = data as Extract<LoggedData, { sleepId: string }>;

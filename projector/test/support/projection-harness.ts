@@ -150,11 +150,11 @@ export async function feedingEvent(
   stores: ProjectionStores,
   type: 'FeedingLogged' | 'FeedingCorrected',
   ref: EntryRef,
-  details: Omit<Plain<FeedingDetails>, 'enteredAmount'> & { enteredAmount?: FeedingDetails['enteredAmount'] },
+  details: Omit<Plain<FeedingDetails>, 'enteredAmount' | 'sides'> & Partial<Pick<FeedingDetails, 'enteredAmount' | 'sides'>>,
 ): Promise<number> {
-  // Entered in ounces unless the test says otherwise.
+  // Entered in ounces, and with no sides, unless the test says otherwise.
   const enteredAmount = details.enteredAmount !== undefined ? details.enteredAmount : details.amountOz === null ? null : { value: details.amountOz, unit: 'oz' as const };
-  const data = { feedingId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, enteredAmount, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
+  const data = { feedingId: ref.id, childId: ref.childId, ownerId: ref.ownerId, sides: null, ...details, enteredAmount, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
   return append(stores, feedingStreamId(ref.id), type, data);
 }
 

@@ -48,7 +48,7 @@ export async function generateFamilies(
         const event: NewEvent = {
           id: uuidv7(),
           type: 'FeedingLogged',
-          data: { feedingId, childId, ownerId, startedAt: at(1 + f * 3), endedAt: at(1.25 + f * 3), amountOz: 2 + (f % 4), enteredAmount: { value: 2 + (f % 4), unit: 'oz' }, method: 'Bottle', type: 'Formula', notes: sealedNote },
+          data: { feedingId, childId, ownerId, startedAt: at(1 + f * 3), endedAt: at(1.25 + f * 3), amountOz: 2 + (f % 4), enteredAmount: { value: 2 + (f % 4), unit: 'oz' }, method: 'Bottle', type: 'Formula', sides: null, notes: sealedNote },
           metadata: metadata(ownerId, 'FeedingLogged'),
         };
         pending.push(eventStore.append(feedingStreamId(feedingId), [event], 'no_stream'));

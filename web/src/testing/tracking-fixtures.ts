@@ -25,6 +25,7 @@ export function makeFeeding(overrides: Omit<Partial<Feeding>, 'entry'> & { entry
     enteredAmount: { value: 4, unit: 'oz' },
     method: 'Bottle',
     type: 'Formula',
+    sides: null,
     notes: '',
     loggedBy: PARENT,
     ...rest,

@@ -1,7 +1,7 @@
 import type { DiaperContents, StoolColor } from '../../diapers/diaper.events';
 import { diaperGuidance, type DiaperGuidance } from '../../diapers/diaper-rules';
 import type { EntryKind } from '../../entries/entry-kinds';
-import type { BottleContent, FeedingMethod } from '../../feedings/feeding.events';
+import type { BottleContent, FeedingMethod, NursingSides } from '../../feedings/feeding.events';
 import { pumpingMinutes, type VolumeUnit } from '../../pumpings/pumping.events';
 import type { RecordedSleepEnvironment } from '../../sleeps/sleep.events';
 import { instantMs, localDateOf, type LocalDate } from '../../time/zoned-time';
@@ -33,6 +33,8 @@ export interface TimelineDocument {
   enteredAmount: EnteredAmount | null;
   method: FeedingMethod | null;
   type: BottleContent | null;
+  /** A nursing feeding's minutes on each breast, when a timer recorded them. */
+  sides: NursingSides | null;
   environment: RecordedSleepEnvironment | null;
   contents: DiaperContents | null;
   color: StoolColor | null;
@@ -62,6 +64,7 @@ export interface EntryFacts {
   enteredAmount?: EnteredAmount | null;
   method?: FeedingMethod | null;
   type?: BottleContent | null;
+  sides?: NursingSides | null;
   environment?: RecordedSleepEnvironment | null;
   contents?: DiaperContents | null;
   color?: StoolColor | null;
@@ -104,6 +107,7 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     enteredAmount: facts.enteredAmount ? { ...facts.enteredAmount } : null,
     method: facts.method ?? null,
     type: facts.type ?? null,
+    sides: facts.sides ? { ...facts.sides } : null,
     // A copy: the document is handed to the read store whole, and the facts belong to the event.
     environment: facts.environment ? { ...facts.environment } : null,
     contents: facts.contents ?? null,
@@ -140,10 +144,12 @@ function pumpedText(pumped: PumpedAmounts | null, unit: VolumeUnit | null): stri
 }
 
 /** The amount column of an entry in the reader's unit; kinds without an amount keep their own text. */
-function amountTextFor(doc: Pick<TimelineDocument, 'kind' | 'enteredAmount' | 'pumped' | 'entry'>, units: Units | null): string {
+function amountTextFor(doc: Pick<TimelineDocument, 'kind' | 'enteredAmount' | 'sides' | 'pumped' | 'entry'>, units: Units | null): string {
   switch (doc.kind) {
     case 'feeding':
-      return doc.enteredAmount ? volumeText(doc.enteredAmount, units?.volume ?? doc.enteredAmount.unit) : doc.entry.amount;
+      if (doc.enteredAmount) return volumeText(doc.enteredAmount, units?.volume ?? doc.enteredAmount.unit);
+      // Nursing has no amount: the minutes on each breast stand in its place.
+      return doc.sides ? `L ${doc.sides.leftMinutes}m · R ${doc.sides.rightMinutes}m` : doc.entry.amount;
     case 'pumping':
       return pumpedText(doc.pumped, units?.volume ?? null);
     case 'sleep':
@@ -173,6 +179,7 @@ export interface FeedingView extends EntryViewBase {
   enteredAmount: EnteredAmount | null;
   method: FeedingMethod | null;
   type: BottleContent | null;
+  sides: NursingSides | null;
 }
 
 export interface SleepView extends EntryViewBase {
@@ -210,13 +217,13 @@ export interface EntryApiViews {
  * tag: never the sealed tag, nor the TOG rating kept for research.
  */
 export function timelineApiView(
-  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'enteredAmount' | 'method' | 'type' | 'environment' | 'contents' | 'color' | 'pumped' | 'entry'>,
+  doc: Pick<TimelineDocument, '_id' | 'kind' | 'childId' | 'startedAt' | 'endedAt' | 'amountOz' | 'enteredAmount' | 'method' | 'type' | 'sides' | 'environment' | 'contents' | 'color' | 'pumped' | 'entry'>,
   { notes, sleepSackTag, loggedBy, child, units }: EntryReading,
 ): EntryApiViews[EntryKind] {
   const common = { id: doc._id, childId: doc.childId, notes, loggedBy, entry: { ...doc.entry, amount: amountTextFor(doc, units), notes, loggedBy } };
   switch (doc.kind) {
     case 'feeding':
-      return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, amountOz: doc.amountOz, amountMl: millilitres(doc.amountOz), enteredAmount: doc.enteredAmount, method: doc.method, type: doc.type };
+      return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, amountOz: doc.amountOz, amountMl: millilitres(doc.amountOz), enteredAmount: doc.enteredAmount, method: doc.method, type: doc.type, sides: doc.sides };
     case 'sleep': {
       const environment = doc.environment;
       return { ...common, startedAt: doc.startedAt, endedAt: doc.endedAt, environment: environment && { roomTemp: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTag } };

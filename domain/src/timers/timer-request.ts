@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { childIdField, notesField } from '../entries/entry-fields';
+
+/** The body of POST /api/timers. */
+export const startTimerBody = z.object({
+  childId: childIdField,
+  kind: z.enum(['feeding', 'sleep', 'pumping'], { error: 'Kind must be feeding, sleep or pumping' }),
+  method: z.enum(['Bottle', 'Nursing'], { error: 'Method must be Bottle or Nursing' }).nullable().optional(),
+  side: z.enum(['left', 'right'], { error: 'Side must be left or right' }).nullable().optional(),
+});
+
+/**
+ * The body of POST /api/timers/{id}/stop: what the entry needs besides its times. A bottle needs its
+ * amount; pumped amounts and notes are optional; fields of another kind are refused by its rules.
+ */
+export const stopTimerBody = z.object({
+    amountOz: z.number({ error: 'Amount must be a number' }).nullable().optional(),
+    amountMl: z.number({ error: 'Amount must be a number' }).nullable().optional(),
+    type: z.enum(['Breast Milk', 'Formula'], { error: 'Feeding type must be Breast Milk or Formula' }).nullable().optional(),
+    leftAmount: z.number({ error: 'Amount must be a number' }).nullable().optional(),
+    rightAmount: z.number({ error: 'Amount must be a number' }).nullable().optional(),
+    unit: z.enum(['mL', 'oz'], { error: 'Unit must be mL or oz' }).optional(),
+    notes: notesField,
+  });
+
+export type StartTimerBody = z.infer<typeof startTimerBody>;
+export type StopTimerBody = z.infer<typeof stopTimerBody>;
