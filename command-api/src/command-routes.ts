@@ -11,6 +11,7 @@ import { feedingRoutes } from './routes/feedings.routes';
 import { pumpingRoutes } from './routes/pumpings.routes';
 import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
 import { sleepRoutes } from './routes/sleep.routes';
+import { timerRoutes } from './routes/timers.routes';
 
 /**
  * Every write route of the API. query-api registers this plugin in-process in the embedded default;
@@ -30,6 +31,7 @@ export function commandRoutes(deps: CommandDeps) {
       await parentScope.register(diaperRoutes(deps));
       await parentScope.register(pumpingRoutes(deps));
       await parentScope.register(growthRoutes(deps));
+      await parentScope.register(timerRoutes(deps));
       await parentScope.register(milestoneAlertRoutes(deps));
     });
   };

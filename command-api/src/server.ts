@@ -6,6 +6,7 @@ import { seedReferralCodes } from './accounts/referral-codes';
 import { buildCommandApp } from './command-app';
 import { registerAccountDeletionJobs } from './jobs/account-deletion.job';
 import { registerMilestoneJobs } from './jobs/milestone-scan.job';
+import { registerTimerJobs } from './jobs/timer-maximum.job';
 import type { CommandDeps } from './command-deps';
 
 /** The full stack's command-api process. */
@@ -15,6 +16,7 @@ await runService('command-api', async () => {
   const deps: CommandDeps = { ...adapters, config, clock: () => new Date(), newId };
   // In the full stack the job workers (milestone scans) run beside the write side that they append through.
   await registerMilestoneJobs(deps);
+  await registerTimerJobs(deps);
   await registerAccountDeletionJobs(deps);
   await seedReferralCodes(deps);
   const app = await buildCommandApp(deps, { level: config.LOG_LEVEL });

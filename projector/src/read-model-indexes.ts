@@ -3,6 +3,7 @@ import { INVITATIONS_COLLECTION } from '@nightlight/domain/read-models/children/
 import { MEMBERSHIPS_COLLECTION } from '@nightlight/domain/read-models/children/membership-document';
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { GROWTH_COLLECTION } from '@nightlight/domain/read-models/growth/growth-document';
+import { TIMERS_COLLECTION } from '@nightlight/domain/read-models/timers/timer-document';
 import { TIMELINE_COLLECTION } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { REFERRAL_CODES_COLLECTION } from '@nightlight/domain/read-models/users/referral-code-document';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
@@ -18,5 +19,9 @@ export async function ensureReadModelIndexes(readStore: ReadStore): Promise<void
   await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, kind: 1, localDate: 1 });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).createIndex({ childId: 1, date: 1 });
   await readStore.collection(GROWTH_COLLECTION).createIndex({ childId: 1, measuredOn: 1 });
+  // The glance's latest feeding and latest sleep.
+  await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, kind: 1, endedAt: 1 });
+  await readStore.collection(TIMERS_COLLECTION).createIndex({ childId: 1 });
+  await readStore.collection(TIMERS_COLLECTION).createIndex({ stopsAt: 1 });
   await readStore.collection(REFERRAL_CODES_COLLECTION).createIndex({ issuedTo: 1 });
 }

@@ -10,6 +10,7 @@ import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene'
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import type { QueryDeps } from './query-deps';
 import { growthQueries } from './routes/growth.queries';
+import { timerQueries } from './routes/timers.queries';
 import { readYourWrites } from './read-your-writes';
 import { accountQueries } from './routes/account.queries';
 import { childQueries } from './routes/children.queries';
@@ -87,6 +88,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     for (const kind of ENTRY_KIND_NAMES) await parentScope.register(entryQueries(deps, ENTRY_KINDS[kind]));
     await parentScope.register(insightQueries(deps));
     await parentScope.register(growthQueries(deps));
+    await parentScope.register(timerQueries(deps));
     await parentScope.register(milestoneAlertQueries(deps));
     await parentScope.register(familyQueries(deps));
     await parentScope.register(liveRoutes(deps));

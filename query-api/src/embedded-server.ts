@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { commandRoutes } from '@nightlight/command-api/command-routes';
 import { registerAccountDeletionJobs } from '@nightlight/command-api/jobs/account-deletion.job';
 import { registerMilestoneJobs } from '@nightlight/command-api/jobs/milestone-scan.job';
+import { registerTimerJobs } from '@nightlight/command-api/jobs/timer-maximum.job';
 import { ensureStarterReferralCode, seedReferralCodes } from '@nightlight/command-api/accounts/referral-codes';
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters, type Adapters } from '@nightlight/infrastructure/composition/adapters';
@@ -97,6 +98,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     if (closed) return;
     // After the catch-up, so the first sweeps see every child and every unfinished account deletion.
     await registerMilestoneJobs(commandDeps);
+    await registerTimerJobs(commandDeps);
     await registerAccountDeletionJobs(commandDeps);
     await seedReferralCodes(commandDeps);
     starterReferralCode = (await ensureStarterReferralCode(commandDeps)) ?? undefined;

@@ -1,189 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodType } from 'zod';
-import type { ChildMember } from '@nightlight/domain/children/child.events';
-import { isSessionKind, type EntryKindDefinition } from '@nightlight/domain/entries/entry-kinds';
-import { timelineApiView, timelineDocument, type EntryFacts } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { NotFoundError, type DomainEvent, type SealedText } from '@nightlight/domain/shared/domain-event';
-import type { SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
-import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
-import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
-import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
+import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
-import { handleCommand, type AppendGuard, type CommandResult, type Decider } from '../command-handler';
-import { childAsOf, loadChildAs } from '../commands/child-access';
-import { loggedByOf } from '../commands/logged-by';
-import { claimEntrySlots } from '../commands/entry-slots';
-import { idempotentWrites, type IdempotentRequest } from '../idempotency';
+import { entryWrites, type EntryActor, type EntryKindRoutes, type EntryState } from '../commands/entry-writes';
+import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
-/** An entry's details after the rules ran, defaults applied: notes and a sleep's tag in plain text. */
-export type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes' | 'environment'> & {
-  environment?: SleepEnvironment | null;
-  notes: string;
-};
-
-/** An entry's details as the timeline knows them: notes and a sleep's tag sealed. */
-export type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: SealedText };
-
-/** State of an entry's stream: its child and its sealed details, as its events record them, once logged. */
-type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string; ownerId: string } | null; details: object | null };
-
-/**
- * A kind of timeline entry (feedings, sleeps, diaper changes, pumping): the same three writes, with its own
- * body, rules, stream and decider.
- */
-export interface EntryKindRoutes<Command, State extends EntryState> {
-  definition: EntryKindDefinition;
-  decider: Decider<Command, State, DomainEvent>;
-  body: ZodType<{ childId: string }>;
-  check: (body: never, now: Date) => CheckedEntry;
-  /**
-   * Seals the free text the entry records besides its notes (a sleep's sack tag) with `seal`, and
-   * gives the details without the notes as its events record them. Without it they are recorded as checked.
-   */
-  sealDetails?: (checked: CheckedEntry, seal: (text: string) => Promise<SealedText>) => Promise<Omit<RecordedEntry, 'notes'>>;
-  /**
-   * How the kind's events record an entry when not as the timeline's start and end (a diaper change
-   * records one instant, `occurredAt`), and back. Without it they are recorded as they are.
-   */
-  recordedAs?: { event: (recorded: RecordedEntry) => object; entry: (details: never) => RecordedEntry };
-}
-
-/**
- * Who an entry's answer is for and what it needs of the child: the family's members (who logged
- * it), the age facts (a diaper's guidance depends on the age on the day) and the reader's units.
- */
-type Reader = { userId: string; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
-
+/** POST {path}, PUT and DELETE {path}/:id of one kind of entry: HTTP around the kind's writes. */
 export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, routes: EntryKindRoutes<Command, State>) {
-  const { eventStore, readStore, cipher, clock, newId } = deps;
+  const writes = entryWrites(deps, routes);
+  const { path, notFound, commands } = routes.definition;
   const idempotency = idempotentWrites(deps);
-  const { definition, recordedAs } = routes;
-  const entry = { ...routes, ...definition };
-  const detailsOf = (state: State): RecordedEntry | null => (state.details === null ? null : recordedAs ? recordedAs.entry(state.details as never) : (state.details as RecordedEntry));
+  const actorOf = async (request: FastifyRequest): Promise<EntryActor> => ({
+    userId: request.userId,
+    correlationId: correlationIdOf(request),
+    idempotent: await idempotency.begin(request),
+  });
 
-  const decide = (type: string, data: Record<string, unknown>, request: FastifyRequest, idempotent: IdempotentRequest | null, next: { startedAt: string; endedAt: string } | null) => {
-    const entryId = data[entry.idField] as string;
-    const correlationId = correlationIdOf(request);
-    // The overlap rule of sessions is decided on the days the entry's times reach into, before its event is appended.
-    const { kind } = entry;
-    const guard: AppendGuard<State> | undefined = isSessionKind(kind)
-      ? (state) => {
-          const previous = state.status === 'logged' ? detailsOf(state) : null;
-          return claimEntrySlots(deps, {
-            kind,
-            childId: state.ref?.childId ?? (data['childId'] as string),
-            entryId,
-            next,
-            previous: previous && { startedAt: previous.startedAt, endedAt: previous.endedAt },
-            holderOf,
-            actor: { userId: request.userId, correlationId },
-          });
-        }
-      : undefined;
-    return handleCommand(eventStore, entry.streamId(entryId), entry.decider, { type, data } as Command, { userId: request.userId, correlationId, now: clock(), newId, idempotency: idempotent }, guard);
-  };
-
-  /** An entry's times as its own stream records them, for a slot found in the way of another. */
-  async function holderOf(entryId: string) {
-    const state = (await eventStore.readStream(entry.streamId(entryId))).reduce(entry.decider.evolve, entry.decider.initialState());
-    const details = detailsOf(state);
-    return { status: state.status, interval: details && { startedAt: details.startedAt, endedAt: details.endedAt } };
-  }
-
-  /** The key's earlier answer on this entry's stream, if the same request appended there before. */
-  const earlierResult = async (request: FastifyRequest, id: string) => {
-    const idempotent = await idempotency.begin(request);
-    return { idempotent, earlier: await idempotency.earlierResult(idempotent, entry.streamId(id), entry.decider) };
-  };
-
-  /**
-   * Validates and checks the user is in the child's family (from its stream); overlaps are decided
-   * with the append. Free text is sealed with the child's key, which every member reads with.
-   */
-  async function prepare(request: { body: unknown; userId: string }, id: string) {
-    const body = parseInput(entry.body, request.body);
-    const childId = parseIdParam({ id: body.childId }, 'Child not found');
-    const child = await loadChildAs(eventStore, childId, request.userId);
-    const checked = entry.check(body as never, clock());
-    const { notes, environment: _plain, ...unsealed } = checked;
-    // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
-    const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
-    const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
-    const data = { [entry.idField]: id, childId, ownerId: request.userId, ...(recordedAs ? recordedAs.event(recorded) : recorded) };
-    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
-    const reader: Reader = { userId: request.userId, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
-    return { reader, childId, checked, recorded, data };
-  }
-
-  /**
-   * Any member of the child's family may correct or delete an entry; anyone else, and anyone once
-   * the child is gone, finds nothing (404).
-   */
-  async function assertInFamily(id: string, userId: string): Promise<void> {
-    const [first] = await eventStore.readStream(entry.streamId(id));
-    const childId = (first?.data as { childId?: unknown } | undefined)?.childId;
-    if (typeof childId !== 'string') throw new NotFoundError(entry.notFound);
-    await loadChildAs(eventStore, childId, userId).catch(() => {
-      throw new NotFoundError(entry.notFound);
-    });
-  }
-
-  /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
-  async function view(id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, reader: Reader, position: number) {
-    const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, reader.age.timezone, position);
-    const loggedBy = await loggedByOf(readStore, reader.members, ownerId);
-    return timelineApiView(doc, { ...opened, loggedBy, child: reader.age, units: await readerUnits(readStore, reader.userId) });
-  }
-
-  /**
-   * The answer an earlier request with the same Idempotency-Key got: the entry as that request
-   * recorded it, in the zone the child had then, at that request's position.
-   */
-  async function earlierView(id: string, earlier: CommandResult<State>, userId: string) {
-    const { ref } = earlier.state;
-    const details = detailsOf(earlier.state);
-    if (!ref || !details) throw new NotFoundError(entry.notFound);
-    const child = await childAsOf(eventStore, ref.childId, earlier.position);
-    const open = (sealed: SealedText) => cipher.openForChild(ref.childId, ref.ownerId, sealed);
-    const opened = { notes: (await open(details.notes)) ?? '', sleepSackTag: await openSleepSackTag(details.environment ?? null, open) };
-    const birthDate = child.profile && child.ownerId ? ((await cipher.openForChild(ref.childId, child.ownerId, child.profile.birthDate)) ?? '') : '';
-    const reader: Reader = { userId, members: child.members, age: { birthDate, timezone: child.profile?.timezone ?? 'UTC' } };
-    return view(id, ref.childId, ref.ownerId, details, opened, reader, earlier.position);
-  }
-
-  /** Logs (POST) or corrects (PUT) an entry: the same request with the same key again answers as the first time. */
-  async function write(request: FastifyRequest, id: string, commandType: string) {
-    const { idempotent, earlier } = await earlierResult(request, id);
-    if (earlier) return { view: await earlierView(id, earlier, request.userId), position: earlier.position };
-    const { reader, childId, checked, recorded, data } = await prepare(request, id);
-    const result = await decide(commandType, data, request, idempotent, { startedAt: checked.startedAt, endedAt: checked.endedAt });
-    // An entry already logged under this id records nothing again: it answers with what was recorded.
-    if (result.repeated || result.appended === 0) return { view: await earlierView(id, result, request.userId), position: result.position };
-    const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
-    // A correction keeps the member who logged the entry.
-    const loggedBy = result.state.ref?.ownerId ?? request.userId;
-    return { view: await view(id, childId, loggedBy, recorded, opened, reader, result.position), position: result.position };
-  }
-
-  return async function routes(app: FastifyInstance): Promise<void> {
-    app.post(entry.path, async (request, reply) => {
-      const answer = await write(request, newEntityId(request, request.userId, newId), entry.commands.log);
+  return async function register(app: FastifyInstance): Promise<void> {
+    app.post(path, async (request, reply) => {
+      const answer = await writes.write(await actorOf(request), request.body, newEntityId(request, request.userId, deps.newId), commands.log);
       return sendWritten(reply, 201, answer.view, answer.position);
     });
 
-    app.put(`${entry.path}/:id`, async (request, reply) => {
-      const answer = await write(request, parseIdParam(request.params, entry.notFound), entry.commands.correct);
+    app.put(`${path}/:id`, async (request, reply) => {
+      const id = parseIdParam(request.params, notFound);
+      const answer = await writes.write(await actorOf(request), request.body, id, commands.correct);
       return sendWritten(reply, 200, answer.view, answer.position);
     });
 
-    app.delete(`${entry.path}/:id`, async (request, reply) => {
-      const id = parseIdParam(request.params, entry.notFound);
-      const { idempotent, earlier } = await earlierResult(request, id);
-      if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
-      await assertInFamily(id, request.userId);
-      const result = await decide(entry.commands.remove, { [entry.idField]: id }, request, idempotent, null);
-      return sendWritten(reply, 200, { ok: true }, result.position);
+    app.delete(`${path}/:id`, async (request, reply) => {
+      const id = parseIdParam(request.params, notFound);
+      const { position } = await writes.remove(await actorOf(request), id);
+      return sendWritten(reply, 200, { ok: true }, position);
     });
   };
 }

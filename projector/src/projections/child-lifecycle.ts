@@ -1,6 +1,7 @@
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { INVITATIONS_COLLECTION } from '@nightlight/domain/read-models/children/invitation-document';
 import { GROWTH_COLLECTION } from '@nightlight/domain/read-models/growth/growth-document';
+import { TIMERS_COLLECTION } from '@nightlight/domain/read-models/timers/timer-document';
 import { MEMBERSHIPS_COLLECTION } from '@nightlight/domain/read-models/children/membership-document';
 import { TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { ProjectionContext } from '../projection';
@@ -30,6 +31,7 @@ export async function forgetChild(context: ProjectionContext, childId: string): 
   await readStore.collection(TIMELINE_COLLECTION).deleteMany({ childId });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId });
   await readStore.collection(GROWTH_COLLECTION).deleteMany({ childId });
+  await readStore.collection(TIMERS_COLLECTION).deleteMany({ childId });
   await readStore.collection(MILESTONE_ALERTS_COLLECTION).deleteMany({ childId });
   await readStore.collection(MEMBERSHIPS_COLLECTION).deleteMany({ childId });
   await readStore.collection(INVITATIONS_COLLECTION).deleteMany({ childId });

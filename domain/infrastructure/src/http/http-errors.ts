@@ -50,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: error.message, issues: [{ path: error.path ?? '', message: error.message }] });
     }
     if (error instanceof NotFoundError) return reply.status(404).send({ message: error.message });
-    if (error instanceof ConflictError) return reply.status(409).send({ message: error.message });
+    if (error instanceof ConflictError) return reply.status(409).send({ message: error.message, ...error.details });
     if (error instanceof ForbiddenError) return reply.status(403).send({ message: error.message });
     if (error instanceof GoneError) return reply.status(410).send({ message: error.message });
     if (error instanceof WrongExpectedRevisionError) {

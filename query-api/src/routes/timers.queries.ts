@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { TIMERS_COLLECTION, timerApiView, type TimerDocument } from '@nightlight/domain/read-models/timers/timer-document';
+import type { GlanceView } from '@nightlight/domain/timers/glance-view';
+import { nextNapEstimate } from '@nightlight/domain/timers/wake-windows';
+import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import type { QueryDeps } from '../query-deps';
+import { findChildAs } from './family-child';
+import { loggedByResolver } from './family-names';
+
+/** A child's running timers, and the dashboard's glance: since the last feed, since waking, the next nap. */
+export function timerQueries({ readStore, clock }: QueryDeps) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const timers = readStore.collection<TimerDocument>(TIMERS_COLLECTION);
+    const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+    const latest = (childId: string, filter: Record<string, unknown>) => timeline.findOne({ childId, ...filter }, { sort: { endedAt: -1 }, readOnly: true });
+
+    app.get('/api/children/:id/timers', async (request) => {
+      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      const running = await timers.find({ childId: child._id }, { sort: { startedAt: 1 }, readOnly: true });
+      const loggedBy = await loggedByResolver(readStore, child._id);
+      return Promise.all(running.map(async (doc) => timerApiView(doc, await loggedBy(doc.startedBy))));
+    });
+
+    app.get('/api/children/:id/glance', async (request): Promise<GlanceView> => {
+      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      const [feeding, sleep, bottle, sleepTimer] = await Promise.all([
+        latest(child._id, { kind: 'feeding' }),
+        latest(child._id, { kind: 'sleep' }),
+        latest(child._id, { kind: 'feeding', method: 'Bottle', enteredAmount: { $ne: null } }),
+        timers.findOne({ childId: child._id, kind: 'sleep' }, { readOnly: true }),
+      ]);
+      const asleepSince = sleepTimer?.startedAt ?? null;
+      const lastWokeAt = sleep?.endedAt ?? null;
+      return {
+        lastFeedingEndedAt: feeding?.endedAt ?? null,
+        lastWokeAt,
+        asleepSince,
+        lastBottle: bottle?.enteredAmount && bottle.amountOz !== null ? { amountOz: bottle.amountOz, enteredAmount: bottle.enteredAmount, type: bottle.type } : null,
+        nextNap: nextNapEstimate({ birthDate: child.birthDate, timezone: child.timezone, now: clock(), lastWokeAt, asleep: asleepSince !== null }),
+      };
+    });
+  };
+}
