@@ -301,3 +301,41 @@ describe('refusals', () => {
     expect(await runningTimers(parent, childId)).toHaveLength(1);
   });
 });
+
+describe('the glance', () => {
+  it('tells since when the baby was fed and awake, the last bottle, and the next nap from the wake windows, until a sleep timer starts', async () => {
+    const parent = await register();
+    // Three and a half months old on 20 November: the 3-month row, awake 75 to 120 minutes.
+    const child = await call(parent, 'POST', '/api/children', { displayName: 'Robin', birthDate: '2026-08-05', sex: 'Female', timezone: 'UTC' });
+    const childId = child.body.id;
+    await settle();
+    const glance = async () => {
+      await settle();
+      return (await call(parent, 'GET', `/api/children/${childId}/glance`)).body;
+    };
+    expect(await glance()).toEqual({ lastFeedingEndedAt: null, lastWokeAt: null, asleepSince: null, lastBottle: null, nextNap: null });
+
+    now = Date.parse('2026-11-20T10:00:00Z');
+    const log = async (path: string, body: object) => expect((await call(parent, 'POST', path, { childId, ...body })).status).toBe(201);
+    await log('/api/feedings', { startedAt: '2026-11-20T07:00:00Z', endedAt: '2026-11-20T07:15:00Z', method: 'Bottle', amountMl: 120, type: 'Formula' });
+    await log('/api/sleep', { startedAt: '2026-11-20T07:30:00Z', endedAt: '2026-11-20T08:10:00Z' });
+    await log('/api/feedings', { startedAt: '2026-11-20T09:00:00Z', endedAt: '2026-11-20T09:20:00Z', method: 'Nursing' });
+
+    expect(await glance()).toEqual({
+      lastFeedingEndedAt: '2026-11-20T09:20:00.000Z',
+      lastWokeAt: '2026-11-20T08:10:00.000Z',
+      asleepSince: null,
+      lastBottle: { amountOz: 4.058, enteredAmount: { value: 120, unit: 'mL' }, type: 'Formula' },
+      nextNap: {
+        wokeAt: '2026-11-20T08:10:00.000Z',
+        from: '2026-11-20T09:25:00.000Z',
+        to: '2026-11-20T10:10:00.000Z',
+        wakeWindow: { fromMonths: 3, label: '3 months', minMinutes: 75, maxMinutes: 120 },
+        label: 'Estimate from age-typical wake windows, not medical advice',
+      },
+    });
+
+    await log('/api/timers', { kind: 'sleep' });
+    expect(await glance()).toMatchObject({ lastWokeAt: '2026-11-20T08:10:00.000Z', asleepSince: '2026-11-20T10:00:00.000Z', nextNap: null });
+  });
+});

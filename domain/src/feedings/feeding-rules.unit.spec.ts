@@ -25,6 +25,7 @@ describe('defaults', () => {
       enteredAmount: { value: 4, unit: 'oz' },
       method: 'Bottle',
       type: 'Formula',
+      sides: null,
       notes: 'Bottle feeding',
     });
     expect(checkFeeding({ startedAt: start, method: 'Nursing', notes: '   ' }, now)).toEqual({
@@ -34,6 +35,7 @@ describe('defaults', () => {
       enteredAmount: null,
       method: 'Nursing',
       type: null,
+      sides: null,
       notes: 'Nursing feeding',
     });
   });
@@ -114,5 +116,20 @@ describe('bottle content', () => {
     [{ amountMl: 120, amountOz: 4 }, 'Send amountOz or amountMl, not both'],
   ])('refuses %j with "%s"', (amounts, message) => {
     expect(() => checkFeeding({ startedAt: start, method: 'Bottle', ...amounts }, now)).toThrow(message);
+  });
+});
+
+describe('minutes on each breast', () => {
+  const nursing = { startedAt: '2026-11-20T03:00:00Z', endedAt: '2026-11-20T03:27:30Z', method: 'Nursing' as const };
+  const now = new Date('2026-11-20T04:00:00Z');
+
+  it('keeps sides that add up to the whole minutes the feeding shows (27 of 27.5)', () => {
+    expect(checkFeeding({ ...nursing, sides: { leftMinutes: 19, rightMinutes: 8 } }, now).sides).toEqual({ leftMinutes: 19, rightMinutes: 8 });
+    expect(checkFeeding(nursing, now).sides).toBeNull();
+  });
+
+  it('refuses sides that do not add up, and sides on a bottle', () => {
+    expect(() => checkFeeding({ ...nursing, sides: { leftMinutes: 19, rightMinutes: 9 } }, now)).toThrow("Left and right minutes must add up to the feeding's 27 minutes");
+    expect(() => checkFeeding({ ...nursing, method: 'Bottle', amountOz: 3, sides: { leftMinutes: 19, rightMinutes: 8 } }, now)).toThrow('Sides apply to nursing only');
   });
 });
