@@ -90,6 +90,7 @@ describe('timeline projection', () => {
         enteredAmount: { value: 4.25, unit: 'oz' },
         method: 'Bottle',
         type: 'Formula',
+        sides: null,
         environment: null,
         contents: null,
         color: null,
