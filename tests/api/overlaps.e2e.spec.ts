@@ -78,7 +78,7 @@ describe('overlapping entries', () => {
     const notes = await server.server.adapters.cipher.seal(userId, 'Bottle feeding');
     await appendAsIs(feedingStreamId(feedingId), {
       type: 'FeedingLogged',
-      data: { feedingId, childId, ownerId: userId, startedAt: at('14:00'), endedAt: at('14:30'), amountOz: 4, enteredAmount: { value: 4, unit: 'oz' }, method: 'Bottle', type: 'Formula', notes },
+      data: { feedingId, childId, ownerId: userId, startedAt: at('14:00'), endedAt: at('14:30'), amountOz: 4, enteredAmount: { value: 4, unit: 'oz' }, method: 'Bottle', type: 'Formula', sides: null, notes },
     });
     expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '14:20', '14:40') })).body).toEqual({ message: FEEDING_OVERLAP });
     expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '14:30', '14:40') })).status).toBe(201);
