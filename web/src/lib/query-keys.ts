@@ -15,7 +15,24 @@ export const queryKeyRoots = {
   milestoneAlerts: 'milestone-alerts',
   members: 'members',
   invitations: 'invitations',
+  timers: 'timers',
+  glance: 'glance',
 } as const;
 
-/** Roots of the queries that show one child's data: a live update of the child refreshes them all. */
-export const childDataRoots = [queryKeyRoots.feedings, queryKeyRoots.sleep, queryKeyRoots.diapers, queryKeyRoots.pumpings, queryKeyRoots.growth, queryKeyRoots.insights, queryKeyRoots.milestoneAlerts, queryKeyRoots.members] as const;
+/**
+ * Roots of the queries that show one child's data: a live update of the child refreshes them all.
+ * Running timers and the glance are among them, so a timer another member starts or stops shows
+ * on every open dashboard.
+ */
+export const childDataRoots = [
+  queryKeyRoots.feedings,
+  queryKeyRoots.sleep,
+  queryKeyRoots.diapers,
+  queryKeyRoots.pumpings,
+  queryKeyRoots.growth,
+  queryKeyRoots.insights,
+  queryKeyRoots.milestoneAlerts,
+  queryKeyRoots.members,
+  queryKeyRoots.timers,
+  queryKeyRoots.glance,
+] as const;

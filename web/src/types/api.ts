@@ -18,9 +18,15 @@ import type { ActiveMilestoneAlert } from '@nightlight/domain/milestones/active-
 import type { MilestoneAlertType } from '@nightlight/domain/milestones/milestone-schedule';
 import type { CurvePoint, GrowthCurvesView } from '@nightlight/domain/growth/who-percentiles';
 import type { GrowthUnits, Units, VolumeUnit } from '@nightlight/domain/units/units';
+import type { EnteredAmount } from '@nightlight/domain/units/volume';
+import type { NursingSides } from '@nightlight/domain/feedings/feeding.events';
+import type { TimerView } from '@nightlight/domain/read-models/timers/timer-document';
+import type { BreastSide, TimerKind } from '@nightlight/domain/timers/timer.events';
+import type { GlanceView } from '@nightlight/domain/timers/glance-view';
+import type { NextNapEstimate } from '@nightlight/domain/timers/wake-windows';
 
 
-export type { ChildRole, Correlations, DiaperContents, DiaperGuidance, FeedingMethod, GrowthUnits, InsightsSummary, LoggedBy, Member, MilestoneAlertType, StoolColor, Units, VolumeUnit, WeeklyRow };
+export type { BreastSide, ChildRole, Correlations, DiaperContents, DiaperGuidance, EnteredAmount, FeedingMethod, GrowthUnits, InsightsSummary, LoggedBy, Member, MilestoneAlertType, NursingSides, StoolColor, TimerKind, Units, VolumeUnit, WeeklyRow };
 export type ChildSex = Sex;
 export type FeedingType = BottleContent;
 export type Child = ChildView;
@@ -34,6 +40,12 @@ export type SleepEnvironment = NonNullable<SleepView['environment']>;
 export type Diaper = DiaperView;
 export type Pumping = PumpingView;
 export type MilestoneAlert = ActiveMilestoneAlert;
+/** A running timer, as every member's dashboard shows it. */
+export type Timer = TimerView;
+/** The dashboard's top line: last feed, awake or asleep since, the last bottle, the next nap. */
+export type Glance = GlanceView;
+export type NextNap = NextNapEstimate;
+export type LastBottle = NonNullable<GlanceView['lastBottle']>;
 
 
 /** Stored by the app as signed in; a session stored before units existed has none (read as null). */

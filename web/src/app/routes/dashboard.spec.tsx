@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,8 @@ import {
   makeSummary,
   makeWeeklyRow,
 } from '../../testing/tracking-fixtures.ts';
-import type { Child, DailyInsightsResponse, Feeding, InsightsSummary, Sleep, WeeklyRow } from '../../types/api.ts';
+import { lastBottle, makeGlance, sleepTimer } from '../../testing/timer-fixtures.ts';
+import type { Child, DailyInsightsResponse, Feeding, Glance, InsightsSummary, Sleep, Timer, WeeklyRow } from '../../types/api.ts';
 import { DashboardRoute } from './dashboard.tsx';
 
 const secondChild: Child = { ...testChild, id: 'child-2', displayName: 'Sam' };
@@ -66,6 +67,8 @@ type DashboardAnswers = {
   weekly?: WeeklyRow[];
   feedings?: Feeding[];
   sleeps?: Sleep[];
+  timers?: Timer[];
+  glance?: Glance;
 };
 
 /** Answers every request the dashboard makes and records the URLs asked for. */
@@ -95,6 +98,8 @@ function answerDashboard(answers: DashboardAnswers = {}) {
       return HttpResponse.json(answers.sleeps ?? sleeps);
     }),
     http.get('/api/milestone-alerts/:childId', () => HttpResponse.json({ message: 'No active alert' }, { status: 404 })),
+    http.get('/api/children/:id/timers', () => HttpResponse.json(answers.timers ?? [])),
+    http.get('/api/children/:id/glance', () => HttpResponse.json(answers.glance ?? makeGlance())),
   );
   return requests;
 }
@@ -357,8 +362,11 @@ describe('DashboardRoute', () => {
       expect(nap).toHaveTextContent('😴Sleep10:00 AMDuration1h 5mAmount-Sleep session');
       expect(bottle).toHaveTextContent('🍼Feeding9:30 AMDuration15mAmount4 ozBottle feeding');
       for (const item of items) {
-        expect(within(item).getByRole('button')).toHaveAttribute('title', 'Delete entry');
+        expect(within(item).getByRole('button', { name: /^Delete/ })).toHaveAttribute('title', 'Delete entry');
       }
+      // Feedings can be corrected from here; a sleep only deleted.
+      expect(within(nursing).getByRole('button', { name: 'Edit feeding at 11:15 AM' })).toBeInTheDocument();
+      expect(within(nap).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
     });
 
     it('deletes an entry and refetches the lists as of that write', async () => {
@@ -411,6 +419,77 @@ describe('DashboardRoute', () => {
       const section = await screen.findByRole('region', { name: "Today's Activity Timeline" });
       expect(within(section).getByRole('heading', { name: 'No activities today' })).toBeInTheDocument();
       expect(within(section).getByText('Start by adding a feeding or sleep session above.')).toBeInTheDocument();
+    });
+  });
+
+  describe('at a glance', () => {
+    // 15 June 2025 12:00: the last feed ended at 9:55, the baby woke at 10:50 and is due a nap 12:20–12:50.
+    const glance = makeGlance({
+      lastFeedingEndedAt: new Date(2025, 5, 15, 9, 55).toISOString(),
+      lastWokeAt: new Date(2025, 5, 15, 10, 50).toISOString(),
+      lastBottle: lastBottle(),
+      nextNap: {
+        wokeAt: new Date(2025, 5, 15, 10, 50).toISOString(),
+        from: new Date(2025, 5, 15, 12, 20).toISOString(),
+        to: new Date(2025, 5, 15, 12, 50).toISOString(),
+        wakeWindow: { fromMonths: 4, label: '4 months', minMinutes: 90, maxMinutes: 120 },
+        label: 'Estimate from age-typical wake windows, not medical advice',
+      },
+    });
+
+    it('shows since the last feed, awake for how long and the next nap on top, following the clock', async () => {
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+      vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));
+      answerDashboard({ glance });
+      renderDashboard();
+
+      expect(await screen.findByText('Last feed ended 2h 5m ago · Awake for 1h 10m')).toBeInTheDocument();
+      expect(screen.getByText('Next nap likely between 12:20 PM and 12:50 PM')).toBeInTheDocument();
+      expect(screen.getByText('Estimate from age-typical wake windows, not medical advice')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Same as last: 4 oz Formula' })).toBeInTheDocument();
+
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(screen.getByText('Last feed ended 2h 6m ago · Awake for 1h 11m')).toBeInTheDocument();
+    });
+
+    it('shows a running sleep timer, asleep for how long, and no start button for it', async () => {
+      answerDashboard({
+        glance: { ...glance, nextNap: null, asleepSince: new Date(2025, 5, 15, 11, 15).toISOString() },
+        timers: [sleepTimer({ startedAt: new Date(2025, 5, 15, 11, 15).toISOString() })],
+      });
+      renderDashboard();
+
+      expect(await screen.findByText('Last feed ended 2h 5m ago · Asleep for 45m')).toBeInTheDocument();
+      const timer = await screen.findByRole('article', { name: 'Sleep timer' });
+      expect(within(timer).getByRole('timer')).toHaveTextContent('45:00');
+      expect(screen.queryByRole('button', { name: 'Start sleep' })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Start feeding' })).toBeInTheDocument();
+      expect(screen.queryByText(/Next nap/)).not.toBeInTheDocument();
+    });
+
+    it('reads the glance and the timers again after a feeding is logged', async () => {
+      answerDashboard({ feedings: [] });
+      const reads: string[] = [];
+      server.use(
+        http.get('/api/children/:id/glance', () => {
+          reads.push('glance');
+          return HttpResponse.json(makeGlance());
+        }),
+        http.get('/api/children/:id/timers', () => {
+          reads.push('timers');
+          return HttpResponse.json([]);
+        }),
+        http.post('/api/feedings', () => HttpResponse.json(makeFeeding({ id: 'feeding-9' }), { status: 201, headers: { 'X-Event-Position': '7' } })),
+      );
+      const { user } = renderDashboard();
+      expect(await screen.findByText('No feeds logged yet')).toBeInTheDocument();
+      await waitFor(() => expect(reads.sort()).toEqual(['glance', 'timers']));
+
+      await user.click(screen.getByRole('button', { name: 'Add Feeding' }));
+      await user.type(screen.getByLabelText('Amount (oz)'), '4');
+      await user.click(screen.getByRole('button', { name: 'Add Entry' }));
+
+      await waitFor(() => expect(reads.sort()).toEqual(['glance', 'glance', 'timers', 'timers']));
     });
   });
 

@@ -13,9 +13,11 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { browserTimeZone, toLocalDateString } from '../../lib/local-date.ts';
 import type { Child } from '../../types/api.ts';
 import { useChildren } from '../../features/children/api/get-children.ts';
+import { useGlance } from '../../features/dashboard/api/get-glance.ts';
 import { useInsightsSummary } from '../../features/dashboard/api/get-insights-summary.ts';
 import { useWeeklyInsights } from '../../features/dashboard/api/get-weekly-insights.ts';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx';
+import { NextNapLine, SinceLastLine } from '../../features/dashboard/components/glance-lines.tsx';
 import { TodaySummary } from '../../features/dashboard/components/today-summary.tsx';
 import { WeeklyTable } from '../../features/dashboard/components/weekly-table.tsx';
 import { useNow } from '../../features/dashboard/hooks/use-now.ts';
@@ -32,6 +34,8 @@ import { EntryList } from '../../features/entries/components/entry-list.tsx';
 import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
 import { useDailyInsights } from '../../features/insights/api/get-daily-insights.ts';
 import { MilestoneAlertDialog } from '../../features/milestones/components/milestone-alert-dialog.tsx';
+import { SameAsLastButton } from '../../features/timers/components/same-as-last-button.tsx';
+import { TimerPanel } from '../../features/timers/components/timer-panel.tsx';
 import '../../styles/dashboard.css';
 
 /** The dashboard keeps only the recent sleeps of today. */
@@ -88,6 +92,7 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   const today = toLocalDateString(now);
   const insights = useDashboardInsights(child.id, today);
   const day = useDayEntries({ childId: child.id, date: today, sleepLimit: TIMELINE_SLEEP_LIMIT });
+  const glance = useGlance(child.id).data;
   useLiveUpdates(child.id);
   const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | 'diaper' | 'pumping' | null>(null);
   const savingFeeding = useIsMutating({ mutationKey: createFeedingMutationKey }) > 0;
@@ -109,6 +114,7 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
         <Card title="Today's Activity Timeline" className="timeline-card">
           <EntryList
             childId={child.id}
+            editable
             entries={day.entries}
             label="Today's activities"
             emptyTitle="No activities today"
@@ -122,6 +128,16 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   return (
     <div className="page dashboard-page">
       <DashboardHeader child={child} childList={childList} onSelectChild={onSelectChild} now={now} />
+      {glance && (
+        <div className="glance">
+          <SinceLastLine glance={glance} now={now} />
+          <NextNapLine glance={glance} now={now} />
+        </div>
+      )}
+      {/* Keyed by child: a half-made choice or a toast belongs to the child it was made for. */}
+      <TimerPanel key={child.id} childId={child.id}>
+        <SameAsLastButton childId={child.id} lastBottle={glance?.lastBottle ?? null} />
+      </TimerPanel>
       {/* A bar fixed to the bottom on phones, where thumbs reach; inline on wider screens. */}
       <div className="quick-actions">
         <Button onClick={() => setOpenDialog('feeding')} disabled={savingFeeding}>

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { TrashIcon } from '../../../components/icons.tsx';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
+import { EditFeedingDialog } from './edit-feeding-dialog.tsx';
 
 /** What each kind shows under its heading: a diaper change is an instant, and says what it held. */
 const FACT_LABELS = {
@@ -18,10 +20,12 @@ type EntryListProps = {
   emptyHint: string;
   /** Accessible name of the list, e.g. the section it sits in. */
   label: string;
+  /** Feedings get an Edit button, which corrects them in a dialog. */
+  editable?: boolean;
 };
 
 /** Feedings, sleeps and diaper changes of one day, each with a delete button. */
-export function EntryList({ childId, entries, emptyTitle, emptyHint, label }: EntryListProps) {
+export function EntryList({ childId, entries, emptyTitle, emptyHint, label, editable = false }: EntryListProps) {
   if (entries.length === 0) {
     return (
       <div className="empty-state entry-empty">
@@ -33,14 +37,15 @@ export function EntryList({ childId, entries, emptyTitle, emptyHint, label }: En
   return (
     <ul className="entry-list" aria-label={label}>
       {entries.map((entry) => (
-        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} />
+        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} editable={editable && entry.type === 'Feeding'} />
       ))}
     </ul>
   );
 }
 
-function EntryItem({ childId, entry }: { childId: string; entry: TimelineEntry }) {
+function EntryItem({ childId, entry, editable }: { childId: string; entry: TimelineEntry; editable: boolean }) {
   const deletion = useDeleteEntry();
+  const [editing, setEditing] = useState(false);
   const time = formatEntryTime(entry.datetime);
   const facts = FACT_LABELS[entry.type];
 
@@ -87,6 +92,14 @@ function EntryItem({ childId, entry }: { childId: string; entry: TimelineEntry }
         {entry.notes && <p className="entry-notes">{entry.notes}</p>}
         {entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
       </div>
+      {editable && (
+        <>
+          <button type="button" className="entry-edit" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <EditFeedingDialog open={editing} onClose={() => setEditing(false)} childId={childId} feedingId={entry.id} />
+        </>
+      )}
       <button
         type="button"
         className="entry-delete"

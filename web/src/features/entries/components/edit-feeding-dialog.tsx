@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Dialog } from '../../../components/dialog.tsx';
+import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
+import { FormError } from '../../../components/form-error.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { useUnits } from '../../../hooks/use-units.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import type { Feeding } from '../../../types/api.ts';
+import { useFeeding, useUpdateFeeding } from '../api/update-feeding.ts';
+import { useEntryForm } from '../hooks/use-entry-form.ts';
+import { feedingFormOf, toUpdateFeedingInput } from '../lib/feeding-edit.ts';
+import { validateFeedingForm } from '../lib/feeding-form.ts';
+import { FeedingFields } from './feeding-fields.tsx';
+import '../../../styles/dashboard.css';
+
+type EditFeedingDialogProps = { open: boolean; onClose: () => void; childId: string; feedingId: string };
+
+export function EditFeedingDialog({ open, onClose, childId, feedingId }: EditFeedingDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Edit Feeding" className="entry-dialog">
+      {/* Mounted only while open, so every opening starts from the feeding as it is now. */}
+      <LoadedFeedingForm childId={childId} feedingId={feedingId} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function LoadedFeedingForm({ childId, feedingId, onDone }: { childId: string; feedingId: string; onDone: () => void }) {
+  const feeding = useFeeding(childId, feedingId);
+  if (feeding.isPending) return <LoadingState message="Loading feeding..." />;
+  if (feeding.isError) return <FormError message={errorMessage(feeding.error, 'Could not load the feeding')} />;
+  return <CorrectionForm feeding={feeding.data} onDone={onDone} />;
+}
+
+function CorrectionForm({ feeding: loaded, onDone }: { feeding: Feeding; onDone: () => void }) {
+  const updateFeeding = useUpdateFeeding();
+  const { volume } = useUnits();
+  // The feeding and the values the form opened with, kept while it is open (a live update may read
+  // the feeding again meanwhile): what the parent left alone is sent as it was.
+  const [{ feeding, original }] = useState(() => ({ feeding: loaded, original: feedingFormOf(loaded, volume) }));
+  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
+    empty: () => original,
+    validate: validateFeedingForm,
+    toInput: (changed) => toUpdateFeedingInput(feeding, original, changed),
+    mutation: updateFeeding,
+    what: 'the correction',
+    onDone,
+  });
+
+  return (
+    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
+      <FeedingFields values={values} errors={errors} update={update} />
+      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Save Changes" pendingLabel="Saving..." />
+    </form>
+  );
+}

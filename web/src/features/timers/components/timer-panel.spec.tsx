@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../../testing/auth-fixtures.ts';
+import { server } from '../../../testing/msw-server.ts';
+import { renderPage } from '../../../testing/render-app.tsx';
+import { makeTimer, sleepTimer } from '../../../testing/timer-fixtures.ts';
+import type { Timer } from '../../../types/api.ts';
+import { TimerPanel } from './timer-panel.tsx';
+
+/** Running timers as the server holds them; a start adds one, or is refused with `refusal`. */
+function answerStarts(initial: Timer[] = [], refusal?: { status: number; message: string }) {
+  let running = initial;
+  const started: unknown[] = [];
+  server.use(
+    http.get('/api/children/:id/timers', () => HttpResponse.json(running)),
+    http.post('/api/timers', async ({ request }) => {
+      const body = (await request.json()) as { kind: Timer['kind']; method?: 'Bottle' | 'Nursing'; side?: 'left' | 'right' };
+      started.push(body);
+      if (refusal) return HttpResponse.json({ message: refusal.message }, { status: refusal.status });
+      const timer =
+        body.kind === 'feeding'
+          ? makeTimer({ id: `timer-${started.length}`, method: body.method ?? 'Nursing', side: body.method === 'Bottle' ? null : (body.side ?? 'left'), startedBy: { memberId: 'user-1', displayName: 'Alex' } })
+          : sleepTimer({ id: `timer-${started.length}`, kind: body.kind });
+      running = [...running, timer];
+      return HttpResponse.json({ ...timer, position: 3 }, { status: 201, headers: { 'X-Event-Position': '3' } });
+    }),
+  );
+  return started;
+}
+
+function renderPanel() {
+  const rendered = renderPage(<TimerPanel childId="child-1" />);
+  return { ...rendered, user: userEvent.setup() };
+}
+
+describe('TimerPanel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));
+    signIn();
+  });
+
+  it("starts a feeding on the side chosen in one more tap: 'Left', 'Right' or 'Bottle'", async () => {
+    const started = answerStarts();
+    const { user } = renderPanel();
+
+    await user.click(await screen.findByRole('button', { name: 'Start feeding' }));
+    const choices = screen.getByRole('group', { name: 'Start feeding on' });
+    expect(within(choices).getAllByRole('button').map((button) => button.textContent)).toEqual(['Left', 'Right', 'Bottle', 'Cancel']);
+    await user.click(within(choices).getByRole('button', { name: 'Right' }));
+
+    const feeding = await screen.findByRole('article', { name: 'Feeding timer' });
+    expect(within(feeding).getByText('Right side')).toBeInTheDocument();
+    expect(started).toEqual([{ childId: 'child-1', kind: 'feeding', method: 'Nursing', side: 'right' }]);
+    // One feeding timer at a time: its start button is gone while it runs; the others stay.
+    expect(screen.queryByRole('button', { name: 'Start feeding' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start sleep' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start pumping' })).toBeInTheDocument();
+  });
+
+  it('starts a bottle without a side, and a sleep in a single tap', async () => {
+    const started = answerStarts();
+    const { user } = renderPanel();
+
+    await user.click(await screen.findByRole('button', { name: 'Start feeding' }));
+    await user.click(screen.getByRole('button', { name: 'Bottle' }));
+    await screen.findByRole('article', { name: 'Feeding timer' });
+    await user.click(screen.getByRole('button', { name: 'Start sleep' }));
+    await screen.findByRole('article', { name: 'Sleep timer' });
+
+    expect(started).toEqual([
+      { childId: 'child-1', kind: 'feeding', method: 'Bottle' },
+      { childId: 'child-1', kind: 'sleep' },
+    ]);
+  });
+
+  it('goes back from the choice with Cancel, starting nothing', async () => {
+    const started = answerStarts();
+    const { user } = renderPanel();
+
+    await user.click(await screen.findByRole('button', { name: 'Start feeding' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Start feeding' })).toBeInTheDocument();
+    expect(started).toEqual([]);
+  });
+
+  it('offers no start button for a kind already running', async () => {
+    answerStarts([sleepTimer()]);
+    renderPanel();
+
+    await screen.findByRole('article', { name: 'Sleep timer' });
+    expect(screen.queryByRole('button', { name: 'Start sleep' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Start feeding' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal when another member's timer of that kind already runs", async () => {
+    answerStarts([], { status: 409, message: 'A sleep timer is already running' });
+    const { user } = renderPanel();
+
+    await user.click(await screen.findByRole('button', { name: 'Start sleep' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('A sleep timer is already running');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start sleep' })).toBeEnabled());
+  });
+});

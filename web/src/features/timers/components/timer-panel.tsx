@@ -1,0 +1,51 @@
+import { useState, type ReactNode } from 'react';
+import { FormError } from '../../../components/form-error.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useRunningTimers } from '../api/get-running-timers.ts';
+import { useStartTimer } from '../api/timer-writes.ts';
+import { StartTimerButtons } from './start-timer-buttons.tsx';
+import { TimerCard } from './timer-card.tsx';
+import '../../../styles/timers.css';
+
+type TimerPanelProps = {
+  childId: string;
+  /** More one-tap actions shown beside the start buttons ('Same as last'). */
+  children?: ReactNode;
+};
+
+/** The child's running timers, whoever started them, and the buttons that start new ones. */
+export function TimerPanel({ childId, children }: TimerPanelProps) {
+  const timers = useRunningTimers(childId);
+  const start = useStartTimer();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const running = new Set((timers.data ?? []).map((timer) => timer.kind));
+
+  return (
+    <section className="timer-panel" aria-label="Timers">
+      {timers.data && timers.data.length > 0 && (
+        <ul className="timer-list" aria-label="Running timers">
+          {timers.data.map((timer) => (
+            <li key={timer.id}>
+              <TimerCard timer={timer} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* Until the running timers are known, a start button might offer a second timer of a kind;
+          if they cannot be read, the server still refuses a second one. */}
+      {(timers.data || timers.isError) && (
+        <StartTimerButtons
+          running={running}
+          onStart={(input) => {
+            setRefusal(null);
+            start.mutate({ childId, ...input, idempotencyKey: createIdempotencyKey() }, { onError: (error) => setRefusal(errorMessage(error, 'Could not start the timer')) });
+          }}
+        />
+      )}
+      {timers.isError && <FormError message={errorMessage(timers.error, 'Could not load the running timers')} />}
+      <FormError message={refusal} />
+      {children}
+    </section>
+  );
+}
