@@ -7,6 +7,7 @@ import { childRoutes } from './routes/children.routes';
 import { diaperRoutes } from './routes/diapers.routes';
 import { familyRoutes } from './routes/family.routes';
 import { growthRoutes } from './routes/growth.routes';
+import { importRoutes } from './routes/import.routes';
 import { feedingRoutes } from './routes/feedings.routes';
 import { pumpingRoutes } from './routes/pumpings.routes';
 import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
@@ -32,6 +33,7 @@ export function commandRoutes(deps: CommandDeps) {
       await parentScope.register(pumpingRoutes(deps));
       await parentScope.register(growthRoutes(deps));
       await parentScope.register(timerRoutes(deps));
+      await parentScope.register(importRoutes(deps));
       await parentScope.register(milestoneAlertRoutes(deps));
     });
   };

@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EntryKindDefinition } from '@nightlight/domain/entries/entry-kinds';
-import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
-import { TIMELINE_COLLECTION, timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
+import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
-import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
-import { loggedByResolver } from './family-names';
+import { entryViews } from './entry-views';
 
 const localDate = (name: string) => z.string().refine(isLocalDate, `${name} must be a date (YYYY-MM-DD)`);
 
@@ -27,16 +24,7 @@ const listQuery = z
 export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: basePath, notFound }: EntryKindDefinition) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
-    // Notes and tags stay sealed in the read model with the child's key (or, written before children
-    // had keys, the key of whoever logged it); a shredded key leaves them empty.
-    /** What every entry of one answer is read with: its child, who logged what, and the reader's units. */
-    const readingFor = async (child: ChildDocument, userId: string) => ({ child, loggedBy: await loggedByResolver(readStore, child._id), units: await readerUnits(readStore, userId) });
-    const view = async (doc: TimelineDocument, { child, loggedBy, units }: Awaited<ReturnType<typeof readingFor>>) => {
-      const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
-      const notes = (await open(doc.sealedNotes)) ?? '';
-      const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, open) : null;
-      return timelineApiView(doc, { notes, sleepSackTag, loggedBy: await loggedBy(doc.ownerId), child, units });
-    };
+    const { readingFor, view } = entryViews({ readStore, cipher });
 
     app.get(basePath, async (request) => {
       const query = parseInput(listQuery, request.query);

@@ -1,0 +1,68 @@
+/**
+ * CSV as RFC 4180 writes it: fields with a comma, a quote or a line break are quoted, quotes doubled,
+ * lines end with CRLF. Free text that a spreadsheet would run as a formula (it starts with = + - @,
+ * a tab or a carriage return) gets a leading apostrophe, and so does text that starts with one,
+ * so reading it back removes exactly the apostrophe writing added.
+ */
+const FORMULA_START = /^[=+\-@\t\r']/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+export const csvText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** The text `csvText` wrote. */
+export const fromCsvText = (cell: string): string => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
+
+const field = (value: string): string => (NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+export const csvLine = (values: readonly string[]): string => `${values.map(field).join(',')}\r\n`;
+
+export class CsvError extends Error {}
+
+/**
+ * The rows of a CSV text: quoted fields may hold commas, doubled quotes and line breaks; lines end
+ * with CRLF or LF; a byte-order mark and blank lines are skipped. Each row comes with the line it
+ * starts on, for messages about it.
+ */
+export function parseCsv(text: string): { line: number; cells: string[] }[] {
+  const rows: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const endRow = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== '') rows.push({ line: rowLine, cells });
+    cells = [];
+    cell = '';
+  };
+  for (; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (char === '\n') line++;
+        cell += char;
+      }
+      continue;
+    }
+    if (char === '"' && cell === '') quoted = true;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      endRow();
+      line++;
+      rowLine = line;
+    } else cell += char;
+  }
+  if (quoted) throw new CsvError(`Line ${rowLine}: a quoted field is not closed`);
+  if (cell !== '' || cells.length > 0) endRow();
+  return rows;
+}

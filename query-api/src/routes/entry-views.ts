@@ -1,0 +1,23 @@
+import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
+import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
+import type { QueryDeps } from '../query-deps';
+import { loggedByResolver } from './family-names';
+
+/**
+ * Entries as the API answers them, for one reader of one child. Notes and tags stay sealed in the
+ * read model with the child's key (or, written before children had keys, the key of whoever logged
+ * it) and are opened here; a shredded key leaves them empty.
+ */
+export function entryViews({ readStore, cipher }: Pick<QueryDeps, 'readStore' | 'cipher'>) {
+  /** What every entry of one answer is read with: its child, who logged what, and the reader's units. */
+  const readingFor = async (child: ChildDocument, userId: string) => ({ child, loggedBy: await loggedByResolver(readStore, child._id), units: await readerUnits(readStore, userId) });
+  const view = async (doc: TimelineDocument, { child, loggedBy, units }: Awaited<ReturnType<typeof readingFor>>) => {
+    const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
+    const notes = (await open(doc.sealedNotes)) ?? '';
+    const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, open) : null;
+    return timelineApiView(doc, { notes, sleepSackTag, loggedBy: await loggedBy(doc.ownerId), child, units });
+  };
+  return { readingFor, view };
+}
