@@ -11,6 +11,7 @@ import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure
 import type { QueryDeps } from './query-deps';
 import { growthQueries } from './routes/growth.queries';
 import { timerQueries } from './routes/timers.queries';
+import { exportQueries } from './routes/export.queries';
 import { readYourWrites } from './read-your-writes';
 import { accountQueries } from './routes/account.queries';
 import { childQueries } from './routes/children.queries';
@@ -89,6 +90,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     await parentScope.register(insightQueries(deps));
     await parentScope.register(growthQueries(deps));
     await parentScope.register(timerQueries(deps));
+    await parentScope.register(exportQueries(deps));
     await parentScope.register(milestoneAlertQueries(deps));
     await parentScope.register(familyQueries(deps));
     await parentScope.register(liveRoutes(deps));
