@@ -467,6 +467,34 @@ describe('DashboardRoute', () => {
       expect(screen.queryByText(/Next nap/)).not.toBeInTheDocument();
     });
 
+    it("shows a timer another member starts, and the baby asleep, without a reload", async () => {
+      const asleepSince = new Date(2025, 5, 15, 11, 59).toISOString();
+      let started = false;
+      let announce: () => void = () => {};
+      const announced = new Promise<void>((resolve) => (announce = resolve));
+      answerDashboard({ glance });
+      server.use(
+        // The other parent starts a sleep once this screen is open: the stream announces it.
+        http.get('/api/children/:id/live', async () => {
+          await announced;
+          started = true;
+          const event = new TextEncoder().encode('event: change\ndata: {"position":21}\n\n');
+          return new HttpResponse(new ReadableStream({ start: (controller) => controller.enqueue(event) }), { headers: { 'content-type': 'text/event-stream' } });
+        }),
+        http.get('/api/children/:id/timers', () => HttpResponse.json(started ? [sleepTimer({ startedAt: asleepSince })] : [])),
+        http.get('/api/children/:id/glance', () => HttpResponse.json(started ? { ...glance, nextNap: null, asleepSince } : glance)),
+      );
+      renderDashboard();
+      expect(await screen.findByText('Last feed ended 2h 5m ago · Awake for 1h 10m')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Start sleep' })).toBeInTheDocument();
+
+      announce();
+
+      expect(await screen.findByRole('article', { name: 'Sleep timer' })).toBeInTheDocument();
+      expect(await screen.findByText('Last feed ended 2h 5m ago · Asleep for 1m')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Start sleep' })).not.toBeInTheDocument();
+    });
+
     it('reads the glance and the timers again after a feeding is logged', async () => {
       answerDashboard({ feedings: [] });
       const reads: string[] = [];

@@ -4,6 +4,7 @@ import type { TimelineEntry } from '../../../types/api.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
 import { EditFeedingDialog } from './edit-feeding-dialog.tsx';
+import { PencilIcon } from './pencil-icon.tsx';
 
 /** What each kind shows under its heading: a diaper change is an instant, and says what it held. */
 const FACT_LABELS = {
@@ -94,8 +95,8 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Timel
       </div>
       {editable && (
         <>
-          <button type="button" className="entry-edit" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
-            Edit
+          <button type="button" className="entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
+            <PencilIcon />
           </button>
           <EditFeedingDialog open={editing} onClose={() => setEditing(false)} childId={childId} feedingId={entry.id} />
         </>

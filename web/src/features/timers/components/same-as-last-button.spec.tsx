@@ -8,6 +8,7 @@ import { renderPage } from '../../../testing/render-app.tsx';
 import { lastBottle } from '../../../testing/timer-fixtures.ts';
 import { makeFeeding } from '../../../testing/tracking-fixtures.ts';
 import type { LastBottle } from '../../../types/api.ts';
+import { useSameBottleTap } from '../hooks/use-same-bottle-tap.ts';
 import { SameAsLastButton } from './same-as-last-button.tsx';
 
 const NOW = new Date(2025, 5, 15, 12, 0, 0);
@@ -87,6 +88,24 @@ describe('SameAsLastButton', () => {
     fireEvent.click(button());
 
     await screen.findByText('Bottle logged: 4 oz Formula');
+    expect(posted).toHaveLength(1);
+  });
+
+  it('drops a second tap in the same instant, before React has rendered anything', async () => {
+    const { posted } = answerFeedings();
+    let tap: ReturnType<typeof useSameBottleTap> | null = null;
+    function Probe() {
+      tap = useSameBottleTap('child-1');
+      return null;
+    }
+    renderPage(<Probe />);
+
+    act(() => {
+      tap!.logAgain(lastBottle());
+      tap!.logAgain(lastBottle());
+    });
+
+    await waitFor(() => expect(tap!.loggedId).toBe('feeding-1'));
     expect(posted).toHaveLength(1);
   });
 
