@@ -184,6 +184,18 @@ function endSession(): void {
  * ApiError for any non-2xx answer.
  */
 export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  return (await readBody(await apiResponse(path, init))) as T;
+}
+
+/** A file the API answers with (an export), as it came, with the name the server gave it. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await apiResponse(path, {});
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return { blob: await response.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
+/** The successful answer to an API call, after a refresh if the access token had expired. */
+async function apiResponse(path: string, init: ApiRequestInit): Promise<Response> {
   const url = toUrl(path);
   const sentAccessToken = getAuthState().accessToken;
   let response = await send(url, init, sentAccessToken);
@@ -201,6 +213,5 @@ export async function apiRequest<T>(path: string, init: ApiRequestInit = {}): Pr
 
   const position = Number(response.headers.get('X-Event-Position'));
   if (position) recordPosition(position);
-
-  return (await readBody(response)) as T;
+  return response;
 }

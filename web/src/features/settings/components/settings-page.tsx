@@ -9,8 +9,11 @@ import { AccountSettingsCard } from './account-settings-card.tsx';
 import { ChildrenCard } from './children-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
 
-/** `childExtras` shows more under each child: its family, from another feature (app/routes/settings.tsx). */
-export function SettingsPage({ childExtras }: { childExtras?: (child: Child) => ReactNode } = {}) {
+/**
+ * `childExtras` shows more under each child (its family), and `moreCards` more cards before the
+ * danger zone (the user's data), from other features (app/routes/settings.tsx).
+ */
+export function SettingsPage({ childExtras, moreCards }: { childExtras?: (child: Child) => ReactNode; moreCards?: ReactNode } = {}) {
   const navigate = useNavigate();
   const userSettings = useUserSettings();
 
@@ -39,6 +42,7 @@ export function SettingsPage({ childExtras }: { childExtras?: (child: Child) => 
         <div className="settings-cards">
           <AccountSettingsCard email={userSettings.data.email} />
           <ChildrenCard childExtras={childExtras} />
+          {moreCards}
           <DangerZoneCard />
         </div>
       )}
