@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { followChild } from '../lib/live-stream.ts';
-import { childDataRoots, queryKeyRoots } from '../lib/query-keys.ts';
+import { refreshChildData } from '../lib/child-data.ts';
+import { queryKeyRoots } from '../lib/query-keys.ts';
 import { recordPosition } from '../lib/read-your-writes.ts';
 
 /**
@@ -17,7 +18,7 @@ export function useLiveUpdates(childId: string | undefined): void {
     void followChild(childId, controller.signal, {
       onChange(position) {
         recordPosition(position);
-        for (const root of childDataRoots) void queryClient.invalidateQueries({ queryKey: [root, childId] });
+        void refreshChildData(queryClient, childId);
       },
       onClosed() {
         if (!controller.signal.aborted) void queryClient.invalidateQueries({ queryKey: [queryKeyRoots.children] });

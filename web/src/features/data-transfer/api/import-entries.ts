@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportSummary } from '@nightlight/domain/imports/import-request';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { childDataRoots } from '../../../lib/query-keys.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 import type { VolumeUnit } from '../../../types/api.ts';
 
 export type { ImportSummary };
@@ -28,6 +28,6 @@ export function useImportEntries() {
   return useMutation({
     mutationFn: ({ childId, idempotencyKey, ...body }: ImportRequest & { idempotencyKey: string }) =>
       apiRequest<ImportSummary>(`/api/children/${childId}/import`, { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-    onSuccess: (_summary, { childId }) => Promise.all(childDataRoots.map((root) => queryClient.invalidateQueries({ queryKey: [root, childId] }))),
+    onSuccess: (_summary, { childId }) => refreshChildData(queryClient, childId),
   });
 }

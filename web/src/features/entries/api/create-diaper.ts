@@ -4,7 +4,7 @@ import { DIAPER_CONTENTS, STOOL_COLORS } from '@nightlight/domain/diapers/diaper
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Diaper } from '../../../types/api.ts';
-import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 
 export { DIAPER_CONTENTS, STOOL_COLORS };
 
@@ -39,6 +39,6 @@ export function useCreateDiaper() {
   return useMutation({
     mutationKey: createDiaperMutationKey,
     mutationFn: createDiaper,
-    onSuccess: (_diaper, { input }) => invalidateChildData(queryClient, input.childId),
+    onSuccess: (_diaper, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import { volumeProblem } from '../../../lib/units.ts';
 import type { Feeding, VolumeUnit } from '../../../types/api.ts';
-import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 
 /** An amount in one unit, within that unit's limits and steps (20 oz, 0.25 oz; 600 mL, 5 mL). */
 const amountIn = (unit: VolumeUnit) => z.optional(z.number().check(z.refine((value) => volumeProblem(value, unit) === undefined, `Amount out of range for ${unit}`)));
@@ -48,6 +48,6 @@ export function useCreateFeeding() {
   return useMutation({
     mutationKey: createFeedingMutationKey,
     mutationFn: createFeeding,
-    onSuccess: (_feeding, { input }) => invalidateChildData(queryClient, input.childId),
+    onSuccess: (_feeding, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

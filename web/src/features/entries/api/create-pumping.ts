@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Pumping, VolumeUnit } from '../../../types/api.ts';
-import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 
 export type CreatePumpingInput = {
   childId: string;
@@ -27,6 +27,6 @@ export function useCreatePumping() {
   return useMutation({
     mutationKey: createPumpingMutationKey,
     mutationFn: createPumping,
-    onSuccess: (_pumping, { input }) => invalidateChildData(queryClient, input.childId),
+    onSuccess: (_pumping, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Sleep } from '../../../types/api.ts';
-import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 
 export const createSleepInputSchema = z.object({
   childId: z.string().check(z.minLength(1)),
@@ -40,6 +40,6 @@ export function useCreateSleep() {
   return useMutation({
     mutationKey: createSleepMutationKey,
     mutationFn: createSleep,
-    onSuccess: (_sleep, { input }) => invalidateChildData(queryClient, input.childId),
+    onSuccess: (_sleep, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

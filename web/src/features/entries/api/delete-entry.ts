@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { OkResponse, TimelineEntry } from '../../../types/api.ts';
-import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 
 /** Where each kind of entry lives in the API; a kind missing here fails the type check. */
 const ENTRY_PATHS = { Feeding: '/api/feedings', Sleep: '/api/sleep', Diaper: '/api/diapers', Pumping: '/api/pumpings' } satisfies Record<TimelineEntry['type'], string>;
@@ -16,6 +16,6 @@ export function useDeleteEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEntry,
-    onSuccess: (_ok, { childId }) => invalidateChildData(queryClient, childId),
+    onSuccess: (_ok, { childId }) => refreshChildData(queryClient, childId),
   });
 }

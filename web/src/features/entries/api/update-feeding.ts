@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Feeding, NursingSides } from '../../../types/api.ts';
-import { invalidateChildData } from '../lib/invalidate-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 import { createFeedingInputSchema, type CreateFeedingInput } from './create-feeding.ts';
 
 /** One feeding, as the edit dialog starts from it; under [feedings, childId] so every write of the child refreshes it. */
@@ -35,6 +35,6 @@ export function useUpdateFeeding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFeeding,
-    onSuccess: (_feeding, { input }) => invalidateChildData(queryClient, input.childId),
+    onSuccess: (_feeding, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import type { Feeding, LastBottle, OkResponse } from '../../../types/api.ts';
-import { refreshChildData } from '../lib/refresh-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 
 export type SameBottleVariables = {
   childId: string;

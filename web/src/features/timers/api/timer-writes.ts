@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { BreastSide, Feeding, OkResponse, Pumping, Sleep, Timer, TimerKind, VolumeUnit } from '../../../types/api.ts';
-import { refreshChildData } from '../lib/refresh-child-data.ts';
+import { refreshChildData } from '../../../lib/child-data.ts';
 import { runningTimersKey } from './get-running-timers.ts';
 
 const timerPath = (timerId: string, action = '') => `/api/timers/${encodeURIComponent(timerId)}${action}`;
