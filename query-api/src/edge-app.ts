@@ -20,6 +20,7 @@ import { familyQueries } from './routes/family.queries';
 import { insightQueries } from './routes/insights.queries';
 import { liveRoutes } from './routes/live.routes';
 import { milestoneAlertQueries } from './routes/milestone-alerts.queries';
+import { reportQueries } from './routes/report.queries';
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -89,6 +90,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     for (const kind of ENTRY_KIND_NAMES) await parentScope.register(entryQueries(deps, ENTRY_KINDS[kind]));
     await parentScope.register(insightQueries(deps));
     await parentScope.register(growthQueries(deps));
+    await parentScope.register(reportQueries(deps));
     await parentScope.register(timerQueries(deps));
     await parentScope.register(exportQueries(deps));
     await parentScope.register(milestoneAlertQueries(deps));

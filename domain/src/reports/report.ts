@@ -1,0 +1,165 @@
+import type { Sex } from '../children/child.events';
+import type { DailyInsightsDocument } from '../insights/daily-insights';
+import { humanDuration } from '../insights/human-forms';
+import { mean } from '../insights/sums';
+import { FEEDING_MILESTONES, type MilestoneKey } from '../milestones/feeding-guide';
+import { milestoneDate } from '../milestones/milestone-schedule';
+import { growthApiView, type GrowthDocument } from '../read-models/growth/growth-document';
+import { datesInRange, type LocalDate } from '../time/zoned-time';
+import type { GrowthUnits } from '../units/units';
+import { toMillilitres } from '../units/volume';
+import { ageOn, type ChildAge } from './child-age';
+
+/** A per-day figure over the days with entries: its mean and the lowest and highest day. */
+export interface DayStat {
+  mean: number;
+  min: number;
+  max: number;
+}
+
+/** Minutes of sleep per day over the days with entries, with their 'Xh Ym' forms. */
+export interface SleepStat {
+  meanMins: number;
+  meanHuman: string;
+  minMins: number;
+  minHuman: string;
+  maxMins: number;
+  maxHuman: string;
+}
+
+/** One date of the range, as the report's charts draw it. */
+export interface ReportDay {
+  date: LocalDate;
+  /** False for a date with nothing logged: it counts in no mean, minimum or maximum. */
+  hasEntries: boolean;
+  feedCount: number;
+  /** Ounces of the feedings that start on the date (as `totalOz24h`), unrounded. */
+  totalOz: number;
+  wetCount: number;
+  dirtyCount: number;
+  dayMins: number;
+  nightMins: number;
+  longestNightStretchMins: number | null;
+}
+
+export type ReportMeasurement = ReturnType<typeof growthApiView>;
+
+/** GET /api/children/{id}/report: what a pediatrician reads about a child over a range of local dates. */
+export interface ReportView {
+  child: { id: string; displayName: string; birthDate: LocalDate; sex: Sex };
+  /** The child's age on the last date of the range; null for a range that ends before the birth date. */
+  age: ChildAge | null;
+  range: { from: LocalDate; to: LocalDate; days: number; daysWithEntries: number };
+  /** Each null when no date of the range has an entry. */
+  feeds: DayStat | null;
+  amount: { oz: DayStat; mL: DayStat } | null;
+  diapers: { wet: DayStat; dirty: DayStat } | null;
+  sleep: {
+    day: SleepStat | null;
+    night: SleepStat | null;
+    /** The longest single night sleep of the nights of the range, and the date whose night it was. */
+    longestNightStretch: { mins: number; human: string; date: LocalDate } | null;
+  };
+  days: ReportDay[];
+  /** Measurements dated in the range, oldest first, as GET /growth answers them. */
+  growth: ReportMeasurement[];
+  /** The feeding guide's milestone the child has reached on the last date of the range. */
+  milestone: { key: MilestoneKey; label: string; amountPerFeeding: string; feedingsPerDay: string; source: string } | null;
+}
+
+export interface ReportInput {
+  child: { _id: string; displayName: string; birthDate: LocalDate; sex: Sex };
+  from: LocalDate;
+  to: LocalDate;
+  /** The daily insight documents of the range's dates; a date without one has nothing logged. */
+  days: readonly DailyInsightsDocument[];
+  /** The child's measurements; those dated outside the range are left out. */
+  growth: readonly GrowthDocument[];
+  /** The reader's system for the measurements' `display`, null until they choose. */
+  growthUnits: GrowthUnits | null;
+}
+
+const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
+const wholeMillilitres = (oz: number): number => Math.round(toMillilitres(oz, 'oz'));
+
+/** A date counts as tracked when anything its figures count was logged: a feeding, a nap, a night sleep or a diaper change. */
+export function hasEntries(doc: DailyInsightsDocument): boolean {
+  return doc.feeding.feedCount > 0 || doc.sleep.napCount > 0 || doc.sleep.longestNightStretchMins !== null || (doc.diapers?.changeCount ?? 0) > 0;
+}
+
+function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined): ReportDay {
+  return {
+    date,
+    hasEntries: doc ? hasEntries(doc) : false,
+    feedCount: doc?.feeding.feedCount ?? 0,
+    totalOz: doc?.feeding.totalOz24h ?? 0,
+    // A document stored before diapers were tracked has none.
+    wetCount: doc?.diapers?.wetCount ?? 0,
+    dirtyCount: doc?.diapers?.dirtyCount ?? 0,
+    dayMins: doc?.sleep.totalDayMins ?? 0,
+    nightMins: doc?.sleep.totalNightMins ?? 0,
+    longestNightStretchMins: doc?.sleep.longestNightStretchMins ?? null,
+  };
+}
+
+function dayStat(values: readonly number[], round: (value: number) => number): DayStat {
+  return { mean: round(mean(values)), min: round(Math.min(...values)), max: round(Math.max(...values)) };
+}
+
+function sleepStat(mins: readonly number[]): SleepStat {
+  const meanMins = Math.round(mean(mins));
+  const minMins = Math.min(...mins);
+  const maxMins = Math.max(...mins);
+  return { meanMins, meanHuman: humanDuration(meanMins), minMins, minHuman: humanDuration(minMins), maxMins, maxHuman: humanDuration(maxMins) };
+}
+
+/** The earliest of the longest night sleeps, so a tie names the first night it happened. */
+function longestNightStretch(days: readonly ReportDay[]): ReportView['sleep']['longestNightStretch'] {
+  let longest: { mins: number; date: LocalDate } | null = null;
+  for (const { date, longestNightStretchMins: mins } of days) {
+    if (mins !== null && (longest === null || mins > longest.mins)) longest = { mins, date };
+  }
+  return longest && { mins: longest.mins, human: humanDuration(longest.mins), date: longest.date };
+}
+
+/** The latest milestone of the feeding guide whose age the child has reached on `date`. */
+function milestoneOn(birthDate: LocalDate, date: LocalDate): ReportView['milestone'] {
+  const reached = FEEDING_MILESTONES.filter((m) => milestoneDate(birthDate, m.ageMonths) <= date).at(-1);
+  if (!reached) return null;
+  const { key, label, amountPerFeeding, feedingsPerDay, source } = reached;
+  return { key, label, amountPerFeeding, feedingsPerDay, source };
+}
+
+/**
+ * The report of a child over the local dates from..to (both included). Per-day figures are taken
+ * over the dates with entries only: a date with nothing logged was not tracked, and counting it as
+ * a day without feeds or sleep would pull every mean and minimum down. On a tracked date, whatever
+ * was not logged counts as none (a day of feeds without a diaper change has 0 diapers).
+ */
+export function buildReport({ child, from, to, days, growth, growthUnits }: ReportInput): ReportView {
+  const byDate = new Map(days.map((doc) => [doc.date, doc]));
+  const all = datesInRange(from, to).map((date) => reportDay(date, byDate.get(date)));
+  const tracked = all.filter((day) => day.hasEntries);
+  const some = tracked.length > 0;
+  const of = (pick: (day: ReportDay) => number) => tracked.map(pick);
+  const ounces = of((day) => day.totalOz);
+  return {
+    child: { id: child._id, displayName: child.displayName, birthDate: child.birthDate, sex: child.sex },
+    age: ageOn(child.birthDate, to),
+    range: { from, to, days: all.length, daysWithEntries: tracked.length },
+    feeds: some ? dayStat(of((day) => day.feedCount), oneDecimal) : null,
+    amount: some ? { oz: dayStat(ounces, oneDecimal), mL: dayStat(ounces, wholeMillilitres) } : null,
+    diapers: some ? { wet: dayStat(of((day) => day.wetCount), oneDecimal), dirty: dayStat(of((day) => day.dirtyCount), oneDecimal) } : null,
+    sleep: {
+      day: some ? sleepStat(of((day) => day.dayMins)) : null,
+      night: some ? sleepStat(of((day) => day.nightMins)) : null,
+      longestNightStretch: longestNightStretch(all),
+    },
+    days: all,
+    growth: growth
+      .filter((doc) => doc.measuredOn >= from && doc.measuredOn <= to)
+      .sort((a, b) => (a.measuredOn < b.measuredOn ? -1 : a.measuredOn > b.measuredOn ? 1 : 0))
+      .map((doc) => growthApiView(doc, child, growthUnits)),
+    milestone: milestoneOn(child.birthDate, to),
+  };
+}

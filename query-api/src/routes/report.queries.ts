@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
+import { GROWTH_COLLECTION, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
+import { buildReport } from '@nightlight/domain/reports/report';
+import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
+import { daysBetween, isLocalDate } from '@nightlight/domain/time/zoned-time';
+import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
+import type { QueryDeps } from '../query-deps';
+import { findChildAs } from './family-child';
+
+const localDate = (name: string) => z.string({ error: `${name} is required` }).refine(isLocalDate, `${name} must be a date (YYYY-MM-DD)`);
+
+// Built once: zod compiles a schema on its first use.
+const reportQuery = z
+  .object({ from: localDate('from'), to: localDate('to') })
+  .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
+  .refine((q) => daysBetween(q.from, q.to) < MAX_REPORT_DAYS, { message: `The range can be at most ${MAX_REPORT_DAYS} days`, path: ['to'] });
+
+/** The pediatrician's report: the daily insight documents and the measurements of a range, combined in the domain. */
+export function reportQueries({ readStore }: QueryDeps) {
+  return async function routes(app: FastifyInstance): Promise<void> {
+    const dailyDocs = readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
+    const growth = readStore.collection<GrowthDocument>(GROWTH_COLLECTION);
+
+    app.get('/api/children/:id/report', async (request) => {
+      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      const { from, to } = parseInput(reportQuery, request.query);
+      const [days, measurements, units] = await Promise.all([
+        dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 }, readOnly: true }),
+        growth.find({ childId: child._id, measuredOn: { $gte: from, $lte: to } }, { sort: { measuredOn: 1 }, readOnly: true }),
+        readerUnits(readStore, request.userId),
+      ]);
+      return buildReport({ child, from, to, days, growth: measurements, growthUnits: units?.growth ?? null });
+    });
+  };
+}
