@@ -1,0 +1,87 @@
+import type { DayStat, ReportView, SleepStat } from '@nightlight/domain/reports/report';
+import { formatLocalDate } from '../../../lib/local-date.ts';
+import type { VolumeUnit } from '../../../types/api.ts';
+
+/** Shown where a figure has no value: no day of the range has an entry. */
+export const NO_VALUE = '-';
+
+/** 'Jun 5, 2026'. */
+export const dateText = (date: string): string => formatLocalDate(date, { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Jun 1, 2026 – Jun 7, 2026'; one date when the range is one day. */
+export const rangeText = (from: string, to: string): string => (from === to ? dateText(from) : `${dateText(from)} – ${dateText(to)}`);
+
+const daysText = (count: number): string => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+/** One row of the figures table: what is counted, its mean per day, and its lowest and highest day. */
+export type FigureRow = { label: string; average: string; range: string };
+
+const countRow = (label: string, stat: DayStat | null): FigureRow =>
+  stat ? { label, average: stat.mean.toFixed(1), range: `${stat.min}–${stat.max}` } : { label, average: NO_VALUE, range: NO_VALUE };
+
+const sleepRow = (label: string, stat: SleepStat | null): FigureRow =>
+  stat ? { label, average: stat.meanHuman, range: `${stat.minHuman} – ${stat.maxHuman}` } : { label, average: NO_VALUE, range: NO_VALUE };
+
+/** Ounces with one decimal ('16.3 oz', '8.0–22.0 oz'), millilitres whole ('483 mL', '237–651 mL'). */
+function amountRow(amount: ReportView['amount'], unit: VolumeUnit): FigureRow {
+  const label = 'Bottle amount';
+  if (!amount) return { label, average: NO_VALUE, range: NO_VALUE };
+  if (unit === 'oz') return { label, average: `${amount.oz.mean.toFixed(1)} oz`, range: `${amount.oz.min.toFixed(1)}–${amount.oz.max.toFixed(1)} oz` };
+  return { label, average: `${amount.mL.mean} mL`, range: `${amount.mL.min}–${amount.mL.max} mL` };
+}
+
+/** The figures table, in the order a pediatrician asks: feeds, amounts, diapers, sleep. */
+export function figureRows(report: ReportView, unit: VolumeUnit): FigureRow[] {
+  return [
+    countRow('Feeds', report.feeds),
+    amountRow(report.amount, unit),
+    countRow('Wet diapers', report.diapers?.wet ?? null),
+    countRow('Dirty diapers', report.diapers?.dirty ?? null),
+    sleepRow('Day sleep', report.sleep.day),
+    sleepRow('Night sleep', report.sleep.night),
+  ];
+}
+
+/** 'Per day over the 6 of 7 days with entries; days with nothing logged are left out.' */
+export function figuresCaption({ days, daysWithEntries }: ReportView['range']): string {
+  if (daysWithEntries === 0) return `Nothing was logged in these ${daysText(days)}.`;
+  return `Per day over the ${daysWithEntries} of ${daysText(days)} with entries; days with nothing logged are left out.`;
+}
+
+/** 'Longest night stretch: 8h 10m (night of Jun 5, 2026)'. */
+export function longestStretchText(stretch: ReportView['sleep']['longestNightStretch']): string {
+  return stretch ? `Longest night stretch: ${stretch.human} (night of ${dateText(stretch.date)})` : `Longest night stretch: ${NO_VALUE}`;
+}
+
+/** 'Age: 2 months 30 days (on Jun 7, 2026)'. */
+export function ageLine(report: ReportView): string {
+  return report.age ? `Age: ${report.age.text} (on ${dateText(report.range.to)})` : `Age: ${NO_VALUE}`;
+}
+
+/** 'Range: Jun 1, 2026 – Jun 7, 2026 (7 days)'. */
+export function rangeLine({ from, to, days }: ReportView['range']): string {
+  return `Range: ${rangeText(from, to)} (${daysText(days)})`;
+}
+
+/** '1st', '2nd', '3rd', '11th', '38th'. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+}
+
+/** A WHO percentile as the growth screen writes it: whole, never '0th' or '100th'. */
+export function percentileText(percentile: number): string {
+  if (percentile < 1) return '<1st';
+  if (percentile > 99) return '>99th';
+  return ordinal(Math.round(percentile));
+}
+
+/** '5.6 kg (38th)', '5.6 kg' without a percentile, '-' without a value. */
+export function measurementText(display: string | null, percentile: number | null): string {
+  if (display === null) return NO_VALUE;
+  return percentile === null ? display : `${display} (${percentileText(percentile)})`;
+}
+
+/** The age a measurement was taken at, in days: '90 days'. */
+export const measuredAgeText = (ageDays: number): string => daysText(ageDays);
