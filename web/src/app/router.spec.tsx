@@ -33,7 +33,7 @@ describe('routes', () => {
     renderApp('/reports');
 
     expect(await screen.findByRole('heading', { name: 'Weekly Reports' })).toBeInTheDocument();
-    expect(screen.getByText(/PDF report generation and email functionality/)).toBeInTheDocument();
+    expect(screen.getByText('A one-page summary of feeding, diapers, sleep and growth to take to the pediatrician.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 

@@ -17,6 +17,9 @@ const noGrowth = [
   http.get('/api/children/:id/growth/curves', () => HttpResponse.json({ sex: 'Unknown', percentiles: [3, 15, 50, 85, 97], weight: [], length: [], head: [] })),
 ];
 
+/** Screens that pick a child (the reports) list the children first: by default there are none. */
+const noChildren = http.get('/api/children', () => HttpResponse.json([]));
+
 // The network edge for component tests: each test declares the answers it needs with
 // server.use(...); any request nobody declared fails the test (see setup-tests.ts).
-export const server = setupServer(quietLiveStream, noDiapers, noPumpings, ...noGrowth);
+export const server = setupServer(quietLiveStream, noDiapers, noPumpings, noChildren, ...noGrowth);

@@ -103,6 +103,7 @@ describe('InsightsRoute', () => {
         '/api/children/child-1/insights/correlations?days=30',
         `/api/children/child-1/insights/daily?days=7&tz=${zone}`,
       ]);
+      expect(screen.getByRole('link', { name: 'Open the one-page report' })).toHaveAttribute('href', '/reports');
 
       await user.click(screen.getByRole('button', { name: '← Back to Dashboard' }));
       expect(await screen.findByRole('heading', { name: 'Page /' })).toBeInTheDocument();

@@ -1,4 +1,7 @@
-// The '/insights' route: the insights and growth features for the family's first child (children feature).
+// The '/insights' route: the insights and growth features for the family's first child (children feature),
+// and the way to the report for the pediatrician (/reports).
+import { Link } from 'react-router-dom';
+import { Card } from '../../components/card.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -18,6 +21,11 @@ export function InsightsRoute() {
   return (
     <ChildInsights child={child}>
       <GrowthSection child={child} />
+      <Card title="For the Pediatrician">
+        <p>
+          <Link to="/reports">Open the one-page report</Link> of feeding, diapers, sleep and growth, ready to print or save as PDF.
+        </p>
+      </Card>
     </ChildInsights>
   );
 }
