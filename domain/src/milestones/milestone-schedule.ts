@@ -32,6 +32,13 @@ export function milestoneDate(birthDate: LocalDate, ageMonths: number): LocalDat
   return new Date(Date.UTC(year, monthIndex, Math.min(day, lastDayOfTargetMonth))).toISOString().slice(0, 10);
 }
 
+/** Whole calendar months from the birth date to `date`, counted as `milestoneDate` reaches them. */
+export function completedMonths(birthDate: LocalDate, date: LocalDate): number {
+  let months = 0;
+  while (milestoneDate(birthDate, months + 1) <= date) months += 1;
+  return months;
+}
+
 /** Every alert window the birth date gives, two per alerting milestone. */
 export function windowsOf(birthDate: LocalDate): DueAlert[] {
   return ALERTING_MILESTONES.flatMap(({ key, ageMonths }) => {

@@ -1,4 +1,4 @@
-import { milestoneDate } from '../milestones/milestone-schedule';
+import { completedMonths, milestoneDate } from '../milestones/milestone-schedule';
 import { daysBetween, type LocalDate } from '../time/zoned-time';
 
 export interface ChildAge {
@@ -17,8 +17,7 @@ const plural = (count: number, unit: string): string => `${count} ${unit}${count
 export function ageOn(birthDate: LocalDate, date: LocalDate): ChildAge | null {
   if (date < birthDate) return null;
   const days = daysBetween(birthDate, date);
-  let months = 0;
-  while (milestoneDate(birthDate, months + 1) <= date) months += 1;
+  const months = completedMonths(birthDate, date);
   if (months === 0) return { days, text: plural(days, 'day') };
   if (months < 24) {
     const rest = daysBetween(milestoneDate(birthDate, months), date);

@@ -1,4 +1,4 @@
-import { milestoneDate } from '../milestones/milestone-schedule';
+import { completedMonths } from '../milestones/milestone-schedule';
 import { addDays, localDateOf, type LocalDate } from '../time/zoned-time';
 
 /**
@@ -38,13 +38,6 @@ export interface NextNapEstimate {
   to: string;
   wakeWindow: WakeWindowRow;
   label: string;
-}
-
-/** Completed calendar months from the birth date to `today`. */
-function completedMonths(birthDate: LocalDate, today: LocalDate): number {
-  let months = 0;
-  while (milestoneDate(birthDate, months + 1) <= today) months += 1;
-  return months;
 }
 
 /** The wake window for a child's age on `today`, or null outside the table's ages. */
