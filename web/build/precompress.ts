@@ -20,7 +20,12 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // After every other plugin's closeBundle (the service worker is written in one), so that what
+    // they write is compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
       const walk = (dir: string): string[] =>
         readdirSync(dir).flatMap((name) => {
           const file = path.join(dir, name);
@@ -33,6 +38,7 @@ export function precompress(): Plugin {
         writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
         writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
       }
+      },
     },
   };
 }

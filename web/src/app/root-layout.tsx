@@ -3,6 +3,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../config/constants.ts';
 import { OnboardingPrompt } from '../features/onboarding/components/onboarding-prompt.tsx';
 import { registerNavigate } from '../lib/navigation.ts';
+import { UpdatePrompt } from './update-prompt.tsx';
 
 /** What a route declares about itself: the screen's name, for the document title. */
 export type RouteHandle = { title: string };
@@ -57,7 +58,7 @@ function useFocusHeadingOnNavigation(): void {
 
 /**
  * Wraps every route: the skip link, the document title, focus after navigation, navigation for
- * non-React code, and the floating onboarding prompt.
+ * non-React code, the floating onboarding prompt, and the service worker with its update prompt.
  */
 export function RootLayout() {
   const navigate = useNavigate();
@@ -86,6 +87,7 @@ export function RootLayout() {
       </a>
       <Outlet />
       <OnboardingPrompt />
+      <UpdatePrompt />
     </>
   );
 }
