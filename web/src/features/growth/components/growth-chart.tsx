@@ -3,7 +3,7 @@ import Chart from 'react-apexcharts';
 import { fromMetric } from '@nightlight/domain/units/growth-units';
 import type { GrowthCurves, GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
 import { MEASURES, unitOf, type Measure } from '../lib/measures.ts';
-import { ordinal } from '../lib/percentile-text.ts';
+import { ordinal } from '@nightlight/domain/growth/percentile-text';
 
 const DAYS_PER_MONTH = 30.4375;
 const CURVE_COLORS = ['#94a3b8', '#64748b', '#16a34a', '#64748b', '#94a3b8'];

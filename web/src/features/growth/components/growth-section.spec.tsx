@@ -6,7 +6,7 @@ import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import type { Child, GrowthMeasurement } from '../../../types/api.ts';
-import { percentileText } from '../lib/percentile-text.ts';
+import { percentileText } from '@nightlight/domain/growth/percentile-text';
 import { ageText, GrowthSection } from './growth-section.tsx';
 
 const child: Child = { id: 'child-1', displayName: 'Robin', birthDate: '2025-01-01', sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC', role: 'parent' } as Child;

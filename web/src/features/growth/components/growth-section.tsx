@@ -8,7 +8,7 @@ import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { useGrowth, useGrowthCurves } from '../api/get-growth.ts';
 import { GrowthForm } from './growth-form.tsx';
 import { MEASURES, type Measure } from '../lib/measures.ts';
-import { percentileText } from '../lib/percentile-text.ts';
+import { measurementText } from '@nightlight/domain/growth/percentile-text';
 import '../../../styles/growth.css';
 
 // apexcharts loads with the chart, as the weekly charts do.
@@ -22,11 +22,6 @@ export function ageText(days: number): string {
 }
 
 /** A measure in the reader's system, as the server wrote it, with its percentile. */
-function cell(display: string | null, percentile: number | null): string {
-  if (display === null) return '-';
-  return percentile === null ? display : `${display} (${percentileText(percentile)})`;
-}
-
 function MeasurementsTable({ measurements }: { measurements: readonly GrowthMeasurement[] }) {
   return (
     <div className="table-scroll">
@@ -45,9 +40,9 @@ function MeasurementsTable({ measurements }: { measurements: readonly GrowthMeas
             <tr key={m.id}>
               <th scope="row">{formatLocalDate(m.measuredOn, { month: 'short', day: 'numeric', year: 'numeric' })}</th>
               <td>{ageText(m.ageDays)}</td>
-              <td>{cell(m.display.weight, m.percentiles.weight)}</td>
-              <td>{cell(m.display.length, m.percentiles.length)}</td>
-              <td>{cell(m.display.head, m.percentiles.head)}</td>
+              <td>{measurementText(m.display.weight, m.percentiles.weight)}</td>
+              <td>{measurementText(m.display.length, m.percentiles.length)}</td>
+              <td>{measurementText(m.display.head, m.percentiles.head)}</td>
             </tr>
           ))}
         </tbody>

@@ -2,7 +2,8 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { ReportView } from '@nightlight/domain/reports/report';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import type { VolumeUnit } from '../../../types/api.ts';
-import { ageLine, dateText, figureRows, figuresCaption, longestStretchText, measuredAgeText, measurementText, rangeLine } from '../lib/report-format.ts';
+import { measurementText } from '@nightlight/domain/growth/percentile-text';
+import { ageLine, dateText, figureRows, figuresCaption, longestStretchText, measuredAgeText, rangeLine } from '../lib/report-format.ts';
 
 // apexcharts is the largest library of the app: it loads with the charts, never before.
 const ReportCharts = lazy(() => import('./report-charts.tsx'));

@@ -63,25 +63,5 @@ export function rangeLine({ from, to, days }: ReportView['range']): string {
   return `Range: ${rangeText(from, to)} (${daysText(days)})`;
 }
 
-/** '1st', '2nd', '3rd', '11th', '38th'. */
-function ordinal(n: number): string {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
-}
-
-/** A WHO percentile as the growth screen writes it: whole, never '0th' or '100th'. */
-export function percentileText(percentile: number): string {
-  if (percentile < 1) return '<1st';
-  if (percentile > 99) return '>99th';
-  return ordinal(Math.round(percentile));
-}
-
-/** '5.6 kg (38th)', '5.6 kg' without a percentile, '-' without a value. */
-export function measurementText(display: string | null, percentile: number | null): string {
-  if (display === null) return NO_VALUE;
-  return percentile === null ? display : `${display} (${percentileText(percentile)})`;
-}
-
 /** The age a measurement was taken at, in days: '90 days'. */
 export const measuredAgeText = (ageDays: number): string => daysText(ageDays);

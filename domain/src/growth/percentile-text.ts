@@ -11,3 +11,9 @@ export function percentileText(percentile: number): string {
   if (percentile > 99) return '>99th';
   return ordinal(Math.round(percentile));
 }
+
+/** A measure with its percentile, as the growth screen and the report write it: '5.6 kg (38th)', '5.6 kg', '-'. */
+export function measurementText(display: string | null, percentile: number | null): string {
+  if (display === null) return '-';
+  return percentile === null ? display : `${display} (${percentileText(percentile)})`;
+}
