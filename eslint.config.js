@@ -21,6 +21,9 @@ const webOverHttpOnly = [
   // The domain is pure and shared: the web takes the API's types, limits and messages from it. Its
   // event schemas are written with the full zod, which the web's bundle does without (zod/mini).
   { group: ['@nightlight/domain/events/*'], message: 'The event schemas stay on the server: import their types only.', allowTypeImports: true },
+  // The answer schemas (*.schemas.ts) describe the API for its description and its tests: the web
+  // takes the views' types from the files beside them, and its bundle does without these.
+  { group: ['@nightlight/domain/**/*.schemas'], message: 'The answer schemas stay on the server: import the view types from the files beside them.', allowTypeImports: true },
 ];
 const webFeatures = readdirSync(path.join(import.meta.dirname, 'web/src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())

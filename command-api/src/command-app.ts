@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
+import { registerRouteSchemas } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from './command-deps';
 import { commandRoutes } from './command-routes';
 
@@ -10,6 +11,7 @@ export async function buildCommandApp(deps: CommandDeps, logger: boolean | { lev
   // it). Only the peers TRUST_PROXY names (query-api's network) may say so; anyone else who reaches
   // this port is limited by its own address.
   const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: deps.config.TRUST_PROXY });
+  registerRouteSchemas(app);
   registerErrorHandler(app);
   registerApiHygiene(app);
   app.setNotFoundHandler((request, reply) => reply.status(404).send(noRouteMessage(request.method, request.url)));

@@ -8,6 +8,8 @@ import { ENTRY_KIND_NAMES, ENTRY_KINDS } from '@nightlight/domain/entries/entry-
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
+import { registerRouteSchemas } from '@nightlight/infrastructure/http/route-schemas';
+import { registerApiDescription, type ApiDocument } from './api-description';
 import type { QueryDeps } from './query-deps';
 import { growthQueries } from './routes/growth.queries';
 import { timerQueries } from './routes/timers.queries';
@@ -45,9 +47,31 @@ export interface EdgeOptions {
   logger?: boolean | { level: string };
   /** True while the embedded read models are being rebuilt: /api answers 503 until it turns false. */
   startingUp?: () => boolean;
+  /**
+   * The API description to serve when `writes` forwards to command-api: its routes are not
+   * registered here, so the document is made by an edge that registers them (describeApi).
+   */
+  apiDocument?: ApiDocument;
+  /** Called on the new app before anything is registered on it: tests add their hooks here. */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 export const STARTING_UP_MESSAGE = 'Starting up, please try again in a moment';
+
+/**
+ * The API description of an edge whose writes are `writes` (command-api's routes, in-process): made
+ * once, from an edge that registers every route and never listens. An edge that forwards its writes
+ * over HTTP serves this document, so the writes are described where they are declared.
+ */
+export async function describeApi(deps: QueryDeps, options: Pick<EdgeOptions, 'writes' | 'research'>): Promise<ApiDocument> {
+  const app = await buildEdgeApp(deps, options);
+  try {
+    await app.ready();
+    return app.swagger() as unknown as ApiDocument;
+  } finally {
+    await app.close();
+  }
+}
 
 /**
  * The edge: every /api path of the product. Reads are answered from the read models here, writes go
@@ -57,6 +81,8 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   // X-Forwarded-For and -Proto count only from the proxies TRUST_PROXY names (none by default):
   // otherwise any client could choose its own address and slip past the per-address rate limits.
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: deps.config.TRUST_PROXY });
+  options.instrument?.(app);
+  registerRouteSchemas(app);
   registerErrorHandler(app);
   registerApiHygiene(app);
   app.addHook('onRequest', (request, reply, done) => {
@@ -72,6 +98,9 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
       else done();
     });
   }
+
+  // Before every route: the document is made from the routes registered after it.
+  await registerApiDescription(app, options.apiDocument);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

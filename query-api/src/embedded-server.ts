@@ -12,7 +12,7 @@ import { createAdapters, type Adapters } from '@nightlight/infrastructure/compos
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 import { allProjections } from '@nightlight/projector/all-projections';
 import { startProjector, type RunningProjector } from '@nightlight/projector/projector-runner';
-import { buildEdgeApp } from './edge-app';
+import { buildEdgeApp, describeApi, type EdgeOptions } from './edge-app';
 import { forwardWrites } from './forward-writes';
 import type { ProjectionProgress, QueryDeps } from './query-deps';
 import { researchRoutes } from './routes/research.routes';
@@ -41,6 +41,8 @@ export interface EmbeddedOptions {
   webDist?: string;
   /** Wraps the log the projector reads; tests hold it back to watch the server while it lags. */
   projectorEventStore?: (eventStore: EventStore) => EventStore;
+  /** Called on the edge's app before anything is registered on it: tests add their hooks here. */
+  instrument?: EdgeOptions['instrument'];
 }
 
 function embeddedProgress(projector: RunningProjector, adapters: Adapters, isReady: () => boolean): ProjectionProgress {
@@ -86,7 +88,9 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   // Writes run in this process, or, when COMMAND_API_URL names a command-api process, go there over HTTP.
   const writes = config.COMMAND_API_URL ? forwardWrites(config.COMMAND_API_URL) : commandRoutes(commandDeps);
   const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher, clock });
-  const app = await buildEdgeApp(queryDeps, { writes, research, webDist: options.webDist ?? WEB_DIST, logger, startingUp: () => !ready });
+  // Forwarded writes are described by an edge that registers them here and never listens.
+  const apiDocument = config.COMMAND_API_URL ? await describeApi(queryDeps, { writes: commandRoutes(commandDeps), research }) : undefined;
+  const app = await buildEdgeApp(queryDeps, { writes, research, apiDocument, webDist: options.webDist ?? WEB_DIST, logger, startingUp: () => !ready, instrument: options.instrument });
   // Listening before the rebuild, so an orchestrator sees the process alive and how far it has got.
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // Listening on every interface, the address to open in a browser on this machine is localhost.

@@ -1,8 +1,10 @@
+import { commandRoutes } from '@nightlight/command-api/command-routes';
 import { loadConfig, queryApiConfigSchema } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
+import { newId } from '@nightlight/infrastructure/ids/new-id';
 import { checkpointProgress } from './checkpoint-progress';
-import { buildEdgeApp } from './edge-app';
+import { buildEdgeApp, describeApi } from './edge-app';
 import { startEmbeddedServer, WEB_DIST } from './embedded-server';
 import { forwardWrites } from './forward-writes';
 import { researchRoutes } from './routes/research.routes';
@@ -35,7 +37,9 @@ await runService('query-api', async () => {
   const adapters = await createAdapters(config);
   const deps = { config, readStore: adapters.readStore, cipher: adapters.cipher, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), changeFeed: adapters.changeFeed, clock: () => new Date() };
   const research = researchRoutes({ config, tokens: adapters.tokens, eventStore: adapters.eventStore, cipher: adapters.cipher });
-  const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL!), research, webDist: WEB_DIST, logger });
+  // The writes run in command-api's process: they are described by an edge that registers them here and never listens.
+  const apiDocument = await describeApi(deps, { writes: commandRoutes({ ...adapters, config, clock: deps.clock, newId }), research });
+  const app = await buildEdgeApp(deps, { writes: forwardWrites(config.COMMAND_API_URL!), research, apiDocument, webDist: WEB_DIST, logger });
   const url = await app.listen({ port: config.PORT, host: config.HOST });
   return {
     url,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
+import type { SessionTokens } from '@nightlight/domain/read-models/users/user-document';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
@@ -10,10 +11,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
-export interface SessionTokens {
-  accessToken: string;
-  refreshToken: string;
-}
+export type { SessionTokens };
 
 type SessionDeps = Pick<CommandDeps, 'tokens' | 'sessions' | 'clock'>;
 

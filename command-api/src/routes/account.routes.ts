@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { UserState } from '@nightlight/domain/users/user.events';
+import { writtenAccountEmailSchema, writtenPasswordChangedSchema, writtenUserViewSchema } from '@nightlight/domain/read-models/users/user-view.schemas';
+import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, emailReservationDecider, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
 import { changeEmailBody, changePasswordBody, deleteAccountBody, updateMeBody } from '../accounts/account-schemas';
@@ -14,6 +17,26 @@ import { userViewOf } from '../accounts/user-view';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
 const WRONG_PASSWORD = 'Current password is incorrect';
+const TAGS = ['Accounts'];
+
+const updateMeSchema = routeSchema({ summary: 'Change your display name, units or onboarding flag', tags: TAGS, body: updateMeBody, answers: { 200: writtenUserViewSchema }, errors: [400] });
+const changeEmailSchema = routeSchema({ summary: 'Change your e-mail address', tags: TAGS, body: changeEmailBody, answers: { 200: writtenAccountEmailSchema }, errors: [400, 409, 429] });
+const changePasswordSchema = routeSchema({
+  summary: 'Change your password',
+  description: 'Every other session is signed out; this one continues with the tokens of the answer.',
+  tags: TAGS,
+  body: changePasswordBody,
+  answers: { 200: writtenPasswordChangedSchema },
+  errors: [400, 429],
+});
+const deleteAccountSchema = routeSchema({
+  summary: 'Delete your account',
+  description: "Answers once AccountDeleted is recorded, even if what follows is left to a job.",
+  tags: TAGS,
+  body: deleteAccountBody,
+  answers: { 200: writtenOkSchema },
+  errors: [400, 429],
+});
 
 /** The signed-in parent's own account: profile flags, e-mail, password, deletion. Registered inside the parent scope. */
 export function accountRoutes(deps: CommandDeps) {
@@ -40,7 +63,7 @@ export function accountRoutes(deps: CommandDeps) {
     const limitPasswordChecks = (userId: string, reply: FastifyReply) =>
       enforceLimit(limiter, reply, `password-check:user:${userId}`, config.RATE_LIMIT_PER_EMAIL, clock());
 
-    app.patch('/api/me', async (request, reply) => {
+    app.patch('/api/me', { schema: updateMeSchema }, async (request, reply) => {
       const body = parseInput(updateMeBody, request.body);
       const userId = request.userId;
       await activeUser(userId);
@@ -60,7 +83,7 @@ export function accountRoutes(deps: CommandDeps) {
       return sendWritten(reply, 200, { ...(await userViewOf(deps, result!.state)) }, result!.position);
     });
 
-    app.put('/api/settings/user/email', async (request, reply) => {
+    app.put('/api/settings/user/email', { schema: changeEmailSchema }, async (request, reply) => {
       const body = parseInput(changeEmailBody, request.body);
       const userId = request.userId;
       await limitPasswordChecks(userId, reply);
@@ -95,7 +118,7 @@ export function accountRoutes(deps: CommandDeps) {
       return sendWritten(reply, 200, { email: body.newEmail }, position);
     });
 
-    app.put('/api/settings/user/password', async (request, reply) => {
+    app.put('/api/settings/user/password', { schema: changePasswordSchema }, async (request, reply) => {
       const body = parseInput(changePasswordBody, request.body);
       const userId = request.userId;
       await limitPasswordChecks(userId, reply);
@@ -112,7 +135,7 @@ export function accountRoutes(deps: CommandDeps) {
       return sendWritten(reply, 200, { ok: true, ...session }, changed.position);
     });
 
-    app.delete('/api/settings/user/account', async (request, reply) => {
+    app.delete('/api/settings/user/account', { schema: deleteAccountSchema }, async (request, reply) => {
       const body = parseInput(deleteAccountBody, request.body);
       const userId = request.userId;
       await limitPasswordChecks(userId, reply);

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
+import { sessionTokensSchema, signedInSchema, writtenSignedInSchema } from '@nightlight/domain/read-models/users/user-view.schemas';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { PUBLIC, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, emailReservationDecider, findActiveUserByEmailDigest, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
 import { loginBody, refreshBody, registerBody } from '../accounts/account-schemas';
@@ -14,6 +16,27 @@ import { acceptInvitation, checkInvitation } from '../commands/invitations';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+const TAGS = ['Accounts'];
+
+const registerSchema = routeSchema({
+  summary: 'Sign up',
+  description: 'With a referral code, or with an invitation code instead (`invitationCode`): the new account then joins the child at once.',
+  tags: TAGS,
+  security: PUBLIC,
+  body: registerBody,
+  answers: { 201: writtenSignedInSchema },
+  errors: [400, 404, 409, 410, 429],
+});
+const loginSchema = routeSchema({ summary: 'Sign in', tags: TAGS, security: PUBLIC, body: loginBody, answers: { 200: signedInSchema }, errors: [400, 401, 429] });
+const refreshSchema = routeSchema({
+  summary: 'New tokens for a refresh token',
+  description: 'The refresh token is used up: every use answers with a new one.',
+  tags: TAGS,
+  security: PUBLIC,
+  body: refreshBody,
+  answers: { 200: sessionTokensSchema },
+  errors: [400, 401, 429],
+});
 
 /** The public routes: sign-up, sign-in and token refresh, each rate-limited per IP and per e-mail. */
 export function authRoutes(deps: CommandDeps) {
@@ -43,7 +66,7 @@ export function authRoutes(deps: CommandDeps) {
     const limitEmail = (action: string, emailDigest: string, reply: FastifyReply) =>
       enforceLimit(limiter, reply, `${action}:email:${emailDigest}`, config.RATE_LIMIT_PER_EMAIL, clock());
 
-    app.post('/api/auth/register', async (request, reply) => {
+    app.post('/api/auth/register', { schema: registerSchema }, async (request, reply) => {
       await limitIp('register', request.ip, reply);
       const body = parseInput(registerBody, request.body);
       const emailDigest = cipher.emailDigest(body.email);
@@ -88,7 +111,7 @@ export function authRoutes(deps: CommandDeps) {
       return sendWritten(reply, 201, { user: await userViewOf(deps, registered.state), ...session }, registered.position);
     });
 
-    app.post('/api/auth/login', async (request, reply) => {
+    app.post('/api/auth/login', { schema: loginSchema }, async (request, reply) => {
       await limitIp('login', request.ip, reply);
       const body = parseInput(loginBody, request.body);
       const emailDigest = cipher.emailDigest(body.email);
@@ -103,7 +126,7 @@ export function authRoutes(deps: CommandDeps) {
       return reply.status(200).send({ user: await userViewOf(deps, user), ...session });
     });
 
-    app.post('/api/auth/refresh', async (request, reply) => {
+    app.post('/api/auth/refresh', { schema: refreshSchema }, async (request, reply) => {
       await limitIp('refresh', request.ip, reply);
       const body = parseInput(refreshBody, request.body);
       return reply.status(200).send(await rotateSession(deps, body.refreshToken));

@@ -13,7 +13,10 @@ import type { ChildView } from '@nightlight/domain/read-models/children/child-do
 import { ConflictError, type DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { writtenChildViewSchema } from '@nightlight/domain/read-models/children/child-view.schemas';
+import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import { linkChildToAccount } from '../accounts/account-streams';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type CommandResult, type Decider } from '../command-handler';
@@ -79,6 +82,24 @@ const removeChildBody = z.object({
   confirmText: z.string({ error: 'Please type DELETE to confirm' }).refine((text) => text === 'DELETE', 'Please type DELETE to confirm'),
 });
 
+const TAGS = ['Children'];
+const registerChildSchema = routeSchema({
+  summary: 'Add a child',
+  description: "The caller becomes its first parent. Sex 'Other' is taken as 'Unknown'; the zone is recorded by its canonical name.",
+  tags: TAGS,
+  body: registerChildBody,
+  answers: { 201: writtenChildViewSchema },
+  errors: [400],
+});
+const updateChildSchema = routeSchema({ summary: "Change a child's profile (parents)", tags: TAGS, body: updateChildBody, answers: { 200: writtenChildViewSchema }, errors: [400, 403, 404, 409] });
+const removeChildSchema = routeSchema({
+  summary: 'Delete a child and everything logged for it (parents)',
+  tags: TAGS,
+  body: removeChildBody,
+  answers: { 200: writtenOkSchema },
+  errors: [400, 403, 404],
+});
+
 export function childRoutes(deps: CommandDeps) {
   const { eventStore, cipher, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
@@ -124,7 +145,7 @@ export function childRoutes(deps: CommandDeps) {
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.post('/api/children', async (request, reply) => {
+    app.post('/api/children', { schema: registerChildSchema }, async (request, reply) => {
       const ownerId = request.userId;
       const childId = newEntityId(request, ownerId, newId);
       const { idempotent, earlier } = await earlierResult(request, childId);
@@ -150,7 +171,7 @@ export function childRoutes(deps: CommandDeps) {
       return sendWritten(reply, 201, { ...view }, result.position);
     });
 
-    app.put('/api/settings/children/:id', async (request, reply) => {
+    app.put('/api/settings/children/:id', { schema: updateChildSchema }, async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
       const actorId = request.userId;
       const { idempotent, earlier } = await earlierResult(request, id);
@@ -178,7 +199,7 @@ export function childRoutes(deps: CommandDeps) {
       return sendWritten(reply, 200, { ...(await writtenView(id, actorId, result)) }, result.position);
     });
 
-    app.delete('/api/settings/children/:id', async (request, reply) => {
+    app.delete('/api/settings/children/:id', { schema: removeChildSchema }, async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
       const { idempotent, earlier } = await earlierResult(request, id);
       if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);

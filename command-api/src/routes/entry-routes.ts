@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ENTRY_KIND_SCHEMAS } from '@nightlight/domain/entries/entry-kind.schemas';
+import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { entryWrites, type EntryActor, type EntryKindRoutes, type EntryState } from '../commands/entry-writes';
 import { idempotentWrites } from '../idempotency';
@@ -8,7 +11,13 @@ import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 /** POST {path}, PUT and DELETE {path}/:id of one kind of entry: HTTP around the kind's writes. */
 export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, routes: EntryKindRoutes<Command, State>) {
   const writes = entryWrites(deps, routes);
-  const { path, notFound, commands } = routes.definition;
+  const { path, notFound, commands, kind } = routes.definition;
+  const { tag, one, written } = ENTRY_KIND_SCHEMAS[kind];
+  const tags = [tag];
+  const writeErrors = [400, 404, 409, 422] as const;
+  const logSchema = routeSchema({ summary: `Log a ${one}`, tags, body: routes.body, answers: { 201: written }, errors: writeErrors });
+  const correctSchema = routeSchema({ summary: `Correct a ${one}`, tags, body: routes.body, answers: { 200: written }, errors: writeErrors });
+  const deleteSchema = routeSchema({ summary: `Delete a ${one}`, tags, answers: { 200: writtenOkSchema }, errors: [404, 422] });
   const idempotency = idempotentWrites(deps);
   const actorOf = async (request: FastifyRequest): Promise<EntryActor> => ({
     userId: request.userId,
@@ -17,18 +26,18 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
   });
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post(path, async (request, reply) => {
+    app.post(path, { schema: logSchema }, async (request, reply) => {
       const answer = await writes.write(await actorOf(request), request.body, newEntityId(request, request.userId, deps.newId), commands.log);
       return sendWritten(reply, 201, answer.view, answer.position);
     });
 
-    app.put(`${path}/:id`, async (request, reply) => {
+    app.put(`${path}/:id`, { schema: correctSchema }, async (request, reply) => {
       const id = parseIdParam(request.params, notFound);
       const answer = await writes.write(await actorOf(request), request.body, id, commands.correct);
       return sendWritten(reply, 200, answer.view, answer.position);
     });
 
-    app.delete(`${path}/:id`, async (request, reply) => {
+    app.delete(`${path}/:id`, { schema: deleteSchema }, async (request, reply) => {
       const id = parseIdParam(request.params, notFound);
       const { position } = await writes.remove(await actorOf(request), id);
       return sendWritten(reply, 200, { ok: true }, position);

@@ -9,7 +9,10 @@ import { memberView, membershipId, type MembershipDocument } from '@nightlight/d
 import { USERS_COLLECTION, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { writtenChildViewSchema, writtenIssuedInvitationSchema, writtenMemberSchema } from '@nightlight/domain/read-models/children/child-view.schemas';
+import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand } from '../command-handler';
 import { loadChildAs } from '../commands/child-access';
@@ -21,6 +24,25 @@ import { correlationIdOf, sendWritten } from '../write-reply';
 const DAY_MS = 86_400_000;
 const roleField = z.enum(['parent', 'caregiver'], { error: 'Role must be parent or caregiver' });
 const roleBody = z.object({ role: roleField });
+
+const TAGS = ['Families'];
+const inviteSchema = routeSchema({
+  summary: "Invite a parent or a caregiver to a child's family (parents)",
+  description: 'The code is 10 characters, used once, valid 7 days.',
+  tags: TAGS,
+  body: roleBody,
+  answers: { 201: writtenIssuedInvitationSchema },
+  errors: [400, 403, 404],
+});
+const revokeSchema = routeSchema({ summary: 'Withdraw an invitation (parents)', tags: TAGS, answers: { 200: writtenOkSchema }, errors: [403, 404, 410] });
+const acceptSchema = routeSchema({ summary: 'Accept an invitation: join the child\'s family', tags: TAGS, answers: { 200: writtenChildViewSchema }, errors: [404, 409, 410] });
+const changeRoleSchema = routeSchema({ summary: "Change a member's role (parents)", tags: TAGS, body: roleBody, answers: { 200: writtenMemberSchema }, errors: [400, 403, 404, 409] });
+const removeMemberSchema = routeSchema({
+  summary: 'Remove a member (parents), or leave the family (yourself)',
+  tags: TAGS,
+  answers: { 200: writtenOkSchema },
+  errors: [403, 404, 409],
+});
 
 /**
  * A child's family: invitations (issued, revoked, accepted), roles and leaving. Every decision is
@@ -41,7 +63,7 @@ export function familyRoutes(deps: CommandDeps) {
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.post('/api/children/:id/invitations', async (request, reply) => {
+    app.post('/api/children/:id/invitations', { schema: inviteSchema }, async (request, reply) => {
       const childId = parseIdParam(request.params, 'Child not found');
       await loadChildAs(eventStore, childId, request.userId, 'parent');
       const { role } = parseInput(roleBody, request.body);
@@ -53,7 +75,7 @@ export function familyRoutes(deps: CommandDeps) {
       return sendWritten(reply, 201, { code, url: invitationUrl(code), role, expiresAt }, result.position);
     });
 
-    app.delete('/api/children/:id/invitations/:code', async (request, reply) => {
+    app.delete('/api/children/:id/invitations/:code', { schema: revokeSchema }, async (request, reply) => {
       const childId = parseIdParam(request.params, 'Child not found');
       await loadChildAs(eventStore, childId, request.userId, 'parent');
       const invitation = await findInvitation(deps, (request.params as { code: string }).code);
@@ -62,7 +84,7 @@ export function familyRoutes(deps: CommandDeps) {
       return sendWritten(reply, 200, { ok: true }, result.position);
     });
 
-    app.post('/api/invitations/:code/accept', async (request, reply) => {
+    app.post('/api/invitations/:code/accept', { schema: acceptSchema }, async (request, reply) => {
       const result = await acceptInvitation(deps, (request.params as { code: string }).code, request.userId, correlationIdOf(request));
       const { child } = result.state;
       // The profile as the child's stream has it now: the read model may not have the new member yet.
@@ -70,7 +92,7 @@ export function familyRoutes(deps: CommandDeps) {
       return sendWritten(reply, 200, { ...view }, result.position);
     });
 
-    app.patch('/api/children/:id/members/:memberId', async (request, reply) => {
+    app.patch('/api/children/:id/members/:memberId', { schema: changeRoleSchema }, async (request, reply) => {
       const childId = parseIdParam(request.params, 'Child not found');
       const memberId = parseIdParam({ id: (request.params as { memberId?: string }).memberId }, 'Member not found');
       await loadChildAs(eventStore, childId, request.userId, 'parent');
@@ -80,7 +102,7 @@ export function familyRoutes(deps: CommandDeps) {
       return sendWritten(reply, 200, { ...(await memberAnswer(childId, memberId, member.role, member.number, request.userId)) }, result.position);
     });
 
-    app.delete('/api/children/:id/members/:memberId', async (request, reply) => {
+    app.delete('/api/children/:id/members/:memberId', { schema: removeMemberSchema }, async (request, reply) => {
       const childId = parseIdParam(request.params, 'Child not found');
       const memberId = parseIdParam({ id: (request.params as { memberId?: string }).memberId }, 'Member not found');
       const result = await run(childId, { type: 'RemoveMember', data: { childId, actorId: request.userId, memberId } }, request);

@@ -9,6 +9,9 @@ import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
+import { writtenMeasurementSchema } from '@nightlight/domain/read-models/growth/measurement.schemas';
+import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand } from '../command-handler';
 import { loadChildAs, type FamilyChild } from '../commands/child-access';
@@ -16,6 +19,12 @@ import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
 
 const growthDecider = { initialState: initialGrowthState, evolve: evolveGrowth, decide: decideGrowth };
+
+const TAGS = ['Growth'];
+const measureDescription = 'Metric (kg, cm) or imperial (lb, in) measures, never both; at least one.';
+const recordSchema = routeSchema({ summary: 'Record a measurement', description: measureDescription, tags: TAGS, body: growthBody, answers: { 201: writtenMeasurementSchema }, errors: [400, 404, 422] });
+const correctSchema = routeSchema({ summary: 'Correct a measurement', description: measureDescription, tags: TAGS, body: growthBody, answers: { 200: writtenMeasurementSchema }, errors: [400, 404, 422] });
+const deleteSchema = routeSchema({ summary: 'Delete a measurement', tags: TAGS, answers: { 200: writtenOkSchema }, errors: [404, 422] });
 
 /** POST /api/growth, PUT and DELETE /api/growth/:id: a check-up's weight, length and head circumference. */
 export function growthRoutes(deps: CommandDeps) {
@@ -49,17 +58,17 @@ export function growthRoutes(deps: CommandDeps) {
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.post('/api/growth', async (request, reply) => {
+    app.post('/api/growth', { schema: recordSchema }, async (request, reply) => {
       const { view, position } = await write(request, newEntityId(request, request.userId, newId), 'RecordGrowth');
       return sendWritten(reply, 201, view, position);
     });
 
-    app.put('/api/growth/:id', async (request, reply) => {
+    app.put('/api/growth/:id', { schema: correctSchema }, async (request, reply) => {
       const { view, position } = await write(request, parseIdParam(request.params, GROWTH_NOT_FOUND), 'CorrectGrowth');
       return sendWritten(reply, 200, view, position);
     });
 
-    app.delete('/api/growth/:id', async (request, reply) => {
+    app.delete('/api/growth/:id', { schema: deleteSchema }, async (request, reply) => {
       const id = parseIdParam(request.params, GROWTH_NOT_FOUND);
       const [first] = await eventStore.readStream(growthStreamId(id));
       const childId = (first?.data as { childId?: string } | undefined)?.childId;

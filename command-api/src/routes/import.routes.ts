@@ -1,10 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMPORT_BODY_LIMIT_BYTES } from '@nightlight/domain/imports/import-request';
+import { importBody, IMPORT_BODY_LIMIT_BYTES } from '@nightlight/domain/imports/import-request';
+import { importSummarySchema, writtenImportSummarySchema } from '@nightlight/domain/imports/import-summary.schemas';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { entryImport } from '../commands/entry-import';
 import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, sendWritten } from '../write-reply';
+
+const TAGS = ['Export and import'];
+const csvDescription = "This app's CSV export, or Baby Buddy's export of feedings, sleep or diaper changes; each row goes through its kind's own rules. The body may be up to 16 MB.";
+const previewSchema = routeSchema({ summary: 'What an import would do: writes nothing', description: csvDescription, tags: TAGS, body: importBody, answers: { 200: importSummarySchema }, errors: [400, 404, 413] });
+const importSchema = routeSchema({
+  summary: "Import a CSV file into a child's entries",
+  description: `${csvDescription} Nothing is imported twice: an entry's id comes from the child and the row.`,
+  tags: TAGS,
+  body: importBody,
+  answers: { 200: writtenImportSummarySchema },
+  errors: [400, 404, 413, 422],
+});
 
 /** POST /api/children/:id/import/preview and /import: a CSV export of this app or of Baby Buddy into a child. */
 export function importRoutes(deps: CommandDeps) {
@@ -13,9 +27,9 @@ export function importRoutes(deps: CommandDeps) {
   const childIdOf = (request: FastifyRequest) => parseIdParam(request.params, 'Child not found');
 
   return async function register(app: FastifyInstance): Promise<void> {
-    app.post('/api/children/:id/import/preview', { bodyLimit: IMPORT_BODY_LIMIT_BYTES }, async (request) => imports.preview(request.userId, childIdOf(request), request.body));
+    app.post('/api/children/:id/import/preview', { bodyLimit: IMPORT_BODY_LIMIT_BYTES, schema: previewSchema }, async (request) => imports.preview(request.userId, childIdOf(request), request.body));
 
-    app.post('/api/children/:id/import', { bodyLimit: IMPORT_BODY_LIMIT_BYTES }, async (request, reply) => {
+    app.post('/api/children/:id/import', { bodyLimit: IMPORT_BODY_LIMIT_BYTES, schema: importSchema }, async (request, reply) => {
       const actor = { userId: request.userId, correlationId: correlationIdOf(request), idempotent: await idempotency.begin(request) };
       const { summary, position } = await imports.run(actor, childIdOf(request), request.body);
       return sendWritten(reply, 200, summary, position);

@@ -4,7 +4,9 @@ import type { MilestoneAlertEvent } from '@nightlight/domain/milestones/mileston
 import { decide, MilestoneAlertNotFound, type MilestoneAlertCommand } from '@nightlight/domain/milestones/milestone-alert-decider';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
 import { idempotentWrites } from '../idempotency';
@@ -41,20 +43,19 @@ function parseAlertId(params: unknown): { alertId: string; childId: string } {
   return { alertId: `${childId}:${milestoneKey}:${alertType}`, childId };
 }
 
-const ACTIONS: Record<string, ParentAlertCommand['type']> = {
-  shown: 'MarkMilestoneAlertShown',
-  // 'Got It'
-  dismiss: 'DismissMilestoneAlert',
-  // 'Remind Me Later'
-  'remind-later': 'SnoozeMilestoneAlert',
+const ACTIONS: Record<string, { type: ParentAlertCommand['type']; summary: string }> = {
+  shown: { type: 'MarkMilestoneAlertShown', summary: 'Mark an alert shown (isNew becomes false)' },
+  dismiss: { type: 'DismissMilestoneAlert', summary: "Dismiss an alert ('Got It'): never active again" },
+  'remind-later': { type: 'SnoozeMilestoneAlert', summary: "Hide an alert for 24 hours ('Remind Me Later')" },
 };
 
 export function milestoneAlertRoutes(deps: CommandDeps) {
   const { eventStore, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
   return async function routes(app: FastifyInstance): Promise<void> {
-    for (const [action, type] of Object.entries(ACTIONS)) {
-      app.post(`/api/milestone-alerts/:id/${action}`, async (request, reply) => {
+    for (const [action, { type, summary }] of Object.entries(ACTIONS)) {
+      const schema = routeSchema({ summary, description: 'The id is `{childId}:{milestoneKey}:{alertType}`, URL-encoded.', tags: ['Milestone alerts'], answers: { 200: writtenOkSchema }, errors: [404, 409, 422] });
+      app.post(`/api/milestone-alerts/:id/${action}`, { schema }, async (request, reply) => {
         const { alertId, childId } = parseAlertId(request.params);
         const decider = parentAlertDecider(request.userId);
         const idempotent = await idempotency.begin(request);

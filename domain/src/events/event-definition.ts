@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { DomainEvent } from '../shared/domain-event';
+import type { SameShape } from '../shared/same-shape';
 
 /** Lifts the data of one schema version to the next; pure, so reading stays free of I/O. */
 export type Upcaster = (data: unknown) => unknown;
@@ -11,10 +12,6 @@ export interface EventDefinition {
   /** `upcasters[n]` turns data recorded under version n into version n + 1. */
   readonly upcasters: Readonly<Record<number, Upcaster>>;
 }
-
-// Intersections and interfaces are flattened, so only the shape is compared, not how it was written.
-type Shape<T> = T extends object ? { [K in keyof T]: Shape<T[K]> } : T;
-type SameShape<A, B> = (<T>() => T extends Shape<A> ? 1 : 2) extends <T>() => T extends Shape<B> ? 1 : 2 ? true : false;
 
 /**
  * A schema proven at compile time to describe exactly the event's TypeScript data (a missing,

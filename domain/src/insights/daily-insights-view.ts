@@ -19,6 +19,12 @@ export interface DailyInsightsView {
   diapers: { changeCount: number; wetCount: number; dirtyCount: number };
 }
 
+/** GET /insights/daily: the days ascending, and today (the last of them) again. */
+export interface DailyInsightsAnswer {
+  days: DailyInsightsView[];
+  today: DailyInsightsView;
+}
+
 export function toDailyInsightsView(doc: DailyInsightsDocument): DailyInsightsView {
   const { feeding, sleep, diapers } = doc;
   return {

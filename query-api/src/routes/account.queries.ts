@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { USERS_COLLECTION, userApiView, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
+import { accountEmailSchema, userViewSchema } from '@nightlight/domain/read-models/users/user-view.schemas';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
+
+const meSchema = routeSchema({ summary: 'Your account', tags: ['Accounts'], answers: { 200: userViewSchema }, errors: [404] });
+const emailSchema = routeSchema({ summary: 'Your e-mail address, for the settings', tags: ['Accounts'], answers: { 200: accountEmailSchema }, errors: [404] });
 
 /** The signed-in parent's own account, from the users read model. */
 export function accountQueries({ readStore }: QueryDeps) {
@@ -12,7 +17,7 @@ export function accountQueries({ readStore }: QueryDeps) {
       return doc;
     };
 
-    app.get('/api/me', async (request) => userApiView(await own(request.userId)));
-    app.get('/api/settings/user', async (request) => ({ email: (await own(request.userId)).email }));
+    app.get('/api/me', { schema: meSchema }, async (request) => userApiView(await own(request.userId)));
+    app.get('/api/settings/user', { schema: emailSchema }, async (request) => ({ email: (await own(request.userId)).email }));
   };
 }

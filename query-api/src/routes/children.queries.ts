@@ -1,9 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { CHILDREN_COLLECTION, childApiView, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { MEMBERSHIPS_COLLECTION, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
+import { z } from 'zod';
+import { childViewSchema } from '@nightlight/domain/read-models/children/child-view.schemas';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
+
+const TAGS = ['Children'];
+const listSchema = routeSchema({ summary: 'Every child you are a member of, oldest first', tags: TAGS, answers: { 200: z.array(childViewSchema) } });
+const oneSchema = routeSchema({ summary: 'A child', tags: TAGS, answers: { 200: childViewSchema }, errors: [404] });
 
 export function childQueries({ readStore }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -26,9 +33,9 @@ export function childQueries({ readStore }: QueryDeps) {
       return childApiView(child, role);
     };
 
-    app.get('/api/children', async (request) => list(request.userId));
-    app.get('/api/settings/children', async (request) => list(request.userId));
-    app.get('/api/children/:id', async (request) => one(request.params, request.userId));
-    app.get('/api/settings/children/:id', async (request) => one(request.params, request.userId));
+    app.get('/api/children', { schema: listSchema }, async (request) => list(request.userId));
+    app.get('/api/settings/children', { schema: listSchema }, async (request) => list(request.userId));
+    app.get('/api/children/:id', { schema: oneSchema }, async (request) => one(request.params, request.userId));
+    app.get('/api/settings/children/:id', { schema: oneSchema }, async (request) => one(request.params, request.userId));
   };
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { EntryKindDefinition } from '@nightlight/domain/entries/entry-kinds';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
+import { ENTRY_KIND_SCHEMAS } from '@nightlight/domain/entries/entry-kind.schemas';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
 import { entryViews } from './entry-views';
@@ -25,8 +27,18 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
   return async function routes(app: FastifyInstance): Promise<void> {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
     const { readingFor, view } = entryViews({ readStore, cipher });
+    const { tag, one, many, answer } = ENTRY_KIND_SCHEMAS[kind];
+    const listSchema = routeSchema({
+      summary: `A child's ${many}`,
+      description: 'Of a local date (`date`) or a range of them (`startDate`, `endDate`), by start; with `limit`, the newest first.',
+      tags: [tag],
+      querystring: listQuery,
+      answers: { 200: z.array(answer) },
+      errors: [400, 404],
+    });
+    const oneSchema = routeSchema({ summary: `A ${one}`, tags: [tag], answers: { 200: answer }, errors: [404] });
 
-    app.get(basePath, async (request) => {
+    app.get(basePath, { schema: listSchema }, async (request) => {
       const query = parseInput(listQuery, request.query);
       const { child } = await findChildAs(readStore, parseIdParam({ id: query.childId }, 'Child not found'), request.userId);
       const filter: Record<string, unknown> = { childId: child._id, kind };
@@ -40,7 +52,7 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
       return Promise.all(docs.map((doc) => view(doc, reading)));
     });
 
-    app.get(`${basePath}/:id`, async (request) => {
+    app.get(`${basePath}/:id`, { schema: oneSchema }, async (request) => {
       const id = parseIdParam(request.params, notFound);
       const doc = await timeline.findOne({ _id: id, kind }, { readOnly: true });
       // Another family's entry is as unknown as none.

@@ -8,13 +8,31 @@ import { GROWTH_COLLECTION, growthApiView, type GrowthDocument } from '@nightlig
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { USERS_COLLECTION, userApiView, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { accountExportSchema } from '@nightlight/domain/exports/account-export.schemas';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { mediaAnswer, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { entryViews } from './entry-views';
 import { findChildAs } from './family-child';
 
 /** Entries are read and written out a page at a time: a three-year history never sits in memory whole. */
 const PAGE = 500;
+
+const TAGS = ['Export and import'];
+const csvSchema = routeSchema({
+  summary: "A child's entries as CSV (any member)",
+  description: 'One row per entry, by start, streamed; named entries-{date}.csv.',
+  tags: TAGS,
+  answers: { 200: mediaAnswer('text/csv', 'A header row, then one row per entry (RFC 4180, CRLF line ends).') },
+  errors: [404],
+});
+const accountExportAnswer = routeSchema({
+  summary: 'Everything the app holds about you, as JSON',
+  description: 'Streamed; named nightlight-export-{date}.json.',
+  tags: TAGS,
+  answers: { 200: mediaAnswer('application/json', 'The account, the families you care for, and each child you are a parent of with its entries and growth.', accountExportSchema) },
+  errors: [404],
+});
 
 /**
  * GET /api/children/:id/export.csv (every entry of a child, one row each) and GET /api/me/export
@@ -43,7 +61,7 @@ export function exportQueries({ readStore, cipher, clock }: QueryDeps) {
       }
     }
 
-    app.get('/api/children/:id/export.csv', async (request, reply) => {
+    app.get('/api/children/:id/export.csv', { schema: csvSchema }, async (request, reply) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const today = localDateOf(clock().getTime(), child.timezone);
       return reply
@@ -80,7 +98,7 @@ export function exportQueries({ readStore, cipher, clock }: QueryDeps) {
       yield ']}';
     }
 
-    app.get('/api/me/export', async (request, reply) => {
+    app.get('/api/me/export', { schema: accountExportAnswer }, async (request, reply) => {
       const user = await readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: request.userId }, { readOnly: true });
       if (!user) throw new HttpError(404, 'Account not found');
       return reply

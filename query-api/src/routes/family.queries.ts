@@ -5,12 +5,20 @@ import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read
 import { INVITATIONS_COLLECTION, invitationUrl, type InvitationDocument } from '@nightlight/domain/read-models/children/invitation-document';
 import { MEMBERSHIPS_COLLECTION, ROLE_LABELS, memberView, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
+import { z } from 'zod';
+import { invitationPreviewSchema, invitationViewSchema, memberSchema } from '@nightlight/domain/read-models/children/child-view.schemas';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
 import { displayNameOf } from './family-names';
 
 const REFUSALS = { accepted: 'This invitation was already used', revoked: 'This invitation was withdrawn' } as const;
+
+const TAGS = ['Families'];
+const membersSchema = routeSchema({ summary: "A child's family: parents first, then by joining", tags: TAGS, answers: { 200: z.array(memberSchema) }, errors: [404] });
+const invitationsSchema = routeSchema({ summary: 'Pending invitations, newest first (parents)', tags: TAGS, answers: { 200: z.array(invitationViewSchema) }, errors: [403, 404] });
+const previewSchema = routeSchema({ summary: 'An invitation, before it is accepted', tags: TAGS, answers: { 200: invitationPreviewSchema }, errors: [404, 410] });
 
 /** A child's family as its members see it: who is in it, and (for parents) the invitations still open. */
 export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
@@ -18,7 +26,7 @@ export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
   const inviterName = async (invitation: InvitationDocument) => (await displayNameOf(readStore, invitation.invitedBy)) ?? ROLE_LABELS.parent;
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get('/api/children/:id/members', async (request) => {
+    app.get('/api/children/:id/members', { schema: membersSchema }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const members = await readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION).find({ childId: child._id }, { readOnly: true });
       // Parents first, then in the order they joined.
@@ -26,7 +34,7 @@ export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
       return Promise.all(ordered.map(async (member) => memberView(member, await displayNameOf(readStore, member.memberId), request.userId)));
     });
 
-    app.get('/api/children/:id/invitations', async (request) => {
+    app.get('/api/children/:id/invitations', { schema: invitationsSchema }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId, 'parent');
       const now = clock().getTime();
       const open = (await invitations.find({ childId: child._id }, { readOnly: true })).filter((invitation) => invitation.status === 'pending' && instantMs(invitation.expiresAt) > now);
@@ -39,7 +47,7 @@ export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
       );
     });
 
-    app.get('/api/invitations/:code', async (request) => {
+    app.get('/api/invitations/:code', { schema: previewSchema }, async (request) => {
       const code = normalizeInvitationCode((request.params as { code: string }).code);
       const invitation = code ? await invitations.findOne({ _id: cipher.invitationDigest(code) }, { readOnly: true }) : null;
       const child = invitation && (await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: invitation.childId }, { readOnly: true }));

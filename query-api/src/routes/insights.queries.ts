@@ -7,7 +7,9 @@ import { summarizeRange } from '@nightlight/domain/insights/insight-summary';
 import { weeklyRows } from '@nightlight/domain/insights/weekly-rows';
 import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { addDays, daysBetween, isLocalDate, isValidTimeZone, localDateOf } from '@nightlight/domain/time/zoned-time';
+import { correlationsSchema, dailyInsightsAnswerSchema, insightsSummarySchema, weeklyRowSchema } from '@nightlight/domain/insights/insights.schemas';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { compiledJson, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
@@ -27,41 +29,24 @@ const dailyQuery = z.object({ days: days(7), tz });
 const weeklyQuery = z.object({ tz });
 const correlationsQuery = z.object({ days: days(DEFAULT_CORRELATION_DAYS), tz });
 
-const nullable = (type: string) => ({ type: [type, 'null'] });
-const dailyView = {
-  type: 'object',
-  properties: {
-    date: { type: 'string' },
-    feeding: {
-      type: 'object',
-      properties: { totalOz24h: { type: 'number' }, avgIntervalMins: nullable('number'), feedCount: { type: 'integer' } },
-    },
-    sleep: {
-      type: 'object',
-      properties: {
-        totalDayMins: { type: 'integer' },
-        totalNightMins: { type: 'integer' },
-        longestNightStretchMins: nullable('integer'),
-        firstNightStretchMins: nullable('integer'),
-        bedtimeWindow: { type: 'object', properties: { earliest: nullable('string') } },
-        totalDayHuman: { type: 'string' },
-        totalNightHuman: { type: 'string' },
-        longestNightStretchHuman: nullable('string'),
-      },
-    },
-    diapers: {
-      type: 'object',
-      properties: { changeCount: { type: 'integer' }, wetCount: { type: 'integer' }, dirtyCount: { type: 'integer' } },
-    },
-  },
-} as const;
-/** The dashboard's most frequent read: its answer is written by a serializer compiled from this shape. */
-const dailyAnswer = { response: { 200: { type: 'object', properties: { days: { type: 'array', items: dailyView }, today: dailyView } } } };
-
 const summaryQuery = z
   .object({ from: localDate('from'), to: localDate('to'), tz })
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
   .refine((q) => daysBetween(q.from, q.to) < MAX_RANGE_DAYS, { message: `The range can be at most ${MAX_RANGE_DAYS} days`, path: ['to'] });
+
+const TAGS = ['Insights'];
+const TZ = "`tz` (an IANA name) only picks which date is today; every number belongs to a local date of the child's profile zone.";
+const summarySchema = routeSchema({
+  summary: 'Averages over a range of local dates',
+  description: '`tz` is checked and changes nothing: the range is given as dates.',
+  tags: TAGS,
+  querystring: summaryQuery,
+  answers: { 200: insightsSummarySchema },
+  errors: [400, 404],
+});
+const dailySchema = routeSchema({ summary: 'Each of the last `days` local dates, and today', description: TZ, tags: TAGS, querystring: dailyQuery, answers: { 200: dailyInsightsAnswerSchema }, errors: [400, 404] });
+const weeklySchema = routeSchema({ summary: "The 'Last 7 Days' table, today first", description: TZ, tags: TAGS, querystring: weeklyQuery, answers: { 200: z.array(weeklyRowSchema) }, errors: [400, 404] });
+const correlationsAnswer = routeSchema({ summary: 'Pattern insights over the last `days` local dates', description: TZ, tags: TAGS, querystring: correlationsQuery, answers: { 200: correlationsSchema }, errors: [400, 404] });
 
 /** The insight routes answer with one range query over the daily documents and a pure combine. */
 export function insightQueries({ readStore, clock }: QueryDeps) {
@@ -81,13 +66,14 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
     const today = (child: ChildDocument, zone: string | undefined) => localDateOf(clock(), zone ?? child.timezone);
     const child = async (request: { params: unknown; userId: string }) => (await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId)).child;
 
-    app.get('/api/children/:id/insights/summary', async (request) => {
+    app.get('/api/children/:id/insights/summary', { schema: summarySchema }, async (request) => {
       const owned = await child(request);
       const query = parseInput(summaryQuery, request.query);
       return summarizeRange(await docsFor(owned, query.from, query.to));
     });
 
-    app.get('/api/children/:id/insights/daily', { schema: dailyAnswer }, async (request) => {
+    // The dashboard's most frequent read: its answer is written by a serializer compiled from its schema.
+    app.get('/api/children/:id/insights/daily', { schema: dailySchema, serializerCompiler: compiledJson }, async (request) => {
       const owned = await child(request);
       const query = parseInput(dailyQuery, request.query);
       const last = today(owned, query.tz);
@@ -96,14 +82,14 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
       return { days: views, today: views.at(-1) };
     });
 
-    app.get('/api/children/:id/insights/weekly', async (request) => {
+    app.get('/api/children/:id/insights/weekly', { schema: weeklySchema }, async (request) => {
       const owned = await child(request);
       const query = parseInput(weeklyQuery, request.query);
       const last = today(owned, query.tz);
       return weeklyRows(await docsFor(owned, addDays(last, -6), last), last);
     });
 
-    app.get('/api/children/:id/insights/correlations', async (request) => {
+    app.get('/api/children/:id/insights/correlations', { schema: correlationsAnswer }, async (request) => {
       const owned = await child(request);
       const query = parseInput(correlationsQuery, request.query);
       const last = today(owned, query.tz);

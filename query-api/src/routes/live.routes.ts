@@ -2,8 +2,17 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { MEMBERSHIPS_COLLECTION, membershipId, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { mediaAnswer, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
+
+const liveSchema = routeSchema({
+  summary: "A child's changes, as server-sent events",
+  description: 'Sends `event: change` with `data: {"position": n}` whenever the child\'s read models change (read again with `X-Min-Position: n`), a comment every 25 s, and `event: closed` when the caller stops being a member.',
+  tags: ['Families'],
+  answers: { 200: mediaAnswer('text/event-stream', 'An endless stream of change events.') },
+  errors: [404],
+});
 
 /** Proxies close a connection that says nothing for a minute or so. */
 const HEARTBEAT_MS = 25_000;
@@ -54,7 +63,7 @@ export function liveRoutes({ readStore, changeFeed }: QueryDeps) {
       for (const [childId, listeners] of streams) for (const listener of listeners) end(childId, listener);
     });
 
-    app.get('/api/children/:id/live', async (request, reply) => {
+    app.get('/api/children/:id/live', { schema: liveSchema }, async (request, reply) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const response = reply.raw;
       // The stream is written by hand from here on: no serialiser, no compression, no buffering.

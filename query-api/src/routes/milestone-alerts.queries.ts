@@ -2,14 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { activeAlert } from '@nightlight/domain/milestones/active-milestone-alert';
 import { MILESTONE_ALERTS_COLLECTION, type MilestoneAlertsDocument } from '@nightlight/domain/read-models/milestone-alerts/milestone-alerts-collection';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { feedingAlertSchema } from '@nightlight/domain/milestones/milestone-alert.schemas';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
+
+const alertSchema = routeSchema({
+  summary: "The feeding alert active now for a child (the child's local date)",
+  tags: ['Milestone alerts'],
+  answers: { 200: feedingAlertSchema },
+  errors: [404],
+});
 
 /** The dashboard's feeding alert: the one alert active now for a child, judged at read time. */
 export function milestoneAlertQueries({ readStore, clock }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get('/api/milestone-alerts/:id', async (request) => {
+    app.get('/api/milestone-alerts/:id', { schema: alertSchema }, async (request) => {
       const childId = parseIdParam(request.params, 'Child not found');
       const { child } = await findChildAs(readStore, childId, request.userId);
       const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId });

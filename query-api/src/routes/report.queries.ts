@@ -5,7 +5,9 @@ import { GROWTH_COLLECTION, type GrowthDocument } from '@nightlight/domain/read-
 import { buildReport } from '@nightlight/domain/reports/report';
 import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
 import { daysBetween, isLocalDate } from '@nightlight/domain/time/zoned-time';
+import { reportSchema } from '@nightlight/domain/reports/report.schemas';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
@@ -18,13 +20,22 @@ const reportQuery = z
   .refine((q) => q.from <= q.to, { message: 'from must not be after to', path: ['from'] })
   .refine((q) => daysBetween(q.from, q.to) < MAX_REPORT_DAYS, { message: `The range can be at most ${MAX_REPORT_DAYS} days`, path: ['to'] });
 
+const reportAnswer = routeSchema({
+  summary: "The pediatrician's report over a range of the child's local dates",
+  description: `At most ${MAX_REPORT_DAYS} days.`,
+  tags: ['Reports'],
+  querystring: reportQuery,
+  answers: { 200: reportSchema },
+  errors: [400, 404],
+});
+
 /** The pediatrician's report: the daily insight documents and the measurements of a range, combined in the domain. */
 export function reportQueries({ readStore }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const dailyDocs = readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
     const growth = readStore.collection<GrowthDocument>(GROWTH_COLLECTION);
 
-    app.get('/api/children/:id/report', async (request) => {
+    app.get('/api/children/:id/report', { schema: reportAnswer }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const { from, to } = parseInput(reportQuery, request.query);
       const [days, measurements, units] = await Promise.all([

@@ -9,6 +9,7 @@ import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import { bearerToken } from '@nightlight/infrastructure/http/authentication';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { mediaAnswer, RESEARCHER, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
 import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
@@ -25,6 +26,16 @@ export interface ResearchRouteDeps {
 
 const researchQuery = z.object({
   from: z.string({ error: RESUME_FROM_MESSAGE }).max(200, RESUME_FROM_MESSAGE).optional(),
+});
+
+const researchSchema = routeSchema({
+  summary: 'The anonymised research events, from a cursor',
+  description: "Grouped by child, ending with `{kind: 'end', lines, resumeFrom}`; `from` is the `resumeFrom` of an earlier export. See docs/research.md.",
+  tags: ['Research'],
+  security: RESEARCHER,
+  querystring: researchQuery,
+  answers: { 200: mediaAnswer('application/x-ndjson', 'One JSON object per line.') },
+  errors: [400, 401, 403],
 });
 
 // Digests have one length, so timingSafeEqual can compare any token without revealing its length.
@@ -68,7 +79,7 @@ export function researchRoutes(deps: ResearchRouteDeps) {
   const source = { eventStore: deps.eventStore, cipher: deps.cipher, digest: researchDigest(deps.config), cursor: researchCursorCodec(deps.config) };
 
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get('/api/research/events', { preHandler: requireResearcher(researchTokenService(deps.config, deps.clock), deps.tokens, staticTokens) }, async (request, reply) => {
+    app.get('/api/research/events', { schema: researchSchema, preHandler: requireResearcher(researchTokenService(deps.config, deps.clock), deps.tokens, staticTokens) }, async (request, reply) => {
       const { from } = parseInput(researchQuery, request.query);
       // No `from` (or the 0 of a first export) starts at the beginning; anything else must be a cursor this server issued.
       const fromPosition = from === undefined || from === '0' ? null : source.cursor.decode(from);

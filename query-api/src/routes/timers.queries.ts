@@ -3,10 +3,22 @@ import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/r
 import { TIMERS_COLLECTION, timerApiView, type TimerDocument } from '@nightlight/domain/read-models/timers/timer-document';
 import type { GlanceView } from '@nightlight/domain/timers/glance-view';
 import { nextNapEstimate } from '@nightlight/domain/timers/wake-windows';
+import { z } from 'zod';
+import { timerViewSchema } from '@nightlight/domain/read-models/timers/timer-view.schemas';
+import { glanceViewSchema } from '@nightlight/domain/timers/glance-view.schemas';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
 import { loggedByResolver } from './family-names';
+
+const timersSchema = routeSchema({ summary: "A child's running timers, by start", tags: ['Timers'], answers: { 200: z.array(timerViewSchema) }, errors: [404] });
+const glanceSchema = routeSchema({
+  summary: "The dashboard's glance: the last feeding's end, waking, sleeping, the last bottle, the next nap",
+  tags: ['Timers'],
+  answers: { 200: glanceViewSchema },
+  errors: [404],
+});
 
 /** A child's running timers, and the dashboard's glance: since the last feed, since waking, the next nap. */
 export function timerQueries({ readStore, clock }: QueryDeps) {
@@ -15,14 +27,14 @@ export function timerQueries({ readStore, clock }: QueryDeps) {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
     const latest = (childId: string, filter: Record<string, unknown>) => timeline.findOne({ childId, ...filter }, { sort: { endedAt: -1 }, readOnly: true });
 
-    app.get('/api/children/:id/timers', async (request) => {
+    app.get('/api/children/:id/timers', { schema: timersSchema }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const running = await timers.find({ childId: child._id }, { sort: { startedAt: 1 }, readOnly: true });
       const loggedBy = await loggedByResolver(readStore, child._id);
       return Promise.all(running.map(async (doc) => timerApiView(doc, await loggedBy(doc.startedBy))));
     });
 
-    app.get('/api/children/:id/glance', async (request): Promise<GlanceView> => {
+    app.get('/api/children/:id/glance', { schema: glanceSchema }, async (request): Promise<GlanceView> => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const [feeding, sleep, bottle, sleepTimer] = await Promise.all([
         latest(child._id, { kind: 'feeding' }),

@@ -16,6 +16,21 @@ export interface GrowthDocument extends GrowthDetails {
   [key: string]: unknown;
 }
 
+type ByMeasure<T> = { weight: T; length: T; head: T };
+
+/** The API's Measurement. */
+export interface MeasurementView {
+  id: string;
+  childId: string;
+  measuredOn: string;
+  ageDays: number;
+  weightKg: number | null;
+  lengthCm: number | null;
+  headCm: number | null;
+  display: ByMeasure<string | null>;
+  percentiles: ByMeasure<number | null>;
+}
+
 /**
  * A measurement as the API answers with it: the child's age in days on that date and the WHO
  * percentile of each measure for the child's sex, computed when read, so a corrected birth date or
@@ -23,7 +38,7 @@ export interface GrowthDocument extends GrowthDetails {
  * `display` writes each measure in the reader's system ('7.93 kg', '17.49 lb'), or as entered
  * for a reader who has not chosen.
  */
-export function growthApiView(doc: GrowthDocument, child: { birthDate: string; sex: Sex }, units: GrowthUnits | null) {
+export function growthApiView(doc: GrowthDocument, child: { birthDate: string; sex: Sex }, units: GrowthUnits | null): MeasurementView {
   const ageDays = daysBetween(child.birthDate, doc.measuredOn);
   const system = units ?? doc.enteredIn ?? 'metric';
   const display = (field: GrowthMeasureField, metric: number | null) => (metric === null ? null : `${fromMetric(field, metric, system)} ${GROWTH_UNIT_NAMES[system][field]}`);

@@ -27,6 +27,27 @@ export interface UserView {
   referralUsesLeft: number;
 }
 
+/** An access token (15 minutes) and an opaque refresh token (30 days, rotated on every use). */
+export interface SessionTokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** What signing up and signing in answer with. */
+export interface SignedIn extends SessionTokens {
+  user: UserView;
+}
+
+/** GET /api/settings/user and the e-mail change. */
+export interface AccountEmail {
+  email: string;
+}
+
+/** A password change: this session continues with new tokens, every other is signed out. */
+export interface PasswordChanged extends SessionTokens {
+  ok: true;
+}
+
 export function userApiView(doc: UserDocument): UserView {
   return {
     id: doc._id,

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { ErrorAnswer, Issue, OkAnswer } from './answers';
+import { named, viewSchema, written } from './view-schema';
+
+export const issueSchema = viewSchema<Issue>()(z.strictObject({ path: z.string(), message: z.string() }));
+
+export const errorAnswerSchema = viewSchema<ErrorAnswer>()(
+  named(z.strictObject({ message: z.string(), issues: z.array(issueSchema).optional() }), 'Error', "A refusal or failure: `message` is meant for the user (a 400's is its first issue's); a 5xx never carries a stack."),
+);
+
+export const okAnswerSchema = viewSchema<OkAnswer>()(named(z.strictObject({ ok: z.literal(true) }), 'Ok'));
+
+/** `{ok: true, position}`: a deletion or an action that writes. */
+export const writtenOkSchema = written(okAnswerSchema);
