@@ -15,8 +15,9 @@ export function Header() {
   const { pathname } = useLocation();
 
   function logout() {
-    // Also empties the query cache: the next person on this device must not see this family's data.
-    signOut();
+    // Also empties the query cache and what the device kept for offline use: the next person on this
+    // device must not see this family's data, and writes still waiting are dropped with the session.
+    void signOut({ forgetDevice: true });
     void navigate(LOGIN_PATH, { replace: true });
   }
 

@@ -1,6 +1,7 @@
 import { LOGIN_PATH } from '../config/constants.ts';
 import { getAuthState, reloadAuthFromStorage } from '../stores/auth-store.ts';
 import type { TokenPair } from '../types/api.ts';
+import { reportNetworkFailure } from './connectivity.ts';
 import { navigateTo } from './navigation.ts';
 import { getHighestPosition, recordPosition } from './read-your-writes.ts';
 import { holdSpentMark, spentByAnotherTab, spentMarkOf, storedPairReplacing } from './refresh-handoff.ts';
@@ -56,12 +57,18 @@ async function send(url: string, init: ApiRequestInit, accessToken: string | nul
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
   const minPosition = getHighestPosition();
   if (READ_METHODS.has(method) && minPosition > 0) headers['X-Min-Position'] = String(minPosition);
-  return fetch(url, {
-    method,
-    headers: { ...headers, ...init.headers },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: init.signal,
-  });
+  try {
+    return await fetch(url, {
+      method,
+      headers: { ...headers, ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: init.signal,
+    });
+  } catch (error) {
+    // No answer at all (not a request the page cancelled): the app is offline until a probe succeeds.
+    if (error instanceof TypeError && !init.signal?.aborted) reportNetworkFailure();
+    throw error;
+  }
 }
 
 async function readBody(response: Response): Promise<unknown> {

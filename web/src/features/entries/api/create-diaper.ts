@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { DIAPER_CONTENTS, STOOL_COLORS } from '@nightlight/domain/diapers/diaper.events';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
+import type { OutboxWrite, Submitted } from '../../../lib/offline/outbox.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Diaper } from '../../../types/api.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
+import { diaperPreview, offlineEntryId } from '../lib/offline-preview.ts';
 
 export { DIAPER_CONTENTS, STOOL_COLORS };
 
@@ -22,14 +24,23 @@ export const createDiaperInputSchema = z
 export type CreateDiaperInput = z.infer<typeof createDiaperInputSchema>;
 
 /** `idempotencyKey` names the entry, not the request: a retried or repeated save cannot log the change twice. */
-export type CreateDiaperVariables = { input: CreateDiaperInput; idempotencyKey: string };
+export type CreateDiaperVariables = { input: CreateDiaperInput; idempotencyKey: string; values?: unknown };
 
-export function createDiaper({ input, idempotencyKey }: CreateDiaperVariables): Promise<Diaper> {
-  return apiRequest<Diaper>('/api/diapers', {
+/** The write as the outbox keeps it: sent now when it can be, shown as waiting until it is. */
+export function createDiaperWrite({ input, idempotencyKey, values }: CreateDiaperVariables): OutboxWrite {
+  const body = createDiaperInputSchema.parse(input);
+  return {
     method: 'POST',
-    body: createDiaperInputSchema.parse(input),
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+    path: '/api/diapers',
+    body,
+    idempotencyKey,
+    childId: input.childId,
+    view: { kind: 'entry-added', entry: diaperPreview(offlineEntryId(idempotencyKey), body), form: { entryType: 'Diaper', values } },
+  };
+}
+
+export function createDiaper(variables: CreateDiaperVariables): Promise<Submitted<Diaper>> {
+  return outbox.submit<Diaper>(createDiaperWrite(variables));
 }
 
 export const createDiaperMutationKey = [queryKeyRoots.diapers, 'create'] as const;
@@ -39,6 +50,8 @@ export function useCreateDiaper() {
   return useMutation({
     mutationKey: createDiaperMutationKey,
     mutationFn: createDiaper,
+    // Offline it is kept in the outbox instead of waiting for a connection.
+    networkMode: 'always',
     onSuccess: (_diaper, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

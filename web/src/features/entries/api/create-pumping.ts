@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
+import type { OutboxWrite, Submitted } from '../../../lib/offline/outbox.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Pumping, VolumeUnit } from '../../../types/api.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
+import { pumpingPreview, offlineEntryId } from '../lib/offline-preview.ts';
 
 export type CreatePumpingInput = {
   childId: string;
@@ -14,10 +16,23 @@ export type CreatePumpingInput = {
   notes?: string;
 };
 
-export type CreatePumpingVariables = { input: CreatePumpingInput; idempotencyKey: string };
+export type CreatePumpingVariables = { input: CreatePumpingInput; idempotencyKey: string; values?: unknown };
 
-export function createPumping({ input, idempotencyKey }: CreatePumpingVariables): Promise<Pumping> {
-  return apiRequest<Pumping>('/api/pumpings', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+/** The write as the outbox keeps it: sent now when it can be, shown as waiting until it is. */
+export function createPumpingWrite({ input, idempotencyKey, values }: CreatePumpingVariables): OutboxWrite {
+  const body = input;
+  return {
+    method: 'POST',
+    path: '/api/pumpings',
+    body,
+    idempotencyKey,
+    childId: input.childId,
+    view: { kind: 'entry-added', entry: pumpingPreview(offlineEntryId(idempotencyKey), body), form: { entryType: 'Pumping', values } },
+  };
+}
+
+export function createPumping(variables: CreatePumpingVariables): Promise<Submitted<Pumping>> {
+  return outbox.submit<Pumping>(createPumpingWrite(variables));
 }
 
 export const createPumpingMutationKey = [queryKeyRoots.pumpings, 'create'] as const;
@@ -27,6 +42,8 @@ export function useCreatePumping() {
   return useMutation({
     mutationKey: createPumpingMutationKey,
     mutationFn: createPumping,
+    // Offline it is kept in the outbox instead of waiting for a connection.
+    networkMode: 'always',
     onSuccess: (_pumping, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

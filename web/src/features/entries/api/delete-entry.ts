@@ -1,21 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
+import type { OutboxWrite, Submitted } from '../../../lib/offline/outbox.ts';
 import type { OkResponse, TimelineEntry } from '../../../types/api.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
 
 /** Where each kind of entry lives in the API; a kind missing here fails the type check. */
 const ENTRY_PATHS = { Feeding: '/api/feedings', Sleep: '/api/sleep', Diaper: '/api/diapers', Pumping: '/api/pumpings' } satisfies Record<TimelineEntry['type'], string>;
 
-export type DeleteEntryVariables = { id: string; childId: string; type: TimelineEntry['type'] };
+/** `idempotencyKey` is made at the tap: a deletion that waited offline is sent once. */
+export type DeleteEntryVariables = { id: string; childId: string; type: TimelineEntry['type']; idempotencyKey: string };
 
-export function deleteEntry({ id, type }: DeleteEntryVariables): Promise<OkResponse> {
-  return apiRequest<OkResponse>(`${ENTRY_PATHS[type]}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteEntryWrite({ id, childId, type, idempotencyKey }: DeleteEntryVariables): OutboxWrite {
+  return { method: 'DELETE', path: `${ENTRY_PATHS[type]}/${encodeURIComponent(id)}`, idempotencyKey, childId, view: { kind: 'entry-deleted', entryId: id } };
+}
+
+export function deleteEntry(variables: DeleteEntryVariables): Promise<Submitted<OkResponse>> {
+  return outbox.submit<OkResponse>(deleteEntryWrite(variables));
 }
 
 export function useDeleteEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEntry,
+    networkMode: 'always',
     onSuccess: (_ok, { childId }) => refreshChildData(queryClient, childId),
   });
 }

@@ -4,6 +4,9 @@ import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { Feeding, NursingSides } from '../../../types/api.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
 import { createFeedingInputSchema, type CreateFeedingInput } from './create-feeding.ts';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
+import type { OutboxWrite, Submitted } from '../../../lib/offline/outbox.ts';
+import { feedingPreview } from '../lib/offline-preview.ts';
 
 /** One feeding, as the edit dialog starts from it; under [feedings, childId] so every write of the child refreshes it. */
 export function useFeeding(childId: string, feedingId: string) {
@@ -19,22 +22,32 @@ export function useFeeding(childId: string, feedingId: string) {
  */
 export type UpdateFeedingInput = CreateFeedingInput & { id: string; sides: NursingSides | null };
 
-export type UpdateFeedingVariables = { input: UpdateFeedingInput; idempotencyKey: string };
+/** `values` and `feeding` reopen the correction's dialog if the server refuses it after waiting offline. */
+export type UpdateFeedingVariables = { input: UpdateFeedingInput; idempotencyKey: string; values?: unknown; feeding?: Feeding };
 
-export function updateFeeding({ input, idempotencyKey }: UpdateFeedingVariables): Promise<Feeding> {
-  const { id, sides, ...feeding } = input;
-  return apiRequest<Feeding>(`/api/feedings/${encodeURIComponent(id)}`, {
+export function updateFeedingWrite({ input, idempotencyKey, values, feeding }: UpdateFeedingVariables): OutboxWrite {
+  const { id, sides, ...fields } = input;
+  // The schema knows the fields of POST only: sides are added after it.
+  const body = { ...createFeedingInputSchema.parse(fields), sides };
+  return {
     method: 'PUT',
-    // The schema knows the fields of POST only: sides are added after it.
-    body: { ...createFeedingInputSchema.parse(feeding), sides },
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+    path: `/api/feedings/${encodeURIComponent(id)}`,
+    body,
+    idempotencyKey,
+    childId: input.childId,
+    view: { kind: 'entry-corrected', entryId: id, entry: feedingPreview(id, body), form: { entryType: 'Feeding', values, feeding } },
+  };
+}
+
+export function updateFeeding(variables: UpdateFeedingVariables): Promise<Submitted<Feeding>> {
+  return outbox.submit<Feeding>(updateFeedingWrite(variables));
 }
 
 export function useUpdateFeeding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateFeeding,
+    networkMode: 'always',
     onSuccess: (_feeding, { input }) => refreshChildData(queryClient, input.childId),
   });
 }

@@ -1,6 +1,8 @@
 import { Dialog } from '../../../components/dialog.tsx';
+import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
+import type { WaitingWrite } from '../lib/waiting-entries.ts';
 import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
-import { DIAPER_CONTENTS, STOOL_COLORS, useCreateDiaper } from '../api/create-diaper.ts';
+import { DIAPER_CONTENTS, STOOL_COLORS, useCreateDiaper, createDiaperWrite } from '../api/create-diaper.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
 import {
   COLOR_LABELS,
@@ -15,25 +17,27 @@ import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { EntryStartField, NotesField } from './entry-fields.tsx';
 import '../../../styles/dashboard.css';
 
-type AddDiaperDialogProps = { open: boolean; onClose: () => void; childId: string };
+/** `resume`: Edit on a write the server refused after it waited offline; saving replaces it. */
+type AddDiaperDialogProps = { open: boolean; onClose: () => void; childId: string; resume?: WaitingWrite };
 
-export function AddDiaperDialog({ open, onClose, childId }: AddDiaperDialogProps) {
+export function AddDiaperDialog({ open, onClose, childId, resume }: AddDiaperDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Add Diaper" className="entry-dialog">
       {/* Mounted only while open, so every opening starts from fresh values dated now. */}
-      <DiaperForm childId={childId} onDone={onClose} />
+      <DiaperForm childId={childId} resume={resume} onDone={onClose} />
     </Dialog>
   );
 }
 
 /** Two taps: what the diaper held, then save; the time is now unless changed, the colour optional. */
-function DiaperForm({ childId, onDone }: { childId: string; onDone: () => void }) {
+function DiaperForm({ childId, resume, onDone }: { childId: string; resume: WaitingWrite | undefined; onDone: () => void }) {
   const createDiaper = useCreateDiaper();
+  const replace = useReplaceWaiting(resume?.itemId, createDiaperWrite);
   const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: emptyDiaperForm,
+    empty: resume ? () => resume.values as DiaperFormValues : emptyDiaperForm,
     validate: validateDiaperForm,
     toInput: (filled: DiaperFormValues) => toCreateDiaperInput(childId, filled),
-    mutation: createDiaper,
+    mutation: resume ? replace : createDiaper,
     what: 'the diaper change',
     onDone,
   });

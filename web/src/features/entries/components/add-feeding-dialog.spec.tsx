@@ -304,6 +304,8 @@ describe('AddFeedingDialog', () => {
       fireEvent.submit(form);
 
       expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
+      // The save goes out once the outbox has read what waits before it.
+      await waitFor(() => expect(posted).toHaveLength(1));
       release();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(posted).toHaveLength(1);

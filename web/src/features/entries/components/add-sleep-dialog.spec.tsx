@@ -211,6 +211,8 @@ describe('AddSleepDialog', () => {
       const dialog = screen.getByRole('dialog', { name: 'Add Sleep' });
       expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
       expect(within(dialog).queryByRole('button', { name: 'Add Entry' })).not.toBeInTheDocument();
+      // The save goes out once the outbox has read what waits before it.
+      await waitFor(() => expect(posted).toHaveLength(1));
       release();
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       expect(posted).toHaveLength(1);

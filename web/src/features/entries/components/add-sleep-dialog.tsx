@@ -1,7 +1,9 @@
 import { Dialog } from '../../../components/dialog.tsx';
+import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
+import type { WaitingWrite } from '../lib/waiting-entries.ts';
 import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useCreateSleep } from '../api/create-sleep.ts';
+import { useCreateSleep, createSleepWrite } from '../api/create-sleep.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
 import {
   emptySleepForm,
@@ -17,24 +19,26 @@ import {
 import { EntryStartField, NotesField } from './entry-fields.tsx';
 import '../../../styles/dashboard.css';
 
-type AddSleepDialogProps = { open: boolean; onClose: () => void; childId: string };
+/** `resume`: Edit on a write the server refused after it waited offline; saving replaces it. */
+type AddSleepDialogProps = { open: boolean; onClose: () => void; childId: string; resume?: WaitingWrite };
 
-export function AddSleepDialog({ open, onClose, childId }: AddSleepDialogProps) {
+export function AddSleepDialog({ open, onClose, childId, resume }: AddSleepDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Add Sleep" className="entry-dialog">
       {/* Mounted only while open, so every opening starts from fresh values dated now. */}
-      <SleepForm childId={childId} onDone={onClose} />
+      <SleepForm childId={childId} resume={resume} onDone={onClose} />
     </Dialog>
   );
 }
 
-function SleepForm({ childId, onDone }: { childId: string; onDone: () => void }) {
+function SleepForm({ childId, resume, onDone }: { childId: string; resume: WaitingWrite | undefined; onDone: () => void }) {
   const createSleep = useCreateSleep();
+  const replace = useReplaceWaiting(resume?.itemId, createSleepWrite);
   const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: emptySleepForm,
+    empty: resume ? () => resume.values as SleepFormValues : emptySleepForm,
     validate: validateSleepForm,
     toInput: (filled: SleepFormValues) => toCreateSleepInput(childId, filled),
-    mutation: createSleep,
+    mutation: resume ? replace : createSleep,
     what: 'the sleep',
     onDone,
   });

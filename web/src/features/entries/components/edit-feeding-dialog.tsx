@@ -6,20 +6,26 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { useUnits } from '../../../hooks/use-units.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import type { Feeding } from '../../../types/api.ts';
-import { useFeeding, useUpdateFeeding } from '../api/update-feeding.ts';
+import { updateFeedingWrite, useFeeding, useUpdateFeeding } from '../api/update-feeding.ts';
+import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
+import type { WaitingWrite } from '../lib/waiting-entries.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
 import { feedingFormOf, toUpdateFeedingInput } from '../lib/feeding-edit.ts';
-import { validateFeedingForm } from '../lib/feeding-form.ts';
+import { validateFeedingForm, type FeedingFormValues } from '../lib/feeding-form.ts';
 import { FeedingFields } from './feeding-fields.tsx';
 import '../../../styles/dashboard.css';
 
-type EditFeedingDialogProps = { open: boolean; onClose: () => void; childId: string; feedingId: string };
+/**
+ * `resume`: Edit on a correction the server refused after it waited offline. The dialog opens with
+ * the correction's values over the feeding it corrected, and saving replaces the refused one.
+ */
+type EditFeedingDialogProps = { open: boolean; onClose: () => void; childId: string; feedingId: string; resume?: WaitingWrite & { feeding: Feeding } };
 
-export function EditFeedingDialog({ open, onClose, childId, feedingId }: EditFeedingDialogProps) {
+export function EditFeedingDialog({ open, onClose, childId, feedingId, resume }: EditFeedingDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Edit Feeding" className="entry-dialog">
       {/* Mounted only while open, so every opening starts from the feeding as it is now. */}
-      <LoadedFeedingForm childId={childId} feedingId={feedingId} onDone={onClose} />
+      {resume ? <CorrectionForm feeding={resume.feeding} resume={resume} onDone={onClose} /> : <LoadedFeedingForm childId={childId} feedingId={feedingId} onDone={onClose} />}
     </Dialog>
   );
 }
@@ -31,17 +37,22 @@ function LoadedFeedingForm({ childId, feedingId, onDone }: { childId: string; fe
   return <CorrectionForm feeding={feeding.data} onDone={onDone} />;
 }
 
-function CorrectionForm({ feeding: loaded, onDone }: { feeding: Feeding; onDone: () => void }) {
-  const updateFeeding = useUpdateFeeding();
+function CorrectionForm({ feeding: loaded, resume, onDone }: { feeding: Feeding; resume?: WaitingWrite; onDone: () => void }) {
+  const correct = useUpdateFeeding();
+  const replace = useReplaceWaiting(resume?.itemId, updateFeedingWrite);
   const { volume } = useUnits();
   // The feeding and the values the form opened with, kept while it is open (a live update may read
   // the feeding again meanwhile): what the parent left alone is sent as it was.
   const [{ feeding, original }] = useState(() => ({ feeding: loaded, original: feedingFormOf(loaded, volume) }));
   const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: () => original,
+    empty: () => (resume ? (resume.values as FeedingFormValues) : original),
     validate: validateFeedingForm,
     toInput: (changed) => toUpdateFeedingInput(feeding, original, changed),
-    mutation: updateFeeding,
+    // The feeding goes along, so that a refusal after waiting offline can reopen this dialog.
+    mutation: {
+      mutate: (variables, options) => (resume ? replace : correct).mutate({ ...variables, feeding }, options),
+      isPending: correct.isPending || replace.isPending,
+    },
     what: 'the correction',
     onDone,
   });

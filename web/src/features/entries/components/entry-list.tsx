@@ -1,8 +1,16 @@
 import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
 import { TrashIcon } from '../../../components/icons.tsx';
+import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
+import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
+import { AddDiaperDialog } from './add-diaper-dialog.tsx';
+import { AddFeedingDialog } from './add-feeding-dialog.tsx';
+import { AddPumpingDialog } from './add-pumping-dialog.tsx';
+import { AddSleepDialog } from './add-sleep-dialog.tsx';
 import { EditFeedingDialog } from './edit-feeding-dialog.tsx';
 import { PencilIcon } from './pencil-icon.tsx';
 
@@ -16,7 +24,8 @@ const FACT_LABELS = {
 
 type EntryListProps = {
   childId: string;
-  entries: readonly TimelineEntry[];
+  /** As the server lists them, with the writes still waiting in the outbox marked on them. */
+  entries: readonly ListedEntry[];
   emptyTitle: string;
   emptyHint: string;
   /** Accessible name of the list, e.g. the section it sits in. */
@@ -38,34 +47,42 @@ export function EntryList({ childId, entries, emptyTitle, emptyHint, label, edit
   return (
     <ul className="entry-list" aria-label={label}>
       {entries.map((entry) => (
-        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} editable={editable && entry.type === 'Feeding'} />
+        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} editable={editable && entry.type === 'Feeding' && !entry.sync} />
       ))}
     </ul>
   );
 }
 
-function EntryItem({ childId, entry, editable }: { childId: string; entry: TimelineEntry; editable: boolean }) {
+function EntryItem({ childId, entry, editable }: { childId: string; entry: ListedEntry; editable: boolean }) {
   const deletion = useDeleteEntry();
   const [editing, setEditing] = useState(false);
   const time = formatEntryTime(entry.datetime);
   const facts = FACT_LABELS[entry.type];
+  const { sync } = entry;
 
   function handleDelete() {
+    // An entry only this device knows of is simply not sent.
+    if (sync?.action === 'add') {
+      void outbox.discard(sync.itemId);
+      return;
+    }
     deletion.mutate(
-      { id: entry.id, childId, type: entry.type },
+      { id: entry.id, childId, type: entry.type, idempotencyKey: createIdempotencyKey() },
       // The product shows no message for a failed delete: the entry simply stays in the list.
       { onError: (error) => console.error(`Could not delete the ${entry.type.toLowerCase()} entry`, error) },
     );
   }
 
+  const classes = ['entry', `entry-${entry.type.toLowerCase()}`, sync ? 'entry-waiting' : '', sync?.action === 'delete' ? 'entry-deleting' : '', sync?.refusal ? 'entry-refused' : ''];
   return (
-    <li className={`entry entry-${entry.type.toLowerCase()}`}>
+    <li className={classes.filter(Boolean).join(' ')}>
       <span className="entry-icon" aria-hidden="true">
         {entry.icon}
       </span>
       <div className="entry-body">
         <div className="entry-heading">
           <span className="entry-type">{entry.type}</span>
+          {sync?.action === 'delete' && <span className="entry-badge">Deleted</span>}
           <time className="entry-time" dateTime={entry.datetime}>
             {time}
           </time>
@@ -92,6 +109,7 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Timel
         )}
         {entry.notes && <p className="entry-notes">{entry.notes}</p>}
         {entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
+        {sync && <SyncState childId={childId} entry={entry} sync={sync} />}
       </div>
       {editable && (
         <>
@@ -101,16 +119,52 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Timel
           <EditFeedingDialog open={editing} onClose={() => setEditing(false)} childId={childId} feedingId={entry.id} />
         </>
       )}
-      <button
-        type="button"
-        className="entry-delete"
-        title="Delete entry"
-        aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
-        disabled={deletion.isPending}
-        onClick={handleDelete}
-      >
-        <TrashIcon />
-      </button>
+      {sync?.action !== 'delete' && !sync?.refusal && (
+        <button
+          type="button"
+          className="entry-delete"
+          title="Delete entry"
+          aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
+          disabled={deletion.isPending}
+          onClick={handleDelete}
+        >
+          <TrashIcon />
+        </button>
+      )}
     </li>
   );
+}
+
+/**
+ * A write of this entry still in the outbox: 'Waiting to sync' until it is sent; refused, the
+ * server's reason with Edit (its dialog, filled in; saving replaces it) and Discard (drops it).
+ */
+function SyncState({ childId, entry, sync }: { childId: string; entry: ListedEntry; sync: SyncMark }) {
+  const [editing, setEditing] = useState(false);
+  if (!sync.refusal) return <p className="entry-sync">Waiting to sync</p>;
+  const form = sync.form;
+  const resume = form ? { itemId: sync.itemId, values: form.values } : undefined;
+  const close = () => setEditing(false);
+  return (
+    <div className="entry-refusal" role="alert">
+      <p className="entry-refusal-message">{sync.refusal.message}</p>
+      <div className="entry-refusal-actions">
+        {resume && (
+          <Button variant="secondary" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+        <Button variant="ghost" onClick={() => void outbox.discard(sync.itemId)}>
+          Discard
+        </Button>
+      </div>
+      {resume && form && editing && <ResumeDialog childId={childId} entry={entry} form={form} resume={resume} onClose={close} />}
+    </div>
+  );
+}
+
+function ResumeDialog({ childId, entry, form, resume, onClose }: { childId: string; entry: TimelineEntry; form: NonNullable<SyncMark['form']>; resume: { itemId: string; values: unknown }; onClose: () => void }) {
+  if (form.feeding) return <EditFeedingDialog open onClose={onClose} childId={childId} feedingId={entry.id} resume={{ ...resume, feeding: form.feeding }} />;
+  const Dialog = { Feeding: AddFeedingDialog, Sleep: AddSleepDialog, Diaper: AddDiaperDialog, Pumping: AddPumpingDialog }[form.entryType];
+  return <Dialog open onClose={onClose} childId={childId} resume={resume} />;
 }

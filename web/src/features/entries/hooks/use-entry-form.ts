@@ -4,7 +4,8 @@ import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts'
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import { useEntryIdempotencyKey } from '../../../hooks/use-entry-idempotency-key.ts';
 
-type EntryMutation<Input> = Pick<UseMutationResult<unknown, Error, { input: Input; idempotencyKey: string }>, 'mutate' | 'isPending'>;
+/** `values` go along so that a write refused after waiting offline can reopen its dialog filled in. */
+type EntryMutation<Input> = Pick<UseMutationResult<unknown, Error, { input: Input; idempotencyKey: string; values?: unknown }>, 'mutate' | 'isPending'>;
 
 type EntryFormOptions<Values, Errors, Input> = {
   /** The form's values when it opens, dated now. */
@@ -51,7 +52,7 @@ export function useEntryForm<Values extends object, Errors extends object, Input
     if (saving.current) return;
     saving.current = true;
     mutation.mutate(
-      { input: toInput(values), idempotencyKey: idempotencyKey.forSubmit() },
+      { input: toInput(values), idempotencyKey: idempotencyKey.forSubmit(), values },
       {
         onSuccess: () => {
           idempotencyKey.reset();

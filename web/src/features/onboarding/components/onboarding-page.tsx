@@ -116,7 +116,7 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
 
   function declineConsent() {
     // Without consent nothing may be stored, so the session ends here.
-    signOut();
+    void signOut({ forgetDevice: true });
     void navigate(LOGIN_PATH, { replace: true });
   }
 

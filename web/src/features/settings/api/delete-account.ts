@@ -22,7 +22,7 @@ export function useDeleteAccount({ onSuccess }: { onSuccess?: () => void } = {})
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => {
-      signOut();
+      void signOut({ forgetDevice: true });
       onSuccess?.();
     },
   });

@@ -1,5 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { maximumEndOf } from '@nightlight/domain/timers/timer-rules';
+import { isOfflineId, offlineTimerId, type Submitted } from '../../../lib/offline/outbox.ts';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
+import { getAuthState } from '../../../stores/auth-store.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
 import type { BreastSide, Feeding, OkResponse, Pumping, Sleep, Timer, TimerKind, VolumeUnit } from '../../../types/api.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
@@ -22,22 +25,48 @@ export type StopTimerInput = {
 
 /**
  * Each tap carries its own Idempotency-Key, made when the parent taps: the query client's retry of a
- * lost answer sends the same key, so a start or a stop is not done twice.
+ * lost answer sends the same key, so a start or a stop is not done twice. Each goes through the
+ * outbox: with no signal it waits there, shown on the timer, and is sent in turn when the
+ * connection returns. A timer started offline goes by a placeholder id until its start is sent.
  */
 type Keyed<T> = T & { idempotencyKey: string };
 type TimerRef = { timerId: string; childId: string };
 
+/** The timer as the panel shows it until its start is sent: ticking from the tap. */
+export function previewTimer(input: StartTimerInput, idempotencyKey: string, startedAt: Date): Timer {
+  const { user } = getAuthState();
+  const method = input.kind === 'feeding' ? (input.method ?? 'Nursing') : null;
+  const side = method === 'Nursing' ? (input.side ?? 'left') : null;
+  return {
+    id: offlineTimerId(idempotencyKey),
+    childId: input.childId,
+    kind: input.kind,
+    method,
+    startedAt: startedAt.toISOString(),
+    side,
+    sides: side ? [{ side, startedAt: startedAt.toISOString(), endedAt: null }] : [],
+    startedBy: { memberId: user?.id ?? '', displayName: user?.displayName ?? 'You' },
+    stopsAt: maximumEndOf({ kind: input.kind, startedAt: startedAt.toISOString() }),
+  };
+}
+
 export const startTimer = ({ idempotencyKey, ...input }: Keyed<StartTimerInput>) =>
-  apiRequest<Timer>('/api/timers', { method: 'POST', body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  outbox.submit<Timer>({ method: 'POST', path: '/api/timers', body: input, idempotencyKey, childId: input.childId, view: { kind: 'timer-started', timer: previewTimer(input, idempotencyKey, new Date()) } });
 
-export const switchTimerSide = ({ timerId, idempotencyKey }: Keyed<TimerRef>) =>
-  apiRequest<Timer>(timerPath(timerId, '/switch-side'), { method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } });
+export const switchTimerSide = ({ timerId, childId, idempotencyKey, side }: Keyed<TimerRef> & { side: BreastSide | null }) =>
+  outbox.submit<Timer>({ method: 'POST', path: timerPath(timerId, '/switch-side'), idempotencyKey, childId, view: { kind: 'timer-switched', timerId, side: side === 'left' ? 'right' : 'left' } });
 
-export const stopTimer = ({ timerId, stop, idempotencyKey }: Keyed<TimerRef & { stop: StopTimerInput }>) =>
-  apiRequest<Feeding | Sleep | Pumping>(timerPath(timerId, '/stop'), { method: 'POST', body: stop, headers: { 'Idempotency-Key': idempotencyKey } });
+export const stopTimer = ({ timerId, childId, stop, idempotencyKey }: Keyed<TimerRef & { stop: StopTimerInput }>) =>
+  outbox.submit<Feeding | Sleep | Pumping>({ method: 'POST', path: timerPath(timerId, '/stop'), body: stop, idempotencyKey, childId, view: { kind: 'timer-stopped', timerId, stoppedAt: new Date().toISOString() } });
 
-export const discardTimer = ({ timerId, idempotencyKey }: Keyed<TimerRef>) =>
-  apiRequest<OkResponse>(timerPath(timerId), { method: 'DELETE', headers: { 'Idempotency-Key': idempotencyKey } });
+/** A timer only this device knows of is dropped with what was done to it; any other is discarded on the server. */
+export const discardTimer = async ({ timerId, childId, idempotencyKey }: Keyed<TimerRef>): Promise<Submitted<OkResponse> | null> => {
+  if (isOfflineId(timerId)) {
+    await outbox.discard(timerId.slice(offlineTimerId('').length));
+    return null;
+  }
+  return outbox.submit<OkResponse>({ method: 'DELETE', path: timerPath(timerId), idempotencyKey, childId, view: { kind: 'timer-discarded', timerId } });
+};
 
 /** Shows the answer at once, before the refetch confirms it: a running timer replaced, or one gone. */
 function showTimer(queryClient: QueryClient, childId: string, timerId: string, timer: Timer | null) {
@@ -55,8 +84,10 @@ export function useStartTimer() {
   return useMutation({
     mutationKey: startTimerMutationKey,
     mutationFn: startTimer,
-    onSuccess: (timer, { childId }) => {
-      showTimer(queryClient, childId, timer.id, timer);
+    networkMode: 'always',
+    onSuccess: (submitted, { childId }) => {
+      if (submitted.queued) return;
+      showTimer(queryClient, childId, submitted.answer.id, submitted.answer);
       return refreshChildData(queryClient, childId);
     },
   });
@@ -66,8 +97,10 @@ export function useSwitchTimerSide() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: switchTimerSide,
-    onSuccess: (timer, { childId }) => {
-      showTimer(queryClient, childId, timer.id, timer);
+    networkMode: 'always',
+    onSuccess: (submitted, { childId }) => {
+      if (submitted.queued) return;
+      showTimer(queryClient, childId, submitted.answer.id, submitted.answer);
       return refreshChildData(queryClient, childId);
     },
   });
@@ -77,7 +110,9 @@ export function useStopTimer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: stopTimer,
-    onSuccess: (_entry, { childId, timerId }) => {
+    networkMode: 'always',
+    onSuccess: (submitted, { childId, timerId }) => {
+      if (submitted.queued) return;
       showTimer(queryClient, childId, timerId, null);
       return refreshChildData(queryClient, childId);
     },
@@ -88,7 +123,9 @@ export function useDiscardTimer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: discardTimer,
-    onSuccess: (_ok, { childId, timerId }) => {
+    networkMode: 'always',
+    onSuccess: (submitted, { childId, timerId }) => {
+      if (!submitted || submitted.queued) return;
       showTimer(queryClient, childId, timerId, null);
       return refreshChildData(queryClient, childId);
     },

@@ -3,7 +3,9 @@ import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
 import type { Timer } from '../../../types/api.ts';
+import type { TimerSync } from '../lib/waiting-timers.ts';
 import { useDiscardTimer, useStopTimer, useSwitchTimerSide, type StopTimerInput } from '../api/timer-writes.ts';
 import { useSecondTick } from '../hooks/use-second-tick.ts';
 import { formatElapsed } from '../lib/elapsed.ts';
@@ -11,8 +13,11 @@ import { needsAmount, switchText, TIMER_KIND_NAMES, timerDetailText } from '../l
 import { BottleAmountDialog } from './bottle-amount-dialog.tsx';
 import { DiscardConfirmation } from './discard-confirmation.tsx';
 
-/** A running timer: what it times, for how long so far, who started it, and what can be done with it. */
-export function TimerCard({ timer }: { timer: Timer }) {
+/**
+ * A running timer: what it times, for how long so far, who started it, and what can be done with it.
+ * `sync`: a write of it still in the outbox, marked 'Waiting to sync' (or refused, with Discard).
+ */
+export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
   const now = useSecondTick();
   const switchSide = useSwitchTimerSide();
   const stop = useStopTimer();
@@ -39,7 +44,7 @@ export function TimerCard({ timer }: { timer: Timer }) {
 
   function handleSwitch() {
     setRefusal(null);
-    switchSide.mutate({ ...ref, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal('Could not switch sides') });
+    switchSide.mutate({ ...ref, side: timer.side, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal('Could not switch sides') });
   }
 
   function handleDiscard() {
@@ -48,30 +53,37 @@ export function TimerCard({ timer }: { timer: Timer }) {
     discard.mutate({ ...ref, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal('Could not discard the timer') });
   }
 
+  // Stopped or discarded on this device, not yet on the server: nothing more to do with it.
+  const ended = sync?.action === 'stop' || sync?.action === 'discard';
+  const endedAt = sync?.stoppedAt ? new Date(sync.stoppedAt) : now;
+
   return (
-    <article className={`timer-card timer-${timer.kind}`} aria-label={`${kindName} timer`}>
+    <article className={`timer-card timer-${timer.kind}${sync ? ' timer-waiting' : ''}`} aria-label={`${kindName} timer`}>
       <div className="timer-card-heading">
         <h3 className="timer-kind">{kindName}</h3>
         {detail && <span className="timer-detail">{detail}</span>}
       </div>
       {/* role=timer is not announced on each change: a screen reader is not read every second. */}
       <p className="timer-elapsed" role="timer">
-        {formatElapsed(timer.startedAt, now)}
+        {formatElapsed(timer.startedAt, ended ? endedAt : now)}
       </p>
       <p className="timer-started-by">{`Started by ${timer.startedBy.displayName}`}</p>
-      {timer.side && (
+      {sync && <TimerSyncState sync={sync} />}
+      {!ended && !sync?.refusal && timer.side && (
         <Button variant="secondary" className="timer-switch" fullWidth disabled={busy} onClick={handleSwitch}>
           {switchText(timer.side)}
         </Button>
       )}
-      <div className="timer-actions">
-        <Button className="timer-stop" disabled={busy} onClick={handleStop}>
-          {stop.isPending ? 'Stopping...' : 'Stop'}
-        </Button>
-        <Button variant="ghost" disabled={busy} onClick={() => setConfirmingDiscard(true)}>
-          Discard
-        </Button>
-      </div>
+      {!ended && !sync?.refusal && (
+        <div className="timer-actions">
+          <Button className="timer-stop" disabled={busy} onClick={handleStop}>
+            {stop.isPending ? 'Stopping...' : 'Stop'}
+          </Button>
+          <Button variant="ghost" disabled={busy} onClick={() => setConfirmingDiscard(true)}>
+            Discard
+          </Button>
+        </div>
+      )}
       {confirmingDiscard && <DiscardConfirmation kindName={kindName} onConfirm={handleDiscard} onCancel={() => setConfirmingDiscard(false)} />}
       <FormError message={refusal} />
       <BottleAmountDialog
@@ -83,5 +95,30 @@ export function TimerCard({ timer }: { timer: Timer }) {
         }}
       />
     </article>
+  );
+}
+
+const ENDED_TEXTS: Partial<Record<TimerSync['action'], string>> = { stop: 'Stopped', discard: 'Discarded' };
+
+/** 'Waiting to sync' on a timer changed offline; refused, the server's reason and Discard. */
+function TimerSyncState({ sync }: { sync: TimerSync }) {
+  const ended = ENDED_TEXTS[sync.action];
+  if (!sync.refusal) {
+    return (
+      <p className="timer-sync">
+        {ended && <span className="timer-sync-ended">{ended}</span>}
+        <span className="entry-sync">Waiting to sync</span>
+      </p>
+    );
+  }
+  return (
+    <div className="entry-refusal" role="alert">
+      <p className="entry-refusal-message">{sync.refusal.message}</p>
+      <div className="entry-refusal-actions">
+        <Button variant="ghost" onClick={() => void outbox.discard(sync.itemId)}>
+          Discard
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -2,7 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { useOutboxItems } from '../../../hooks/use-outbox.ts';
 import { useRunningTimers } from '../api/get-running-timers.ts';
+import { isRunning, withWaitingTimerWrites } from '../lib/waiting-timers.ts';
 import { useStartTimer } from '../api/timer-writes.ts';
 import { StartTimerButtons } from './start-timer-buttons.tsx';
 import { TimerCard } from './timer-card.tsx';
@@ -19,15 +21,17 @@ export function TimerPanel({ childId, children }: TimerPanelProps) {
   const timers = useRunningTimers(childId);
   const start = useStartTimer();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const running = new Set((timers.data ?? []).map((timer) => timer.kind));
+  const waiting = useOutboxItems(childId);
+  const shown = withWaitingTimerWrites(timers.data ?? [], waiting);
+  const running = new Set(shown.filter(isRunning).map(({ timer }) => timer.kind));
 
   return (
     <section className="timer-panel" aria-label="Timers">
-      {timers.data && timers.data.length > 0 && (
+      {shown.length > 0 && (
         <ul className="timer-list" aria-label="Running timers">
-          {timers.data.map((timer) => (
+          {shown.map(({ timer, sync }) => (
             <li key={timer.id}>
-              <TimerCard timer={timer} />
+              <TimerCard timer={timer} sync={sync} />
             </li>
           ))}
         </ul>
