@@ -9,7 +9,7 @@ import { registerNavigate } from '../navigation.ts';
 import { signOut } from '../sign-out.ts';
 import { outbox as appOutbox } from './app-outbox.ts';
 import { offlineDb, OUTBOX_STORE } from './offline-db.ts';
-import { createOutbox, offlineTimerId, type OutboxDeps, type OutboxItem, type OutboxWrite } from './outbox.ts';
+import { createOutbox, offlineId, type OutboxDeps, type OutboxItem, type OutboxWrite } from './outbox.ts';
 
 const OVERLAP = 'This feeding overlaps another feeding from 2:00 AM to 2:20 AM';
 
@@ -170,7 +170,7 @@ describe('the outbox', () => {
 
   it('sends what was done offline to a timer started offline with the id its start was given', async () => {
     const { outbox, state, sent } = testOutbox();
-    const placeholder = offlineTimerId('start-key');
+    const placeholder = offlineId('start-key');
     await outbox.submit({ method: 'POST', path: '/api/timers', body: { childId: 'child-1', kind: 'sleep' }, idempotencyKey: 'start-key', childId: 'child-1', view: { kind: 'timer-started', timer: { id: placeholder } } });
     await outbox.submit({ method: 'POST', path: `/api/timers/${placeholder}/stop`, body: {}, idempotencyKey: 'stop-key', childId: 'child-1', view: { kind: 'timer-stopped', timerId: placeholder, stoppedAt: '2026-11-25T08:00:00.000Z' } });
     expect(outbox.getItems()[1]?.path).toBe(`/api/timers/${placeholder}/stop`);
@@ -182,7 +182,7 @@ describe('the outbox', () => {
 
   it('drops what was done to a timer started offline with its start', async () => {
     const { outbox } = testOutbox();
-    const placeholder = offlineTimerId('start-key');
+    const placeholder = offlineId('start-key');
     await outbox.submit({ method: 'POST', path: '/api/timers', idempotencyKey: 'start-key', childId: 'child-1', view: { kind: 'timer-started', timer: { id: placeholder } } });
     await outbox.submit({ method: 'POST', path: `/api/timers/${placeholder}/switch-side`, idempotencyKey: 'switch-key', childId: 'child-1', view: { kind: 'timer-switched', timerId: placeholder, side: 'right' } });
     await outbox.submit(feeding('key-3'));

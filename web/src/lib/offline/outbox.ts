@@ -20,7 +20,7 @@ export type OutboxView =
 /** One write as the API takes it, with what the screens show of it until it is sent. */
 export type OutboxWrite = {
   method: 'POST' | 'PUT' | 'DELETE';
-  /** A timer started offline is named by its placeholder id (see offlineTimerId) until its start is sent. */
+  /** A timer started offline is named by its placeholder id (see offlineId) until its start is sent. */
   path: string;
   body?: unknown;
   idempotencyKey: string;
@@ -47,8 +47,8 @@ export type Submitted<T> = { queued: false; answer: T } | { queued: true; item: 
 
 const PLACEHOLDER_PREFIX = 'offline-';
 
-/** The id a timer started offline goes by until the server has given it its own. */
-export function offlineTimerId(idempotencyKey: string): string {
+/** The id a timer or an entry made offline goes by until the server has given it its own. */
+export function offlineId(idempotencyKey: string): string {
   return `${PLACEHOLDER_PREFIX}${idempotencyKey}`;
 }
 
@@ -150,7 +150,7 @@ export function createOutbox(deps: OutboxDeps) {
     let rest = items.filter((candidate) => candidate.id !== item.id);
     const realId = item.view.kind === 'timer-started' && answer && typeof answer === 'object' && 'id' in answer ? String(answer.id) : null;
     if (realId) {
-      const placeholder = offlineTimerId(item.idempotencyKey);
+      const placeholder = offlineId(item.idempotencyKey);
       const renamed: OutboxItem[] = [];
       rest = rest.map((candidate) => {
         if (!candidate.path.includes(placeholder)) return candidate;
@@ -306,7 +306,7 @@ export function createOutbox(deps: OutboxDeps) {
       if (!item) return;
       const dropped = new Set([id]);
       if (item.view.kind === 'timer-started') {
-        const placeholder = offlineTimerId(item.idempotencyKey);
+        const placeholder = offlineId(item.idempotencyKey);
         for (const later of items) if (later.path.includes(placeholder)) dropped.add(later.id);
       }
       for (const key of dropped) await offlineDb.delete(OUTBOX_STORE, key);

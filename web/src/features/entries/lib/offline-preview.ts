@@ -1,6 +1,6 @@
 import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView } from '@nightlight/domain/timeline/timeline-entry';
 import { browserTimeZone } from '../../../lib/local-date.ts';
-import { offlineTimerId } from '../../../lib/offline/outbox.ts';
+import { offlineId } from '../../../lib/offline/outbox.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 import type { CreateDiaperInput } from '../api/create-diaper.ts';
 import type { CreateFeedingInput } from '../api/create-feeding.ts';
@@ -11,7 +11,7 @@ import type { CreateSleepInput } from '../api/create-sleep.ts';
 // from the domain's own texts, at the device's clock (the dashboard's day is the device's too).
 
 /** The id an entry goes by until it is sent: it has no other yet. */
-export const offlineEntryId = offlineTimerId;
+export const offlineEntryId = offlineId;
 
 const zone = () => browserTimeZone();
 const withNotes = (view: Omit<TimelineEntry, 'notes'>, notes: string | undefined): TimelineEntry => ({ ...view, notes: notes ?? '' });

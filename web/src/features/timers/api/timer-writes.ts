@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { maximumEndOf } from '@nightlight/domain/timers/timer-rules';
-import { isOfflineId, offlineTimerId, type Submitted } from '../../../lib/offline/outbox.ts';
+import { isOfflineId, offlineId, type Submitted } from '../../../lib/offline/outbox.ts';
 import { outbox } from '../../../lib/offline/app-outbox.ts';
 import { getAuthState } from '../../../stores/auth-store.ts';
 import { queryKeyRoots } from '../../../lib/query-keys.ts';
@@ -38,7 +38,7 @@ export function previewTimer(input: StartTimerInput, idempotencyKey: string, sta
   const method = input.kind === 'feeding' ? (input.method ?? 'Nursing') : null;
   const side = method === 'Nursing' ? (input.side ?? 'left') : null;
   return {
-    id: offlineTimerId(idempotencyKey),
+    id: offlineId(idempotencyKey),
     childId: input.childId,
     kind: input.kind,
     method,
@@ -62,7 +62,7 @@ export const stopTimer = ({ timerId, childId, stop, idempotencyKey }: Keyed<Time
 /** A timer only this device knows of is dropped with what was done to it; any other is discarded on the server. */
 export const discardTimer = async ({ timerId, childId, idempotencyKey }: Keyed<TimerRef>): Promise<Submitted<OkResponse> | null> => {
   if (isOfflineId(timerId)) {
-    await outbox.discard(timerId.slice(offlineTimerId('').length));
+    await outbox.discard(timerId.slice(offlineId('').length));
     return null;
   }
   return outbox.submit<OkResponse>({ method: 'DELETE', path: timerPath(timerId), idempotencyKey, childId, view: { kind: 'timer-discarded', timerId } });

@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { outbox } from '../../../lib/offline/app-outbox.ts';
 import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
@@ -104,4 +106,36 @@ describe('TimerPanel', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A sleep timer is already running');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Start sleep' })).toBeEnabled());
   });
+
+  it('starts and stops a sleep timer with no signal: shown at once, Waiting to sync, then sent in order to the id its start was given', async () => {
+    const started = answerStarts();
+    const stops: string[] = [];
+    server.use(
+      http.post('/api/timers/:id/stop', ({ params, request }) => {
+        stops.push(`${String(params.id)} ${request.headers.get('Idempotency-Key') ? 'keyed' : 'no key'}`);
+        return HttpResponse.json({ id: 'sleep-1', position: 4 }, { status: 201 });
+      }),
+    );
+    const { user } = renderPanel();
+    await screen.findByRole('button', { name: 'Start sleep' });
+
+    act(() => onlineManager.setOnline(false));
+    await user.click(screen.getByRole('button', { name: 'Start sleep' }));
+    const timer = await screen.findByRole('article', { name: 'Sleep timer' });
+    expect(within(timer).getByText('Waiting to sync')).toBeInTheDocument();
+    expect(within(timer).getByRole('timer')).toHaveTextContent('0:00');
+    expect(screen.queryByRole('button', { name: 'Start sleep' })).not.toBeInTheDocument();
+
+    await user.click(within(timer).getByRole('button', { name: 'Stop' }));
+    await within(timer).findByText('Stopped');
+    expect(within(timer).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    expect(started).toEqual([]);
+
+    act(() => onlineManager.setOnline(true));
+    await outbox.flush();
+    expect(started).toEqual([{ childId: 'child-1', kind: 'sleep' }]);
+    expect(stops).toEqual(['timer-1 keyed']);
+    await waitFor(() => expect(outbox.getItems()).toEqual([]));
+  });
 });
+

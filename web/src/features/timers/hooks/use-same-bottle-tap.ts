@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { offlineId } from '../../../lib/offline/outbox.ts';
 import type { LastBottle } from '../../../types/api.ts';
 import { useLogSameBottle, useRemoveBottle } from '../api/same-bottle-again.ts';
 
@@ -55,7 +56,8 @@ export function useSameBottleTap(childId: string) {
     log.mutate(
       { childId, bottle, ...tap.current },
       {
-        onSuccess: (feeding) => setLoggedId(feeding.id),
+        // Waiting in the outbox, it goes by its placeholder id: Undo then drops it unsent.
+        onSuccess: (submitted) => setLoggedId(submitted.queued ? offlineId(submitted.item.idempotencyKey) : submitted.answer.id),
         onError: (error) => {
           setRefusal(errorMessage(error, 'Could not log the bottle'));
           // A refusal recorded nothing: the next tap is a new request. A lost answer may have been
