@@ -525,12 +525,14 @@ describe('DashboardRoute', () => {
     it("logs a feeding from 'Add Feeding', showing 'Adding...' while it saves, then lists it", async () => {
       answerDashboard({ feedings: [] });
       let saved: Feeding[] = [];
+      // Opened before the request arrives: the save reaches the server after the outbox has looked in IndexedDB.
       let release: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       server.use(
         http.post('/api/feedings', async () => {
-          await new Promise<void>((resolve) => {
-            release = resolve;
-          });
+          await answered;
           saved = [makeFeeding({ id: 'feeding-9', entry: { datetime: '2025-06-15T12:00', notes: 'After the walk' } })];
           return HttpResponse.json(saved[0], { status: 201, headers: { 'X-Event-Position': '7' } });
         }),
@@ -557,11 +559,12 @@ describe('DashboardRoute', () => {
       answerDashboard({ sleeps: [] });
       let saved: Sleep[] = [];
       let release: () => void = () => {};
+      const answered = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       server.use(
         http.post('/api/sleep', async () => {
-          await new Promise<void>((resolve) => {
-            release = resolve;
-          });
+          await answered;
           saved = [makeSleep({ id: 'sleep-9', entry: { datetime: '2025-06-15T10:30', duration: '1h 0m', notes: 'Pram nap' } })];
           return HttpResponse.json(saved[0], { status: 201, headers: { 'X-Event-Position': '8' } });
         }),
