@@ -42,9 +42,9 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html}'],
         // The charts of /insights are the largest chunk and are precached too, so Insights opens offline.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-        // Every client route opens offline from the precached page; the API never does.
+        // Every client route opens offline from the precached page; the API and the health checks never do.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
+        navigateFallbackDenylist: [/^\/api\//, /^\/(healthz|readyz)$/],
         // One file: the edge sends it with no-cache, and nothing else has to be fetched to install it.
         inlineWorkboxRuntime: true,
         cleanupOutdatedCaches: true,

@@ -120,6 +120,16 @@ describeInBrowser('offline in Chromium', (suite) => {
     const worker = await page.request.get(`${server.url}/sw.js`);
     expect(worker.headers()['content-type']).toMatch(/^application\/javascript/);
     expect(worker.headers()['cache-control']).toBe('no-cache');
+
+    // The worker answers client routes with the app, never the API or the health check.
+    for (const path of ['/api/children', '/healthz']) {
+      const answer = await page.goto(path);
+      expect(answer?.headers()['content-type'], path).toMatch(/^application\/json/);
+      expect(answer?.fromServiceWorker(), path).toBe(false);
+    }
+    const route = await page.goto('/activity');
+    expect(route?.headers()['content-type']).toMatch(/^text\/html/);
+    expect(route?.fromServiceWorker()).toBe(true);
   });
 
   /** Signs in and waits until the dashboard shows, the worker controls the page and the answers are saved. */
