@@ -185,6 +185,35 @@ function endSession(): void {
   navigateTo(LOGIN_PATH, { replace: true });
 }
 
+/** Seconds of leeway: a token this close to its end would expire on the way. */
+const EXPIRY_LEEWAY_MS = 10_000;
+
+/** Whether a JWT's `exp` has passed (read, not verified: the server verifies). Anything unreadable has not. */
+export function accessTokenExpired(token: string, now = Date.now()): boolean {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return false;
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof exp === 'number' && exp * 1000 <= now + EXPIRY_LEEWAY_MS;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Before a batch of waiting writes (the outbox after a reconnect): refreshes a session whose access
+ * token expired meanwhile, so no write goes out with a token the server will refuse. Resolves false
+ * when the server refused the refresh (the session is then ended as any refused refresh ends it);
+ * rejects with RefreshUnavailableError when it could not be asked.
+ */
+export async function refreshIfExpired(now = Date.now()): Promise<boolean> {
+  const { accessToken } = getAuthState();
+  if (!accessToken || !accessTokenExpired(accessToken, now)) return true;
+  if (await refreshSession()) return true;
+  endSession();
+  return false;
+}
+
 /**
  * Calls the API. `path` is as written in docs/api.md ('/api/children'); a path without the
  * '/api' prefix gets it. Resolves with the parsed JSON body (undefined when empty) and throws

@@ -1,5 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { getAuthState } from '../../stores/auth-store.ts';
+import { refreshIfExpired } from '../api-client.ts';
 import { refreshChildData } from '../child-data.ts';
 import { queryClient } from '../query-client.ts';
 import { createOutbox, sendWrite, withOutboxLock } from './outbox.ts';
@@ -13,6 +14,8 @@ const REFRESH_WAIT_MS = 3_000;
  */
 export const outbox = createOutbox({
   send: sendWrite,
+  // A session that expired while offline is refreshed before the first write goes out.
+  beforeSending: () => refreshIfExpired(),
   withLock: withOutboxLock,
   isOnline: () => onlineManager.isOnline(),
   currentUserId: () => {

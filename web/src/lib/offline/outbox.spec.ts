@@ -191,11 +191,14 @@ describe('the outbox', () => {
   });
 });
 
+/** An access token as the server signs them, whose `exp` passed an hour ago (the signature is never read here). */
+const expiredAccessToken = () => `header.${btoa(JSON.stringify({ sub: testUser.id, exp: Math.floor(Date.now() / 1000) - 3600 }))}.signature`;
+
 describe('the app outbox with the session', () => {
   const feedingAnswer = () => HttpResponse.json({ id: 'feeding-1', position: 7 }, { status: 201, headers: { 'X-Event-Position': '7' } });
 
   it('refreshes a session that expired while offline before the waiting write is sent, and sends it with its key', async () => {
-    signIn();
+    useAuthStore.getState().setAuth(testUser, expiredAccessToken(), 'refresh-1');
     onlineManager.setOnline(false);
     await appOutbox.submit(feeding('key-1'));
     const seen: string[] = [];
@@ -211,14 +214,15 @@ describe('the app outbox with the session', () => {
 
     onlineManager.setOnline(true);
     await appOutbox.flush();
-    expect(seen).toEqual(['Bearer access-1 key-1', 'Bearer access-2 key-1']);
+    // Nothing went out with the expired token.
+    expect(seen).toEqual(['Bearer access-2 key-1']);
     expect(appOutbox.getItems()).toEqual([]);
   });
 
   it('keeps the waiting writes when the refresh is refused, until the same account signs in again', async () => {
     const navigate = vi.fn();
     registerNavigate(navigate);
-    signIn();
+    useAuthStore.getState().setAuth(testUser, expiredAccessToken(), 'refresh-1');
     onlineManager.setOnline(false);
     await appOutbox.submit(feeding('key-1'));
     const sent: string[] = [];
@@ -237,14 +241,16 @@ describe('the app outbox with the session', () => {
     expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: true });
     expect(await stored()).toMatchObject([{ idempotencyKey: 'key-1', userId: testUser.id, refusal: null }]);
 
+    expect(sent).toEqual([]);
+
     // Another account on this device sends nothing of it.
     useAuthStore.getState().setAuth({ ...testUser, id: 'user-2' }, 'access-5', 'refresh-5');
     await appOutbox.start('user-2');
-    expect(sent).toEqual(['Bearer access-1 key-1']);
+    expect(sent).toEqual([]);
 
     useAuthStore.getState().setAuth(testUser, 'access-9', 'refresh-9');
     await appOutbox.start(testUser.id);
-    expect(sent).toEqual(['Bearer access-1 key-1', 'Bearer access-9 key-1']);
+    expect(sent).toEqual(['Bearer access-9 key-1']);
     expect(await stored()).toEqual([]);
   });
 

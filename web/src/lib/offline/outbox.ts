@@ -81,6 +81,11 @@ export type OutboxDeps = {
   currentUserId: () => string | null;
   /** Called once a sending round has sent something, with the children whose data changed. */
   onSynced?: (childIds: string[]) => Promise<unknown> | void;
+  /**
+   * Runs before a round sends anything (a session that expired offline is refreshed here); false
+   * stops the round, with everything kept.
+   */
+  beforeSending?: () => Promise<boolean>;
   /** Serialises sending across tabs (Web Locks where there are any). */
   withLock?: <T>(task: () => Promise<T>) => Promise<T>;
   now?: () => Date;
@@ -173,6 +178,7 @@ export function createOutbox(deps: OutboxDeps) {
     if (!forUser) return true;
     await reload();
     const changed = new Set<string>();
+    let prepared = false;
     try {
       for (;;) {
         if (!deps.isOnline() || deps.currentUserId() !== forUser || userId !== forUser) return true;
@@ -189,6 +195,12 @@ export function createOutbox(deps: OutboxDeps) {
         }
         let answer: unknown;
         try {
+          if (!prepared && deps.beforeSending) {
+            prepared = true;
+            // Refused: the session is over, and its writes wait for the same account to sign in again.
+            if (!(await deps.beforeSending())) return true;
+            if (deps.currentUserId() !== forUser) return true;
+          }
           answer = await deps.send(item);
         } catch (error) {
           const refusal = refusalOf(error);
