@@ -339,3 +339,36 @@ describe('the glance', () => {
     expect(await glance()).toMatchObject({ lastWokeAt: '2026-11-20T08:10:00.000Z', asleepSince: '2026-11-20T10:00:00.000Z', nextNap: null });
   });
 });
+
+describe('taps that waited with no signal', () => {
+  it('count when they were tapped: a start, a switch and a stop sent later log the feeding the parent timed', async () => {
+    const parent = await register();
+    const childId = await addChild(parent);
+    now = START + 30 * MINUTE;
+    const started = await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', side: 'left', startedAt: at(5) });
+    expect(started.body).toMatchObject({ startedAt: at(5), stopsAt: at(125) });
+    const switched = await call(parent, 'POST', `/api/timers/${started.body.id}/switch-side`, { switchedAt: at(12) });
+    expect(switched.body.sides).toEqual([
+      { side: 'left', startedAt: at(5), endedAt: at(12) },
+      { side: 'right', startedAt: at(12), endedAt: null },
+    ]);
+    const stopped = await call(parent, 'POST', `/api/timers/${started.body.id}/stop`, { endedAt: at(20) });
+    expect(stopped.status).toBe(201);
+    expect(stopped.body).toMatchObject({ startedAt: at(5), endedAt: at(20), sides: { leftMinutes: 7, rightMinutes: 8 } });
+  });
+
+  it('logs a stop tapped within the maximum even when it arrives after it, and reads a tap ahead of the server clock as now', async () => {
+    const parent = await register();
+    const childId = await addChild(parent);
+    const sleep = await call(parent, 'POST', '/api/timers', { childId, kind: 'sleep', startedAt: at(3) });
+    // The phone's clock runs ahead: the start counts at the server's now.
+    expect(sleep.body.startedAt).toBe(at(0));
+    const feeding = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding' })).body.id;
+    now = START + 150 * MINUTE;
+    const stopped = await call(parent, 'POST', `/api/timers/${feeding}/stop`, { endedAt: at(100) });
+    expect(stopped.status).toBe(201);
+    expect(stopped.body).toMatchObject({ startedAt: at(0), endedAt: at(100) });
+    const late = await call(parent, 'POST', `/api/timers/${sleep.body.id}/stop`, { endedAt: 'yesterday' });
+    expect([late.status, late.body.message]).toEqual([400, 'endedAt must be a date and time such as 2026-03-01T08:30:00Z']);
+  });
+});

@@ -139,7 +139,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     await page.getByRole('heading', { name: 'Pip Dashboard' }).waitFor();
     await page.getByRole('heading', { name: "Today's Activity Timeline" }).waitFor();
     await serviceWorkerControls(page);
-    await expect.poll(async () => (await offlineRecords(page)).queryCache, { timeout: 5000 }).toBe(1);
+    await expect.poll(async () => (await offlineRecords(page)).queryCache, { timeout: 15_000 }).toBe(1);
     return page;
   }
 
@@ -172,7 +172,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     await addBottle(page, first, '2');
     await addBottle(page, second, '3');
     await timeline.getByRole('listitem').filter({ hasText: '6 oz' }).getByRole('button', { name: /^Delete feeding at/ }).click();
-    await expect.poll(() => waitingMarks(page).count()).toBe(3);
+    await expect.poll(() => waitingMarks(page).count(), { timeout: 10_000 }).toBe(3);
     expect((await timeline.getByRole('listitem').filter({ hasText: '6 oz' }).innerText()).replace(/\s+/g, ' ')).toMatch(/Deleted.*Waiting to sync/);
     await page.getByText(/^Offline: showing what was saved at \d{1,2}:\d{2}\s[AP]M$/).waitFor();
     await page.screenshot({ path: artifactPath('offline-375-waiting.png') });
@@ -180,7 +180,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     // No signal at all: the page comes from the service worker, the answers and the outbox from IndexedDB.
     await page.reload();
     await page.getByRole('heading', { name: 'Pip Dashboard' }).waitFor();
-    await expect.poll(() => waitingMarks(page).count()).toBe(3);
+    await expect.poll(() => waitingMarks(page).count(), { timeout: 10_000 }).toBe(3);
     await page.getByText(/^Offline: showing what was saved at /).waitFor();
     expect(await offlineRecords(page)).toMatchObject({ outbox: 3 });
 
@@ -209,7 +209,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     await page.context().setOffline(true);
     await addBottle(page, overlapped, '2');
     await addBottle(page, free, '3');
-    await expect.poll(() => waitingMarks(page).count()).toBe(2);
+    await expect.poll(() => waitingMarks(page).count(), { timeout: 10_000 }).toBe(2);
     // Meanwhile Sam, online, logs a feeding at the same time as the first.
     await logBottle(server, sam, childId, overlapped.toISOString(), 5);
     await settle(server);
@@ -220,7 +220,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     expect(await refused.getByRole('button', { name: 'Edit' }).count()).toBe(1);
     expect(await refused.getByRole('button', { name: 'Discard' }).count()).toBe(1);
     expect(await refused.innerText()).toContain('2 oz');
-    await expect.poll(() => waitingMarks(page).count()).toBe(0);
+    await expect.poll(() => waitingMarks(page).count(), { timeout: 10_000 }).toBe(0);
     await page.screenshot({ path: artifactPath('offline-375-refused.png') });
 
     const feedings = await feedingsToday(alex, childId);
@@ -248,11 +248,11 @@ describeInBrowser('offline in Chromium', (suite) => {
 
     await page.context().setOffline(true);
     await addBottle(page, now, '2');
-    await expect.poll(() => waitingMarks(page).count()).toBe(1);
+    await expect.poll(() => waitingMarks(page).count(), { timeout: 10_000 }).toBe(1);
     expect(await offlineRecords(page)).toEqual({ queryCache: 1, outbox: 1 });
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login');
-    await expect.poll(() => offlineRecords(page)).toEqual({ queryCache: 0, outbox: 0 });
+    await expect.poll(() => offlineRecords(page), { timeout: 10_000 }).toEqual({ queryCache: 0, outbox: 0 });
   });
 });

@@ -1,18 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
 import { addChild, daysBefore, logBottle, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn, type Parent } from './support/family';
 import { twoParentFamily } from './support/two-parents';
 
 const MINUTE = 60_000;
-
-// The server's clock runs with the wall clock until a test moves it: a sleep lasts at least a
-// minute, and a test should not wait one out.
-let clockOffsetMs = 0;
-beforeEach(() => {
-  clockOffsetMs = 0;
-});
 
 const contexts: BrowserContext[] = [];
 afterEach(async () => {
@@ -44,6 +37,9 @@ describeInBrowser(
       const { alex, sam } = await twoParentFamily(server);
       const alexPage = await openPage();
       const samPage = await openPage();
+      // Alex's phone runs two minutes behind: the sleep he starts counts from his tap, two minutes
+      // before Sam, on time, stops it. A sleep lasts at least a minute, and a test should not wait one out.
+      await alexPage.clock.install({ time: Date.now() - 2 * MINUTE });
       await signIn(alexPage, alex.email, alex.password);
       await signIn(samPage, sam.email, sam.password);
       for (const page of [alexPage, samPage]) {
@@ -65,8 +61,6 @@ describeInBrowser(
       expect(await samPage.getByRole('button', { name: 'Start sleep' }).count()).toBe(0);
       await samPage.screenshot({ path: artifactPath('timers-375-sleep.png') });
 
-      // Two minutes later on the server's clock, Sam stops it: a two-minute sleep.
-      clockOffsetMs = 2 * MINUTE;
       await samTimer.getByRole('button', { name: 'Stop' }).click();
       await samTimer.waitFor({ state: 'detached' });
 
@@ -113,5 +107,4 @@ describeInBrowser(
       expect(await sameAsLast.isEnabled()).toBe(true);
     });
   },
-  { clock: () => new Date(Date.now() + clockOffsetMs) },
 );

@@ -5,8 +5,8 @@ import { timerStreamId } from '@nightlight/domain/shared/stream-ids';
 import { decideTimer, type TimerCommand } from '@nightlight/domain/timers/timer.decider';
 import { evolveTimer, initialTimerState, type RunningTimer, type TimerKind, type TimerState } from '@nightlight/domain/timers/timer.events';
 import { entryBodyOfStop } from '@nightlight/domain/timers/timer-entry';
-import { startTimerBody, stopTimerBody } from '@nightlight/domain/timers/timer-request';
-import { isPastMaximum, maximumEndOf, maximumNote, notRunningError, pastMaximumError, TIMER_NOT_FOUND } from '@nightlight/domain/timers/timer-rules';
+import { startTimerBody, stopTimerBody, switchSideBody } from '@nightlight/domain/timers/timer-request';
+import { isPastMaximum, maximumEndOf, maximumNote, notRunningError, pastMaximumError, tapTime, TIMER_NOT_FOUND } from '@nightlight/domain/timers/timer-rules';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
@@ -69,7 +69,7 @@ export function timerCommands(deps: CommandDeps) {
       const child = await loadChildAs(eventStore, childId, actor.userId);
       const command: TimerCommand = {
         type: 'StartTimer',
-        data: { timerId, childId, kind: body.kind, method: body.method ?? null, side: body.side ?? null, startedBy: actor.userId, now: clock() },
+        data: { timerId, childId, kind: body.kind, method: body.method ?? null, side: body.side ?? null, startedBy: actor.userId, now: tapTime(body.startedAt, clock()) },
       };
       const claim = async () => {
         await claimRunningTimer(deps, { childId, kind: body.kind, timerId }, actor);
@@ -79,10 +79,13 @@ export function timerCommands(deps: CommandDeps) {
       return { view: await runningView(result.state, child.members), position: result.position };
     },
 
-    /** POST /api/timers/:id/switch-side: a nursing timer goes on to the other breast now. */
-    async switchSide(actor: EntryActor, timerId: string) {
-      const { child } = await timerOfMember(timerId, actor.userId);
-      const result = await decide(timerId, { type: 'SwitchTimerSide', data: { now: clock() } }, actor);
+    /** POST /api/timers/:id/switch-side: a nursing timer goes on to the other breast, now or when the parent tapped. */
+    async switchSide(actor: EntryActor, timerId: string, input: unknown) {
+      const body = parseInput(switchSideBody, input);
+      const { state, child } = await timerOfMember(timerId, actor.userId);
+      const current = state.status === 'running' ? state.timer.sides.at(-1) : undefined;
+      const at = tapTime(body.switchedAt, clock(), current?.startedAt);
+      const result = await decide(timerId, { type: 'SwitchTimerSide', data: { now: at } }, actor);
       return { view: await runningView(result.state, child.members), position: result.position };
     },
 
@@ -97,7 +100,8 @@ export function timerCommands(deps: CommandDeps) {
       const { timer } = state as Exclude<TimerState, { status: 'none' }>;
       const writes = entries[timer.kind];
       const entryId = timerEntryId(timerId);
-      const now = clock();
+      // A stop tapped with no signal counts when it was tapped: within the maximum then, it logs the entry.
+      const now = tapTime(body.endedAt, clock(), timer.startedAt);
       const repeated = await writes.repeated(actor, entryId);
       if (!repeated && state.status !== 'running') throw notRunningError(state);
       if (!repeated && isPastMaximum(timer, now)) throw pastMaximumError(timer.kind);

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { runningTimerConflictSchema, writtenTimerViewSchema } from '@nightlight/domain/read-models/timers/timer-view.schemas';
 import { writtenFeedingSchema, writtenPumpingSchema, writtenSleepSchema } from '@nightlight/domain/read-models/timeline/entry-view.schemas';
 import { errorAnswerSchema, writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
-import { startTimerBody, stopTimerBody } from '@nightlight/domain/timers/timer-request';
+import { startTimerBody, stopTimerBody, switchSideBody } from '@nightlight/domain/timers/timer-request';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
@@ -22,10 +22,10 @@ const startSchema = routeSchema({
   answers: { 201: writtenTimerViewSchema, 409: z.union([runningTimerConflictSchema, errorAnswerSchema]).describe('A timer of this kind already runs (its id), or another conflict.') },
   errors: [400, 404, 422],
 });
-const switchSideSchema = routeSchema({ summary: 'Switch a nursing timer to the other breast', tags: TAGS, answers: { 200: writtenTimerViewSchema }, errors: [400, 404, 409] });
+const switchSideSchema = routeSchema({ summary: 'Switch a nursing timer to the other breast', tags: TAGS, body: switchSideBody, answers: { 200: writtenTimerViewSchema }, errors: [400, 404, 409] });
 const stopSchema = routeSchema({
   summary: 'Stop a timer: log its feeding, sleep or pumping session',
-  description: "The entry is logged through its kind's own rules and overlap check, from the timer's start to now.",
+  description: "The entry is logged through its kind's own rules and overlap check, from the timer's start to `endedAt` (when Stop was tapped) or now.",
   tags: TAGS,
   body: stopTimerBody,
   answers: { 201: z.union([writtenFeedingSchema, writtenSleepSchema, writtenPumpingSchema]).describe('The entry the timer logged.') },
@@ -51,7 +51,7 @@ export function timerRoutes(deps: CommandDeps) {
     });
 
     app.post('/api/timers/:id/switch-side', { schema: switchSideSchema }, async (request, reply) => {
-      const answer = await timers.switchSide(await actorOf(request), timerIdOf(request));
+      const answer = await timers.switchSide(await actorOf(request), timerIdOf(request), request.body);
       return sendWritten(reply, 200, answer.view, answer.position);
     });
 

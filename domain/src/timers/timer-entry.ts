@@ -14,7 +14,7 @@ const FIELDS_OF_KIND = {
   leftAmount: 'pumping',
   rightAmount: 'pumping',
   unit: 'pumping',
-} as const satisfies Record<Exclude<keyof StopTimerBody, 'notes'>, TimerKind>;
+} as const satisfies Record<Exclude<keyof StopTimerBody, 'notes' | 'endedAt'>, TimerKind>;
 
 /**
  * The request body of the entry a stopped timer logs, for its kind's own route and rules: the

@@ -42,6 +42,17 @@ export function notRunningError(state: Exclude<TimerState, { status: 'running' }
 export const pastMaximumError = (kind: TimerKind): ConflictError =>
   new ConflictError(`This timer ran past its ${TIMER_MAXIMUM_MINUTES[kind]}-minute maximum and is stopped there`);
 
+/**
+ * The time a tap counts at: when the parent tapped, if the phone said so (a tap that waited offline),
+ * never later than now (a phone's clock runs ahead) nor earlier than `notBefore` (the timer's start,
+ * or the side it switches from); now without one.
+ */
+export function tapTime(tapped: string | undefined, now: Date, notBefore?: string): Date {
+  if (tapped === undefined) return now;
+  const at = Math.min(Date.parse(tapped), now.getTime());
+  return new Date(notBefore === undefined ? at : Math.max(at, Date.parse(notBefore)));
+}
+
 export const otherSide = (side: BreastSide): BreastSide => (side === 'left' ? 'right' : 'left');
 
 /**

@@ -50,14 +50,28 @@ export function previewTimer(input: StartTimerInput, idempotencyKey: string, sta
   };
 }
 
-export const startTimer = ({ idempotencyKey, ...input }: Keyed<StartTimerInput>) =>
-  outbox.submit<Timer>({ method: 'POST', path: '/api/timers', body: input, idempotencyKey, childId: input.childId, view: { kind: 'timer-started', timer: previewTimer(input, idempotencyKey, new Date()) } });
+// Each write says when it was tapped: one that waits in the outbox with no signal still counts then.
+
+export function startTimer({ idempotencyKey, ...input }: Keyed<StartTimerInput>) {
+  const tapped = new Date();
+  const body = { ...input, startedAt: tapped.toISOString() };
+  return outbox.submit<Timer>({ method: 'POST', path: '/api/timers', body, idempotencyKey, childId: input.childId, view: { kind: 'timer-started', timer: previewTimer(input, idempotencyKey, tapped) } });
+}
 
 export const switchTimerSide = ({ timerId, childId, idempotencyKey, side }: Keyed<TimerRef> & { side: BreastSide | null }) =>
-  outbox.submit<Timer>({ method: 'POST', path: timerPath(timerId, '/switch-side'), idempotencyKey, childId, view: { kind: 'timer-switched', timerId, side: side === 'left' ? 'right' : 'left' } });
+  outbox.submit<Timer>({
+    method: 'POST',
+    path: timerPath(timerId, '/switch-side'),
+    body: { switchedAt: new Date().toISOString() },
+    idempotencyKey,
+    childId,
+    view: { kind: 'timer-switched', timerId, side: side === 'left' ? 'right' : 'left' },
+  });
 
-export const stopTimer = ({ timerId, childId, stop, idempotencyKey }: Keyed<TimerRef & { stop: StopTimerInput }>) =>
-  outbox.submit<Feeding | Sleep | Pumping>({ method: 'POST', path: timerPath(timerId, '/stop'), body: stop, idempotencyKey, childId, view: { kind: 'timer-stopped', timerId, stoppedAt: new Date().toISOString() } });
+export function stopTimer({ timerId, childId, stop, idempotencyKey }: Keyed<TimerRef & { stop: StopTimerInput }>) {
+  const endedAt = new Date().toISOString();
+  return outbox.submit<Feeding | Sleep | Pumping>({ method: 'POST', path: timerPath(timerId, '/stop'), body: { ...stop, endedAt }, idempotencyKey, childId, view: { kind: 'timer-stopped', timerId, stoppedAt: endedAt } });
+}
 
 /** A timer only this device knows of is dropped with what was done to it; any other is discarded on the server. */
 export const discardTimer = async ({ timerId, childId, idempotencyKey }: Keyed<TimerRef>): Promise<Submitted<OkResponse> | null> => {

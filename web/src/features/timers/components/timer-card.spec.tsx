@@ -103,7 +103,7 @@ describe('TimerCard', () => {
     await user.click(within(await card('Sleep timer')).getByRole('button', { name: 'Stop' }));
 
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Sleep timer' })).not.toBeInTheDocument());
-    expect(calls).toEqual([{ path: '/api/timers/timer-sleep/stop', body: {}, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(calls).toEqual([{ path: '/api/timers/timer-sleep/stop', body: { endedAt: NOW.toISOString() }, idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
     // With no sleep running, it can be started again.
     expect(screen.getByRole('button', { name: 'Start sleep' })).toBeInTheDocument();
   });
@@ -132,7 +132,7 @@ describe('TimerCard', () => {
 
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Feeding timer' })).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(calls.map((call) => call.body)).toEqual([{ amountOz: 4.5 }]);
+    expect(calls.map((call) => call.body)).toEqual([{ amountOz: 4.5, endedAt: NOW.toISOString() }]);
   });
 
   it('sends millilitres for a parent who measures so', async () => {
@@ -149,7 +149,7 @@ describe('TimerCard', () => {
     await user.type(within(dialog).getByLabelText('Amount (mL)'), '120');
     await user.click(within(dialog).getByRole('button', { name: 'Stop and log' }));
 
-    await waitFor(() => expect(calls.map((call) => call.body)).toEqual([{ amountMl: 120 }]));
+    await waitFor(() => expect(calls.map((call) => call.body)).toEqual([{ amountMl: 120, endedAt: NOW.toISOString() }]));
   });
 
   it("shows the server's refusal on the card, which stays", async () => {

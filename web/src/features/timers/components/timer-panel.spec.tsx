@@ -37,10 +37,13 @@ function renderPanel() {
   return { ...rendered, user: userEvent.setup() };
 }
 
+/** The phone's time at each tap, which every write carries. */
+const TAPPED = new Date(2025, 5, 15, 12, 0, 0).toISOString();
+
 describe('TimerPanel', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2025, 5, 15, 12, 0, 0));
+    vi.setSystemTime(new Date(TAPPED));
     signIn();
   });
 
@@ -55,7 +58,7 @@ describe('TimerPanel', () => {
 
     const feeding = await screen.findByRole('article', { name: 'Feeding timer' });
     expect(within(feeding).getByText('Right side')).toBeInTheDocument();
-    expect(started).toEqual([{ childId: 'child-1', kind: 'feeding', method: 'Nursing', side: 'right' }]);
+    expect(started).toEqual([{ childId: 'child-1', kind: 'feeding', method: 'Nursing', side: 'right', startedAt: TAPPED }]);
     // One feeding timer at a time: its start button is gone while it runs; the others stay.
     expect(screen.queryByRole('button', { name: 'Start feeding' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start sleep' })).toBeInTheDocument();
@@ -73,8 +76,8 @@ describe('TimerPanel', () => {
     await screen.findByRole('article', { name: 'Sleep timer' });
 
     expect(started).toEqual([
-      { childId: 'child-1', kind: 'feeding', method: 'Bottle' },
-      { childId: 'child-1', kind: 'sleep' },
+      { childId: 'child-1', kind: 'feeding', method: 'Bottle', startedAt: TAPPED },
+      { childId: 'child-1', kind: 'sleep', startedAt: TAPPED },
     ]);
   });
 
@@ -111,8 +114,9 @@ describe('TimerPanel', () => {
     const started = answerStarts();
     const stops: string[] = [];
     server.use(
-      http.post('/api/timers/:id/stop', ({ params, request }) => {
-        stops.push(`${String(params.id)} ${request.headers.get('Idempotency-Key') ? 'keyed' : 'no key'}`);
+      http.post('/api/timers/:id/stop', async ({ params, request }) => {
+        const { endedAt } = (await request.json()) as { endedAt: string };
+        stops.push(`${String(params.id)} ${request.headers.get('Idempotency-Key') ? 'keyed' : 'no key'} ${endedAt}`);
         return HttpResponse.json({ id: 'sleep-1', position: 4 }, { status: 201 });
       }),
     );
@@ -126,15 +130,18 @@ describe('TimerPanel', () => {
     expect(within(timer).getByRole('timer')).toHaveTextContent('0:00');
     expect(screen.queryByRole('button', { name: 'Start sleep' })).not.toBeInTheDocument();
 
+    // Stopped 25 minutes later, and sent later still: both count when they were tapped.
+    vi.setSystemTime(new Date(Date.parse(TAPPED) + 25 * 60_000));
     await user.click(within(timer).getByRole('button', { name: 'Stop' }));
     await within(timer).findByText('Stopped');
+    vi.setSystemTime(new Date(Date.parse(TAPPED) + 40 * 60_000));
     expect(within(timer).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
     expect(started).toEqual([]);
 
     act(() => onlineManager.setOnline(true));
     await outbox.flush();
-    expect(started).toEqual([{ childId: 'child-1', kind: 'sleep' }]);
-    expect(stops).toEqual(['timer-1 keyed']);
+    expect(started).toEqual([{ childId: 'child-1', kind: 'sleep', startedAt: TAPPED }]);
+    expect(stops).toEqual([`timer-1 keyed ${new Date(Date.parse(TAPPED) + 25 * 60_000).toISOString()}`]);
     await waitFor(() => expect(outbox.getItems()).toEqual([]));
   });
 });
