@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { entityIdOfKey, idempotencyKeyOf } from './idempotency';
+import { entityIdOfKey, idempotencyKeyOf, type IdempotentRequest } from './idempotency';
 
 /** Answers a write with the global position of its last event, for read-your-writes (design §4). */
 export function sendWritten(reply: FastifyReply, statusCode: number, body: object, position: number) {
@@ -18,4 +18,15 @@ export function newEntityId(request: FastifyRequest, userId: string, newId: () =
 export function correlationIdOf(request: FastifyRequest): string {
   const header = request.headers['x-correlation-id'];
   return typeof header === 'string' && header ? header.slice(0, 100) : request.id;
+}
+
+/** Who writes, as the command services take it: the member, the request's correlation, its Idempotency-Key. */
+export interface WriteActor {
+  userId: string;
+  correlationId: string;
+  idempotent: IdempotentRequest | null;
+}
+
+export async function writeActorOf(idempotency: { begin(request: FastifyRequest): Promise<IdempotentRequest | null> }, request: FastifyRequest): Promise<WriteActor> {
+  return { userId: request.userId, correlationId: correlationIdOf(request), idempotent: await idempotency.begin(request) };
 }

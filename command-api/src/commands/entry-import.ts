@@ -15,7 +15,8 @@ import { feedingEntry } from '../routes/feedings.routes';
 import { pumpingEntry } from '../routes/pumpings.routes';
 import { sleepEntry } from '../routes/sleep.routes';
 import { loadChildAs } from './child-access';
-import { entryWrites, type EntryActor, type EntryKindRoutes, type EntryState } from './entry-writes';
+import type { WriteActor } from '../write-reply';
+import { entryWrites, type EntryKindRoutes, type EntryState } from './entry-writes';
 
 // An imported row's entry id, from the child and the row's source: imported again, it names the same
 // entry, which is then already logged. The namespace never changes.
@@ -142,7 +143,7 @@ export function entryImport(deps: CommandDeps) {
      * now (an overlap logged since the preview) is reported, not fatal; sent again with its key, or
      * the same file again, nothing is logged twice.
      */
-    async run(actor: EntryActor, childId: string, input: unknown): Promise<{ summary: ImportSummary; position: number }> {
+    async run(actor: WriteActor, childId: string, input: unknown): Promise<{ summary: ImportSummary; position: number }> {
       const planned = await plan(actor.userId, childId, input, actor.idempotent?.key ?? null);
       const imported: AcceptedRow[] = [];
       let position = 0;

@@ -9,7 +9,8 @@ import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-e
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type AppendGuard, type CommandResult, type Decider } from '../command-handler';
-import { idempotentWrites, type IdempotentRequest } from '../idempotency';
+import { idempotentWrites } from '../idempotency';
+import type { WriteActor } from '../write-reply';
 import { childAsOf, loadChildAs } from './child-access';
 import { loggedByOf } from './logged-by';
 import { claimEntrySlots } from './entry-slots';
@@ -54,16 +55,6 @@ export interface EntryKindRoutes<Command, State extends EntryState> {
 type Reader = { userId: string; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
 
 /**
- * Who writes: the member (or the job acting for one), the correlation of the request, and its
- * Idempotency-Key when it has one.
- */
-export interface EntryActor {
-  userId: string;
-  correlationId: string;
-  idempotent: IdempotentRequest | null;
-}
-
-/**
  * The writes of one kind of entry, for its routes and for whatever else logs entries (a stopped
  * timer, the timers' maximum job): log or correct with the kind's body and rules, delete.
  */
@@ -74,7 +65,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
   const entry = { ...routes, ...definition };
   const detailsOf = (state: State): RecordedEntry | null => (state.details === null ? null : recordedAs ? recordedAs.entry(state.details as never) : (state.details as RecordedEntry));
 
-  const decide = (type: string, data: Record<string, unknown>, actor: EntryActor, next: { startedAt: string; endedAt: string } | null) => {
+  const decide = (type: string, data: Record<string, unknown>, actor: WriteActor, next: { startedAt: string; endedAt: string } | null) => {
     const entryId = data[entry.idField] as string;
     const { userId, correlationId, idempotent } = actor;
     // The overlap rule of sessions is decided on the days the entry's times reach into, before its event is appended.
@@ -104,7 +95,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
   }
 
   /** The key's earlier answer on this entry's stream, if the same request appended there before. */
-  const earlierResult = (actor: EntryActor, id: string) => idempotency.earlierResult(actor.idempotent, entry.streamId(id), entry.decider);
+  const earlierResult = (actor: WriteActor, id: string) => idempotency.earlierResult(actor.idempotent, entry.streamId(id), entry.decider);
 
   /**
    * Validates and checks the user is in the child's family (from its stream); overlaps are decided
@@ -162,7 +153,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
   }
 
   /** The answer the actor's Idempotency-Key got on this entry before, or null when it appended nothing there. */
-  async function repeated(actor: EntryActor, id: string) {
+  async function repeated(actor: WriteActor, id: string) {
     const earlier = await earlierResult(actor, id);
     return earlier && { view: await earlierView(id, earlier, actor.userId), position: earlier.position };
   }
@@ -171,7 +162,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
    * Logs or corrects an entry (`commandType`: the kind's log or correct command) from a request
    * body: the same request with the same key again answers as the first time.
    */
-  async function write(actor: EntryActor, input: unknown, id: string, commandType: string) {
+  async function write(actor: WriteActor, input: unknown, id: string, commandType: string) {
     const answered = await repeated(actor, id);
     if (answered) return answered;
     const { reader, childId, checked, recorded, data } = await prepare(actor.userId, input, id);
@@ -185,7 +176,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
   }
 
   /** Deletes an entry of the actor's family; the answer's position covers the deletion. */
-  async function remove(actor: EntryActor, id: string): Promise<{ position: number }> {
+  async function remove(actor: WriteActor, id: string): Promise<{ position: number }> {
     const earlier = await earlierResult(actor, id);
     if (earlier) return { position: earlier.position };
     await assertInFamily(id, actor.userId);

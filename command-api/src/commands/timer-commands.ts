@@ -16,7 +16,8 @@ import { feedingEntry } from '../routes/feedings.routes';
 import { pumpingEntry } from '../routes/pumpings.routes';
 import { sleepEntry } from '../routes/sleep.routes';
 import { loadChildAs } from './child-access';
-import { entryWrites, type EntryActor } from './entry-writes';
+import type { WriteActor } from '../write-reply';
+import { entryWrites } from './entry-writes';
 import { loggedByOf } from './logged-by';
 import { claimRunningTimer } from './running-timer-claim';
 
@@ -47,7 +48,7 @@ export function timerCommands(deps: CommandDeps) {
     return { state, child };
   }
 
-  const decide = (timerId: string, command: TimerCommand, actor: EntryActor, guard?: Parameters<typeof handleCommand>[5]) =>
+  const decide = (timerId: string, command: TimerCommand, actor: WriteActor, guard?: Parameters<typeof handleCommand>[5]) =>
     handleCommand(eventStore, timerStreamId(timerId), timerDecider, command, { userId: actor.userId, correlationId: actor.correlationId, now: clock(), newId, idempotency: actor.idempotent }, guard);
 
   async function viewOf(timer: RunningTimer, members: Parameters<typeof loggedByOf>[1]): Promise<TimerView> {
@@ -63,7 +64,7 @@ export function timerCommands(deps: CommandDeps) {
 
   return {
     /** POST /api/timers: 409 naming the running one when the child's timer of this kind runs. */
-    async start(actor: EntryActor, input: unknown, timerId: string) {
+    async start(actor: WriteActor, input: unknown, timerId: string) {
       const body = parseInput(startTimerBody, input);
       const childId = parseIdParam({ id: body.childId }, 'Child not found');
       const child = await loadChildAs(eventStore, childId, actor.userId);
@@ -80,7 +81,7 @@ export function timerCommands(deps: CommandDeps) {
     },
 
     /** POST /api/timers/:id/switch-side: a nursing timer goes on to the other breast, now or when the parent tapped. */
-    async switchSide(actor: EntryActor, timerId: string, input: unknown) {
+    async switchSide(actor: WriteActor, timerId: string, input: unknown) {
       const body = parseInput(switchSideBody, input);
       const { state, child } = await timerOfMember(timerId, actor.userId);
       const current = state.status === 'running' ? state.timer.sides.at(-1) : undefined;
@@ -94,7 +95,7 @@ export function timerCommands(deps: CommandDeps) {
      * adds, then records the stop. Sent again with its key it answers as the first time; if only the
      * entry got recorded the first time, the stop is recorded now.
      */
-    async stop(actor: EntryActor, timerId: string, input: unknown) {
+    async stop(actor: WriteActor, timerId: string, input: unknown) {
       const body = parseInput(stopTimerBody, input);
       const { state } = await timerOfMember(timerId, actor.userId);
       const { timer } = state as Exclude<TimerState, { status: 'none' }>;
@@ -117,7 +118,7 @@ export function timerCommands(deps: CommandDeps) {
     },
 
     /** DELETE /api/timers/:id: the timer ends and logs nothing. */
-    async discard(actor: EntryActor, timerId: string) {
+    async discard(actor: WriteActor, timerId: string) {
       await timerOfMember(timerId, actor.userId);
       const result = await decide(timerId, { type: 'DiscardTimer', data: { discardedBy: actor.userId, now: clock() } }, actor);
       return { position: result.position };
@@ -132,7 +133,7 @@ export function timerCommands(deps: CommandDeps) {
       const state = await readTimer(timerId);
       if (state.status !== 'running' || !isPastMaximum(state.timer, clock())) return;
       const { timer } = state;
-      const actor: EntryActor = { userId: timer.startedBy, correlationId: `timer-maximum-${timerId}`, idempotent: null };
+      const actor: WriteActor = { userId: timer.startedBy, correlationId: `timer-maximum-${timerId}`, idempotent: null };
       const units = await readerUnits(readStore, timer.startedBy);
       let entryId: string | null = timerEntryId(timerId);
       try {

@@ -4,9 +4,9 @@ import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
-import { entryWrites, type EntryActor, type EntryKindRoutes, type EntryState } from '../commands/entry-writes';
+import { entryWrites, type EntryKindRoutes, type EntryState } from '../commands/entry-writes';
 import { idempotentWrites } from '../idempotency';
-import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
+import { newEntityId, sendWritten, writeActorOf } from '../write-reply';
 
 /** POST {path}, PUT and DELETE {path}/:id of one kind of entry: HTTP around the kind's writes. */
 export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, routes: EntryKindRoutes<Command, State>) {
@@ -19,11 +19,7 @@ export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps
   const correctSchema = routeSchema({ summary: `Correct a ${one}`, tags, body: routes.body, answers: { 200: written }, errors: writeErrors });
   const deleteSchema = routeSchema({ summary: `Delete a ${one}`, tags, answers: { 200: writtenOkSchema }, errors: [404, 422] });
   const idempotency = idempotentWrites(deps);
-  const actorOf = async (request: FastifyRequest): Promise<EntryActor> => ({
-    userId: request.userId,
-    correlationId: correlationIdOf(request),
-    idempotent: await idempotency.begin(request),
-  });
+  const actorOf = (request: FastifyRequest) => writeActorOf(idempotency, request);
 
   return async function register(app: FastifyInstance): Promise<void> {
     app.post(path, { schema: logSchema }, async (request, reply) => {

@@ -6,7 +6,7 @@ import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { entryImport } from '../commands/entry-import';
 import { idempotentWrites } from '../idempotency';
-import { correlationIdOf, sendWritten } from '../write-reply';
+import { sendWritten, writeActorOf } from '../write-reply';
 
 const TAGS = ['Export and import'];
 const csvDescription = "This app's CSV export, or Baby Buddy's export of feedings, sleep or diaper changes; each row goes through its kind's own rules. The body may be up to 16 MB.";
@@ -30,8 +30,7 @@ export function importRoutes(deps: CommandDeps) {
     app.post('/api/children/:id/import/preview', { bodyLimit: IMPORT_BODY_LIMIT_BYTES, schema: previewSchema }, async (request) => imports.preview(request.userId, childIdOf(request), request.body));
 
     app.post('/api/children/:id/import', { bodyLimit: IMPORT_BODY_LIMIT_BYTES, schema: importSchema }, async (request, reply) => {
-      const actor = { userId: request.userId, correlationId: correlationIdOf(request), idempotent: await idempotency.begin(request) };
-      const { summary, position } = await imports.run(actor, childIdOf(request), request.body);
+      const { summary, position } = await imports.run(await writeActorOf(idempotency, request), childIdOf(request), request.body);
       return sendWritten(reply, 200, summary, position);
     });
   };

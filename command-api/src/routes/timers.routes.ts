@@ -8,10 +8,9 @@ import { startTimerBody, stopTimerBody, switchSideBody } from '@nightlight/domai
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
-import type { EntryActor } from '../commands/entry-writes';
 import { timerCommands } from '../commands/timer-commands';
 import { idempotentWrites } from '../idempotency';
-import { correlationIdOf, newEntityId, sendWritten } from '../write-reply';
+import { newEntityId, sendWritten, writeActorOf } from '../write-reply';
 
 const TAGS = ['Timers'];
 const startSchema = routeSchema({
@@ -37,11 +36,7 @@ const discardSchema = routeSchema({ summary: 'Discard a timer: nothing is logged
 export function timerRoutes(deps: CommandDeps) {
   const timers = timerCommands(deps);
   const idempotency = idempotentWrites(deps);
-  const actorOf = async (request: FastifyRequest): Promise<EntryActor> => ({
-    userId: request.userId,
-    correlationId: correlationIdOf(request),
-    idempotent: await idempotency.begin(request),
-  });
+  const actorOf = (request: FastifyRequest) => writeActorOf(idempotency, request);
   const timerIdOf = (request: FastifyRequest) => parseIdParam(request.params, TIMER_NOT_FOUND);
 
   return async function register(app: FastifyInstance): Promise<void> {
