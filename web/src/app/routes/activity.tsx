@@ -95,6 +95,7 @@ function ActivityDay({ child, date, isToday }: { child: Child; date: string; isT
           childId={child.id}
           entries={day.entries}
           label={`Activities on ${longDate}`}
+          editable
           emptyTitle="No activities on this date"
           emptyHint={isToday ? 'Start by adding a feeding or sleep session.' : 'Try selecting a different date.'}
         />
