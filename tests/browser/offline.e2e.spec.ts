@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, launchProfileChromium, newContext } from './support/chromium';
 import { localDateTimeOf, startOfLocalDate } from '@nightlight/domain/time/zoned-time';
-import { addChild, daysBefore, logBottle, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn, ZONE, type Parent } from './support/family';
+import { addChild, daysBefore, feedingsToday, logBottle, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn, ZONE, type Parent } from './support/family';
 import { twoParentFamily } from './support/two-parents';
 
 let contexts: BrowserContext[] = [];
@@ -143,15 +143,6 @@ describeInBrowser('offline in Chromium', (suite) => {
     return page;
   }
 
-  /** The child's feedings today, as the API lists them. */
-  async function feedingsToday(parent: Parent, childId: string): Promise<{ id: string; amountOz: number | null }[]> {
-    const { server } = suite();
-    await settle(server);
-    const answer = await server.call('GET', `/api/feedings?childId=${childId}&date=${todayIn()}`, { token: parent.token });
-    expect(answer.status).toBe(200);
-    return answer.body;
-  }
-
   it('logs two feedings and deletes an older one offline, marked Waiting to sync, still after a reload with no signal, and syncs each once when the signal returns', async () => {
     const { server } = suite();
     const parent = await registerParent(server, 'offline');
@@ -159,7 +150,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     const [older, first, second] = threeTimesToday();
     await logBottle(server, parent, childId, older.toISOString(), 6);
     await settle(server);
-    const [olderFeeding] = await feedingsToday(parent, childId);
+    const [olderFeeding] = await feedingsToday(suite().server, parent, childId);
     const page = await openDashboardOnline(parent);
     const timeline = page.getByRole('list', { name: "Today's activities" });
     await timeline.getByText('6 oz').waitFor();
@@ -189,7 +180,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     await page.getByText(/^Offline:/).waitFor({ state: 'detached' });
     await timeline.getByText('6 oz').waitFor({ state: 'detached' });
 
-    const feedings = await feedingsToday(parent, childId);
+    const feedings = await feedingsToday(suite().server, parent, childId);
     expect(feedings.map((feeding) => feeding.amountOz).sort()).toEqual([2, 3]);
     expect(feedings.map((feeding) => feeding.id)).not.toContain(olderFeeding!.id);
     // Each write went out once, with its own key, and in the order it was made.
@@ -223,7 +214,7 @@ describeInBrowser('offline in Chromium', (suite) => {
     await expect.poll(() => waitingMarks(page).count(), { timeout: 10_000 }).toBe(0);
     await page.screenshot({ path: artifactPath('offline-375-refused.png') });
 
-    const feedings = await feedingsToday(alex, childId);
+    const feedings = await feedingsToday(suite().server, alex, childId);
     expect(feedings.map((feeding) => feeding.amountOz).sort()).toEqual([3, 5]);
 
     // Edit opens the feeding's dialog with its values.

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
-import { addChild, daysBefore, logBottle, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn, type Parent } from './support/family';
+import { addChild, daysBefore, feedingsToday, logBottle, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn } from './support/family';
 import { twoParentFamily } from './support/two-parents';
 
 const MINUTE = 60_000;
@@ -21,15 +21,6 @@ describeInBrowser(
       context.setDefaultTimeout(10_000);
       contexts.push(context);
       return context.newPage();
-    }
-
-    /** The child's feedings on today's date, as the API lists them to `parent`. */
-    async function feedingsToday(parent: Parent, childId: string): Promise<{ id: string }[]> {
-      const { server } = suite();
-      await settle(server);
-      const answer = await server.call('GET', `/api/feedings?childId=${childId}&date=${todayIn()}`, { token: parent.token });
-      expect(answer.status).toBe(200);
-      return answer.body;
     }
 
     it("shows a sleep timer one parent starts ticking on the other's open dashboard within a second; stopped there, it is logged for both", async () => {
@@ -83,7 +74,7 @@ describeInBrowser(
       await signIn(page, parent.email, parent.password);
       const sameAsLast = page.getByRole('button', { name: 'Same as last: 4 oz Formula' });
       await sameAsLast.waitFor();
-      const before = await feedingsToday(parent, childId);
+      const before = await feedingsToday(suite().server, parent, childId);
       const posts: string[] = [];
       page.on('request', (request) => {
         if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/feedings') posts.push(request.headers()['idempotency-key'] ?? '');
@@ -92,7 +83,7 @@ describeInBrowser(
       await sameAsLast.dblclick();
       await page.getByText('Bottle logged: 4 oz Formula').waitFor();
 
-      const after = await feedingsToday(parent, childId);
+      const after = await feedingsToday(suite().server, parent, childId);
       expect(after).toHaveLength(before.length + 1);
       // One request, not a second one the server had to refuse or recognise.
       expect(posts).toHaveLength(1);
@@ -103,7 +94,7 @@ describeInBrowser(
 
       await page.getByRole('button', { name: 'Undo' }).click();
       await page.getByText('Bottle removed').waitFor();
-      expect(await feedingsToday(parent, childId)).toHaveLength(before.length);
+      expect(await feedingsToday(suite().server, parent, childId)).toHaveLength(before.length);
       expect(await sameAsLast.isEnabled()).toBe(true);
     });
   },

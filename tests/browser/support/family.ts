@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { addDays, instantOfLocal, localDateOf, type LocalDate } from '@nightlight/domain/time/zoned-time';
 import type { TestServer } from '../../api/support/test-server';
 
@@ -111,4 +112,12 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function textOf(page: Page, selector: string): Promise<string[]> {
   const texts = await page.locator(selector).allInnerTexts();
   return texts.map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
+/** The child's feedings on today's date, as the API lists them to `parent`, once the read models have caught up. */
+export async function feedingsToday(server: TestServer, parent: Parent, childId: string): Promise<{ id: string; amountOz: number | null }[]> {
+  await settle(server);
+  const answer = await server.call('GET', `/api/feedings?childId=${childId}&date=${todayIn()}`, { token: parent.token });
+  expect(answer.status).toBe(200);
+  return answer.body;
 }
