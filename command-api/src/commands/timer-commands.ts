@@ -3,7 +3,7 @@ import { timerApiView, type TimerView } from '@nightlight/domain/read-models/tim
 import { ConflictError, DomainRuleError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { timerStreamId } from '@nightlight/domain/shared/stream-ids';
 import { decideTimer, type TimerCommand } from '@nightlight/domain/timers/timer.decider';
-import { evolveTimer, initialTimerState, type RunningTimer, type TimerKind, type TimerState } from '@nightlight/domain/timers/timer.events';
+import { evolveTimer, initialTimerState, type TimerKind, type TimerState } from '@nightlight/domain/timers/timer.events';
 import { entryBodyOfStop } from '@nightlight/domain/timers/timer-entry';
 import { startTimerBody, stopTimerBody, switchSideBody } from '@nightlight/domain/timers/timer-request';
 import { isPastMaximum, maximumEndOf, maximumNote, notRunningError, pastMaximumError, tapTime, TIMER_NOT_FOUND } from '@nightlight/domain/timers/timer-rules';
@@ -51,16 +51,13 @@ export function timerCommands(deps: CommandDeps) {
   const decide = (timerId: string, command: TimerCommand, actor: WriteActor, guard?: Parameters<typeof handleCommand>[5]) =>
     handleCommand(eventStore, timerStreamId(timerId), timerDecider, command, { userId: actor.userId, correlationId: actor.correlationId, now: clock(), newId, idempotency: actor.idempotent }, guard);
 
-  async function viewOf(timer: RunningTimer, members: Parameters<typeof loggedByOf>[1]): Promise<TimerView> {
+  /** The timer as the command left it: running, or as it was when it stopped (a repeated request). */
+  async function runningView(state: TimerState, members: Parameters<typeof loggedByOf>[1]): Promise<TimerView> {
+    if (state.status === 'none') throw new NotFoundError(TIMER_NOT_FOUND);
+    const { timer } = state;
     const startedBy = await loggedByOf(readStore, members, timer.startedBy);
     return timerApiView({ _id: timer.timerId, childId: timer.childId, kind: timer.kind, method: timer.method, startedAt: timer.startedAt, sides: timer.sides, stopsAt: maximumEndOf(timer) }, startedBy);
   }
-
-  /** The timer as the command left it: running, or as it was when it stopped (a repeated request). */
-  const runningView = async (state: TimerState, members: Parameters<typeof loggedByOf>[1]) => {
-    if (state.status === 'none') throw new NotFoundError(TIMER_NOT_FOUND);
-    return viewOf(state.timer, members);
-  };
 
   return {
     /** POST /api/timers: 409 naming the running one when the child's timer of this kind runs. */
