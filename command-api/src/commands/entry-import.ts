@@ -4,9 +4,8 @@ import { importRows, ImportFormatError, type ImportRow } from '@nightlight/domai
 import { importBody, type ImportSummary } from '@nightlight/domain/imports/import-request';
 import { CsvError } from '@nightlight/domain/exports/csv';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { ConflictError, DomainRuleError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
-import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
@@ -25,9 +24,6 @@ const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
 type Interval = { startedAt: string; endedAt: string };
 /** A row that passed its kind's rules, with the id it is logged under. */
 type AcceptedRow = { line: number; kind: EntryKind; entryId: string; body: Record<string, unknown>; interval: Interval };
-
-const refusalOf = (error: unknown): string | null =>
-  error instanceof HttpError && error.statusCode < 500 ? error.message : error instanceof DomainRuleError || error instanceof ConflictError || error instanceof NotFoundError ? error.message : null;
 
 const overlaps = (a: Interval, b: Interval) => a.startedAt < b.endedAt && b.startedAt < a.endedAt;
 
@@ -84,7 +80,7 @@ export function entryImport(deps: CommandDeps) {
         const checked = kind.check(parseInput(kind.body, request) as never, now);
         interval = { startedAt: checked.startedAt, endedAt: checked.endedAt };
       } catch (error) {
-        const message = refusalOf(error);
+        const message = refusalMessage(error);
         if (message === null) throw error;
         refused.push({ line: row.line, message });
         continue;
@@ -153,7 +149,7 @@ export function entryImport(deps: CommandDeps) {
           position = Math.max(position, written.position);
           imported.push(row);
         } catch (error) {
-          const message = refusalOf(error);
+          const message = refusalMessage(error);
           if (message === null) throw error;
           planned.refused.push({ line: row.line, message });
         }

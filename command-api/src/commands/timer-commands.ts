@@ -1,13 +1,13 @@
 import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
 import { timerApiView, type TimerView } from '@nightlight/domain/read-models/timers/timer-document';
-import { ConflictError, DomainRuleError, NotFoundError } from '@nightlight/domain/shared/domain-event';
+import { ConflictError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { timerStreamId } from '@nightlight/domain/shared/stream-ids';
 import { decideTimer, type TimerCommand } from '@nightlight/domain/timers/timer.decider';
 import { evolveTimer, initialTimerState, type TimerKind, type TimerState } from '@nightlight/domain/timers/timer.events';
 import { entryBodyOfStop } from '@nightlight/domain/timers/timer-entry';
 import { startTimerBody, stopTimerBody, switchSideBody } from '@nightlight/domain/timers/timer-request';
 import { isPastMaximum, maximumEndOf, maximumNote, notRunningError, pastMaximumError, tapTime, TIMER_NOT_FOUND } from '@nightlight/domain/timers/timer-rules';
-import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { parseIdParam, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
@@ -137,8 +137,7 @@ export function timerCommands(deps: CommandDeps) {
         const { body } = entryBodyOfStop(timer, { notes: maximumNote(timer.kind) }, maximumEndOf(timer), units?.volume ?? 'mL');
         await entries[timer.kind].write(actor, body, entryId, ENTRY_KINDS[timer.kind].commands.log);
       } catch (error) {
-        const refused = error instanceof DomainRuleError || error instanceof ConflictError || error instanceof NotFoundError || (error instanceof HttpError && error.statusCode < 500);
-        if (!refused) throw error;
+        if (refusalMessage(error) === null) throw error;
         entryId = null;
       }
       await decide(timerId, { type: 'StopTimerAtMaximum', data: { entryId, now: clock() } }, actor);

@@ -36,6 +36,16 @@ function zodToHttpError(error: ZodError): HttpError {
   return new HttpError(400, issues[0]?.message ?? 'Invalid request', issues);
 }
 
+/**
+ * The message of a request refused for what it asked (a 4xx the error handler would send), or null
+ * for a fault: for work that refuses some requests of a batch and goes on with the rest.
+ */
+export function refusalMessage(error: unknown): string | null {
+  if (error instanceof HttpError) return error.statusCode < 500 ? error.message : null;
+  const refused = error instanceof DomainRuleError || error instanceof ConflictError || error instanceof NotFoundError;
+  return refused ? error.message : null;
+}
+
 /** One error handler at the root: known errors map to status codes; 5xx text is never leaked. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
