@@ -57,6 +57,11 @@ export type GroupWork = (group: string, keys: readonly string[]) => Promise<void
  */
 export interface Projection {
   name: string;
+  /**
+   * Raised when what the projection writes changes (a new field, a fixed computation): the next
+   * start builds the read models of the new version beside the old ones (1 when not given).
+   */
+  version?: number;
   handles: ReadonlySet<string>;
   apply(event: RecordedEvent, context: ProjectionContext): Promise<void>;
 }

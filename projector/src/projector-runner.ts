@@ -12,9 +12,11 @@ const CATCH_UP_BATCH = 5000;
 const RETRY_FIRST_MS = 100;
 const RETRY_LONGEST_MS = 5000;
 
-interface CheckpointDocument extends Doc {
+export interface CheckpointDocument extends Doc {
   position: number;
   shard: string;
+  /** When the projector first caught up with the log: from then on its read models can answer. */
+  builtAt?: string;
 }
 
 export interface Shard {
@@ -107,6 +109,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   /** Every document is up to date with the events up to here: what readers are told. */
   let settledPosition = position;
   let savedPosition = position;
+  let builtAt = (stored as CheckpointDocument | null)?.builtAt ?? null;
+  let savedBuiltAt = builtAt;
   let isCaughtUp = false;
   const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
   let lastProgress = Date.now();
@@ -139,9 +143,16 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     settledPosition = Math.max(settledPosition, reached);
     release();
     if (isCaughtUp && changed.size > 0) options.onSettled?.(reached, changed);
-    if (savedPosition === reached) return;
-    await untilReachable(() => checkpoints.replaceOne({ _id: checkpointId(shard) }, { _id: checkpointId(shard), position: reached, shard: `${shard.index}/${shard.count}` }, { upsert: true }));
+    if (isCaughtUp) builtAt ??= new Date().toISOString();
+    if (savedPosition === reached && savedBuiltAt === builtAt) return;
+    const checkpoint: CheckpointDocument = { _id: checkpointId(shard), position: reached, shard: `${shard.index}/${shard.count}`, ...(builtAt && { builtAt }) };
+    // Committed with the documents it covers (on a store that commits: the embedded SQLite file).
+    await untilReachable(async () => {
+      await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
+      await context.readStore.commit();
+    });
     savedPosition = reached;
+    savedBuiltAt = builtAt;
   };
   // One settlement at a time, each covering what was applied before it began.
   let settling: Promise<void> = Promise.resolve();

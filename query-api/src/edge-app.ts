@@ -105,7 +105,8 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const status = await deps.progress.status();
-    return reply.status(status.ready ? 200 : 503).send({ status: status.ready ? 'ready' : 'catching-up', position: status.position, head: status.head });
+    const { position, head, rebuild } = status;
+    return reply.status(status.ready ? 200 : 503).send({ status: status.ready ? 'ready' : 'catching-up', position, head, ...(rebuild && { rebuild }) });
   });
 
   await app.register(options.writes);

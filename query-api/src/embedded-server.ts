@@ -10,8 +10,10 @@ import { ensureStarterReferralCode, seedReferralCodes } from '@nightlight/comman
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters, type Adapters } from '@nightlight/infrastructure/composition/adapters';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
-import { allProjections } from '@nightlight/projector/all-projections';
-import { startProjector, type RunningProjector } from '@nightlight/projector/projector-runner';
+import { allProjections, PERSONAL_READ_MODELS } from '@nightlight/projector/all-projections';
+import { startEmbeddedReadModels, type EmbeddedReadModels } from '@nightlight/projector/embedded-read-models';
+import type { Projection } from '@nightlight/projector/projection';
+import type { RunningProjector } from '@nightlight/projector/projector-runner';
 import { buildEdgeApp, describeApi, type EdgeOptions } from './edge-app';
 import { forwardWrites } from './forward-writes';
 import type { ProjectionProgress, QueryDeps } from './query-deps';
@@ -23,6 +25,7 @@ export interface EmbeddedServer {
   app: FastifyInstance;
   adapters: Adapters;
   projector: RunningProjector;
+  readModels: EmbeddedReadModels;
   url: string;
   /**
    * Resolves once the read models have caught up with the log and the jobs run. Until then the
@@ -41,36 +44,59 @@ export interface EmbeddedOptions {
   webDist?: string;
   /** Wraps the log the projector reads; tests hold it back to watch the server while it lags. */
   projectorEventStore?: (eventStore: EventStore) => EventStore;
+  /** Wraps the log a rebuild job reads; tests hold it back to watch the old version answer meanwhile. */
+  rebuildEventStore?: (eventStore: EventStore) => EventStore;
+  /** The projections (tests give one a new version). */
+  projections?: readonly Projection[];
+  /** Lines about the read models' versions and a rebuild's progress. */
+  log?: (line: string) => void;
   /** Called on the edge's app before anything is registered on it: tests add their hooks here. */
   instrument?: EdgeOptions['instrument'];
 }
 
-function embeddedProgress(projector: RunningProjector, adapters: Adapters, isReady: () => boolean): ProjectionProgress {
+function embeddedProgress(readModels: EmbeddedReadModels, adapters: Adapters, isReady: () => boolean): ProjectionProgress {
   return {
-    waitFor: (position, timeoutMs) => projector.waitFor(position, timeoutMs),
+    waitFor: (position, timeoutMs) => readModels.projector.waitFor(position, timeoutMs),
     async status() {
-      return { position: projector.position(), head: await adapters.eventStore.headPosition(), ready: isReady() };
+      const rebuild = readModels.rebuild();
+      return { position: readModels.projector.position(), head: await adapters.eventStore.headPosition(), ready: isReady(), ...(rebuild && { rebuild }) };
     },
   };
 }
 
 /**
  * The embedded default: command-api, projector and query-api in one process, on a SQLite event log
- * with in-memory read models rebuilt from it at start.
+ * with read models in a SQLite file beside it (or in memory, rebuilt at every start).
  */
 export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   const clock = options.clock ?? (() => new Date());
-  const adapters = await createAdapters(config, clock);
+  // The adapters' read store is the read models' own, which a rebuild switches to a new version.
+  let readModels: EmbeddedReadModels | undefined;
+  const adapters = await createAdapters(config, clock, {
+    collection: (name) => readModels!.readStore.collection(name),
+    dropAll: () => readModels!.readStore.dropAll(),
+    commit: () => readModels!.readStore.commit(),
+    // Closed by close() below, before the event log its projectors read.
+    close: async () => undefined,
+  });
   const logger = options.logger ?? false;
-  const projector = await startProjector({
-    eventStore: options.projectorEventStore?.(adapters.eventStore) ?? adapters.eventStore,
-    projections: allProjections,
-    context: { readStore: adapters.readStore, cipher: adapters.cipher },
+  readModels = await startEmbeddedReadModels({
+    dataDir: config.dataDir,
+    store: config.READ_STORE === 'memory' ? 'memory' : 'sqlite',
+    cacheDocuments: config.READ_CACHE_DOCUMENTS,
+    eventStore: adapters.eventStore,
+    projections: options.projections ?? allProjections,
+    personalCollections: PERSONAL_READ_MODELS,
+    cipher: adapters.cipher,
+    projectorEventStore: options.projectorEventStore,
+    rebuildEventStore: options.rebuildEventStore,
     onProgress: options.onProgress,
     onSettled: (position, childIds) => void adapters.changeFeed.publish({ position, childIds: [...childIds] }),
     // A failing projection is a bug to fix; the event is skipped for that read model only.
     onError: (error, event) => console.error(`Read model update failed at event ${event?.position ?? '?'} (${event?.type ?? 'subscription'})`, error),
+    log: options.log,
   });
+  const projector = readModels.projector;
   let ready = false;
   let closed = false;
 
@@ -80,7 +106,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     cipher: adapters.cipher,
     tokens: adapters.tokens,
     sessions: adapters.sessions,
-    progress: embeddedProgress(projector, adapters, () => ready),
+    progress: embeddedProgress(readModels, adapters, () => ready),
     changeFeed: adapters.changeFeed,
     clock,
   };
@@ -115,6 +141,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     app,
     adapters,
     projector,
+    readModels,
     url,
     ready: becameReady,
     get starterReferralCode() {
@@ -123,7 +150,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     async close() {
       closed = true;
       await app.close();
-      await projector.stop();
+      await readModels.close();
       await adapters.close();
     },
   };

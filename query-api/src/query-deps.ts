@@ -4,13 +4,17 @@ import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/perso
 import type { ChangeFeed } from '@nightlight/infrastructure/ports/change-feed';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import type { SessionStore } from '@nightlight/infrastructure/ports/session-store';
+import type { RebuildProgress } from '@nightlight/projector/embedded-read-models';
 
 /** How far the read models have got; read-your-writes waits on it. */
 export interface ProjectionProgress {
   /** Resolves true once every projector has passed `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
-  /** Position the read models have reached, and whether they have caught up with the log. */
-  status(): Promise<{ position: number; head: number; ready: boolean }>;
+  /**
+   * Position the read models have reached, whether they have caught up with the log, and how far a
+   * rebuild job building a new version beside them has got.
+   */
+  status(): Promise<{ position: number; head: number; ready: boolean; rebuild?: RebuildProgress }>;
 }
 
 export interface QueryDeps {

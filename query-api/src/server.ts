@@ -10,13 +10,14 @@ import { forwardWrites } from './forward-writes';
 import { researchRoutes } from './routes/research.routes';
 
 /**
- * query-api's process. With in-memory read models it projects them itself (the embedded default,
- * or beside a separate command-api); with MongoDB it reads what the projector processes write.
+ * query-api's process. With embedded read models (SQLite or memory) it projects them itself (the
+ * embedded default, or beside a separate command-api); with MongoDB it reads what the projector
+ * processes write.
  */
 await runService('query-api', async () => {
   const config = loadConfig(process.env, queryApiConfigSchema);
   const logger = { level: config.LOG_LEVEL };
-  if (config.READ_STORE === 'memory') {
+  if (config.READ_STORE !== 'mongo') {
     const server = await startEmbeddedServer(config, {
       logger,
       onProgress: (position, head) => console.log(`Rebuilding read models: ${position} of ${head} events`),

@@ -8,9 +8,9 @@ import { projectorHold } from './support/held-projector';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
- * The embedded default rebuilds its read models from the log at every start. It listens first, so
- * an orchestrator sees it alive and how far it has got, and a parent who opens the app early is
- * told to wait instead of seeing an empty day.
+ * Read models built from the log at start (in memory at every start; on SQLite the first time). The
+ * server listens first, so an orchestrator sees it alive and how far it has got, and a parent who
+ * opens the app early is told to wait instead of seeing an empty day.
  */
 const STARTING_UP = { message: 'Starting up, please try again in a moment' };
 
@@ -23,8 +23,10 @@ afterEach(async () => {
   first = undefined;
 });
 
-const restart = async (dataDir: string, options: Parameters<typeof startEmbeddedServer>[1] = {}) => {
-  restarted = await startEmbeddedServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }), { webDist: path.join(dataDir, 'no-web'), ...options });
+const MEMORY = { READ_STORE: 'memory' };
+
+const restart = async (dataDir: string, options: Parameters<typeof startEmbeddedServer>[1] = {}, env: Record<string, string> = MEMORY) => {
+  restarted = await startEmbeddedServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env }), { webDist: path.join(dataDir, 'no-web'), ...options });
   return restarted;
 };
 
@@ -39,7 +41,7 @@ const call = async (server: EmbeddedServer, method: string, pathname: string, to
 
 describe('start-up while the read models are rebuilt', () => {
   it('answers /healthz at once, /readyz and /api with 503 until caught up, then serves what the log holds', async () => {
-    first = await startTestServer();
+    first = await startTestServer(MEMORY);
     const token = await first.server.adapters.tokens.issueAccessToken(uuidv7());
     const child = await first.call('POST', '/api/children', { token, body: { displayName: 'Early', birthDate: '2026-06-01', sex: 'Female', timezone: 'UTC' } });
     expect(child.status).toBe(201);
@@ -73,7 +75,7 @@ describe('start-up while the read models are rebuilt', () => {
   });
 
   it('keeps answering /healthz and /readyz during a real rebuild of a long log', async () => {
-    first = await startTestServer();
+    first = await startTestServer(MEMORY);
     await generateFamilies(first.server.adapters.eventStore, first.server.adapters.cipher, { children: 4, eventsPerChild: 2500, firstDay: '2025-01-01' });
     const head = await first.server.adapters.eventStore.headPosition();
     await first.server.close();

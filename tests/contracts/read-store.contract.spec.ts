@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
 import { createMongoReadStore } from '@nightlight/infrastructure/read-store/mongo-read-store';
+import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
 import { DuplicateKeyError, type Collection, type ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import { reachableUrl } from './reachability';
 
@@ -229,6 +233,9 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
 }
 
 readStoreContract('memory', async () => createMemoryReadStore());
+readStoreContract('SQLite', async () => createSqliteReadStore({ file: path.join(mkdtempSync(path.join(tmpdir(), 'read-store-')), 'read-models.sqlite'), cacheDocuments: 1000 }));
+// A cache of two documents: most reads come from the file, not from parsed documents kept in memory.
+readStoreContract('SQLite with almost no cache', async () => createSqliteReadStore({ file: path.join(mkdtempSync(path.join(tmpdir(), 'read-store-')), 'read-models.sqlite'), cacheDocuments: 2 }));
 
 describe('the memory read store', () => {
   it('keeps a handed-over document itself, frozen, rather than a copy', async () => {

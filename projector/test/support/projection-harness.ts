@@ -56,6 +56,7 @@ export function observedMemoryReadStore(): ObservedReadStore {
       return inner.collection(name);
     },
     dropAll: () => inner.dropAll(),
+    commit: () => inner.commit(),
     close: () => inner.close(),
     collectionNames: () => [...names].sort(),
   };

@@ -19,6 +19,7 @@ export function recordingReadStore(inner: ReadStore = createMemoryReadStore()): 
       return inner.collection<T>(name);
     },
     dropAll: () => inner.dropAll(),
+    commit: () => inner.commit(),
     close: () => inner.close(),
     names: () => [...names].sort(),
   };

@@ -40,7 +40,7 @@ export interface Adapters {
  * Chooses every adapter from validated configuration (never from "is this a test"): SQLite, memory
  * and in-process jobs by default; EventStoreDB, MongoDB and Redis when configured.
  */
-export async function createAdapters(config: AppConfig, clock: () => Date = () => new Date()): Promise<Adapters> {
+export async function createAdapters(config: AppConfig, clock: () => Date = () => new Date(), embeddedReadStore?: ReadStore): Promise<Adapters> {
   mkdirSync(config.dataDir, { recursive: true });
   const file = (name: string) => path.join(config.dataDir, name);
 
@@ -48,8 +48,10 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
   const eventStore = createUpcastingEventStore(
     config.EVENT_STORE === 'esdb' ? createEsdbEventStore({ connectionString: config.ESDB_URL! }) : createSqliteEventStore({ file: file('events.sqlite') }),
   );
+  // The embedded read models (memory or SQLite) come with the projectors that keep them (the embedded
+  // server's composition); a command-api process beside query-api on the embedded stores sees none.
   const readStore =
-    config.READ_STORE === 'mongo' ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB }) : createMemoryReadStore();
+    config.READ_STORE === 'mongo' ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB }) : (embeddedReadStore ?? createMemoryReadStore());
   const keyStore =
     config.READ_STORE === 'mongo' ? await createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` }) : createSqliteKeyStore({ file: file('keys.sqlite') });
   const jobs = config.REDIS_URL ? createBullmqJobQueue({ redisUrl: config.REDIS_URL }) : createInProcessJobQueue();

@@ -68,7 +68,10 @@ export const appConfigSchema = z
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
     EVENT_STORE: z.enum(['sqlite', 'esdb']).default('sqlite'),
-    READ_STORE: z.enum(['memory', 'mongo']).default('memory'),
+    /** `sqlite`: the embedded read models on disk, resumed at start. `memory`: rebuilt at every start. `mongo`: the full stack's. */
+    READ_STORE: z.enum(['sqlite', 'memory', 'mongo']).default('sqlite'),
+    /** Parsed read-model documents the embedded SQLite store keeps in memory per collection (the least used go first). */
+    READ_CACHE_DOCUMENTS: z.coerce.number().int().min(100).default(20_000),
     REDIS_URL: optionalUrl,
     ESDB_URL: z.string().startsWith('esdb://', 'must be an esdb:// connection string').optional(),
     MONGO_URL: z.string().startsWith('mongodb', 'must be a mongodb:// connection string').optional(),

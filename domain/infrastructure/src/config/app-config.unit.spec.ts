@@ -7,7 +7,7 @@ const key = (bytes: number) => randomBytes(bytes).toString('base64');
 describe('configuration', () => {
   it('defaults to the embedded default: port 3000, ./data, SQLite, memory, no proxy trusted', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', EVENT_STORE: 'sqlite', READ_STORE: 'memory', READ_YOUR_WRITES_TIMEOUT_MS: 2000, TRUST_PROXY: false });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', READ_CACHE_DOCUMENTS: 20_000, READ_YOUR_WRITES_TIMEOUT_MS: 2000, TRUST_PROXY: false });
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -59,6 +59,6 @@ describe('configuration', () => {
     expect(loadConfig(mongo).READ_STORE).toBe('mongo');
     expect(loadConfig({ ...mongo, COMMAND_API_URL: 'http://command-api:3001' }, queryApiConfigSchema).COMMAND_API_URL).toBe('http://command-api:3001');
     // The embedded default runs its writes itself.
-    expect(loadConfig({}, queryApiConfigSchema).READ_STORE).toBe('memory');
+    expect(loadConfig({}, queryApiConfigSchema).READ_STORE).toBe('sqlite');
   });
 });

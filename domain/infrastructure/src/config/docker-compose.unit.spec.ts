@@ -42,6 +42,8 @@ function environmentOf(service: ComposeService, env: Record<string, string>): Re
 const NOT_READ_BY: Record<string, string[]> = {
   PROJECTOR_SHARD: ['command-api', 'query-api'],
   COMMAND_API_URL: ['command-api', 'projector-0', 'projector-1'],
+  // The full stack's read models are MongoDB's; the cache is the embedded SQLite store's.
+  READ_CACHE_DOCUMENTS: ['command-api', 'projector-0', 'projector-1', 'query-api'],
 };
 
 describe('docker-compose.yml', () => {

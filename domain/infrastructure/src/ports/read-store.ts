@@ -84,5 +84,11 @@ export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /** Drops every collection (used by full rebuilds and tests). */
   dropAll(): Promise<void>;
+  /**
+   * Makes every write since the last commit durable together, as one transaction: the projector
+   * commits after writing its checkpoint, so the checkpoint never gets ahead of or behind the
+   * documents it covers. A store whose every write stands on its own (memory, MongoDB) does nothing.
+   */
+  commit(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { Query } from 'mingo';
-import { update as applyModifier, type Modifier } from 'mingo/updater';
 import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import {
   DuplicateKeyError,
@@ -14,55 +11,27 @@ import {
   type Update,
   type UpdateResult,
 } from '../ports/read-store';
+import {
+  arrange,
+  copy,
+  deepFreeze,
+  idOnly,
+  IMMUTABLE_ID,
+  keptForm,
+  modify,
+  REPLACED_ID,
+  stringRange,
+  tester,
+  upserted,
+  upsertedId,
+  valueAt,
+} from './document-operations';
 
 interface UniqueIndex {
   name: string;
   paths: string[];
   /** Index key -> _id of the document holding it. */
   owners: Map<string, string>;
-}
-
-function valueAt(doc: Record<string, unknown>, path: string): unknown {
-  if (!path.includes('.')) return doc[path];
-  let value: unknown = doc;
-  for (const key of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
-}
-
-function setAt(doc: Record<string, unknown>, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let target = doc;
-  for (const key of keys.slice(0, -1)) {
-    const next = target[key];
-    if (next === null || typeof next !== 'object') target[key] = {};
-    target = target[key] as Record<string, unknown>;
-  }
-  target[keys[keys.length - 1]!] = copy(value);
-}
-
-function isOperatorObject(value: unknown): boolean {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    Object.keys(value).some((key) => key.startsWith('$'))
-  );
-}
-
-/** Like MongoDB, an upsert starts from the filter's equality conditions (top level and inside $and). */
-function seedFromFilter(filter: Filter, seed: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' && Array.isArray(value)) {
-      for (const clause of value) seedFromFilter(clause as Filter, seed);
-    } else if (!key.startsWith('$')) {
-      if (!isOperatorObject(value)) setAt(seed, key, value);
-      else if (value !== null && typeof value === 'object' && '$eq' in value) setAt(seed, key, (value as { $eq: unknown }).$eq);
-    }
-  }
-  return seed;
 }
 
 /**
@@ -89,71 +58,8 @@ interface OrderedEntry {
   id: string;
 }
 
-const RANGE_OPERATORS = ['$gte', '$gt', '$lte', '$lt'];
-
-interface StringRange {
-  low: { value: string; inclusive: boolean } | null;
-  high: { value: string; inclusive: boolean } | null;
-}
-
-/** The bound a range condition's entries give with one of two operators, such as `$gte` or `$gt`. */
-function boundOf(entries: readonly [string, unknown][], inclusive: string, exclusive: string): StringRange['low'] {
-  const found = entries.find(([op]) => op === inclusive || op === exclusive);
-  return found ? { value: found[1] as string, inclusive: found[0] === inclusive } : null;
-}
-
-/**
- * The bounds of a range condition on strings like { $gte: 'a', $lt: 'b' }; null if it is not one.
- * Every indexed range read asks this, so it makes no named closure (tsx names each one as it is made).
- */
-function stringRange(condition: unknown): StringRange | null {
-  if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return null;
-  const entries = Object.entries(condition);
-  if (entries.length === 0 || entries.some(([op, value]) => !RANGE_OPERATORS.includes(op) || typeof value !== 'string')) return null;
-  return { low: boundOf(entries, '$gte', '$gt'), high: boundOf(entries, '$lte', '$lt') };
-}
-
 /** Just past a string in sort order: itself followed by the smallest character. */
 const justAfter = (bound: string) => `${bound}\u0000`;
-
-/**
- * Documents are plain data (JSON-like, dates allowed); copying them field by field is several times
- * faster than structuredClone or a JSON round trip. Every read that is not read-only gets a copy.
- */
-function copy<V>(value: V): V {
-  if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Date) return new Date(value.getTime()) as V;
-  if (Array.isArray(value)) return value.map(copy) as V;
-  const result: Record<string, unknown> = {};
-  for (const key in value) result[key] = copy((value as Record<string, unknown>)[key]);
-  return result as V;
-}
-
-/** Stored documents are frozen, so a read-only reader can be handed the document itself. */
-function deepFreeze<V>(value: V): V {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  for (const key in value) {
-    // Tested here rather than in the call: most fields are strings and numbers, and a replay freezes a million documents.
-    const field = (value as Record<string, unknown>)[key];
-    if (field !== null && typeof field === 'object') deepFreeze(field);
-  }
-  return Object.freeze(value);
-}
-
-/** copy() and deepFreeze() in one pass: what a write stores. */
-function frozenCopy<V>(value: V): V {
-  if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Date) return Object.freeze(new Date(value.getTime())) as V;
-  if (Array.isArray(value)) return Object.freeze(value.map(frozenCopy)) as V;
-  const result: Record<string, unknown> = {};
-  for (const key in value) result[key] = frozenCopy((value as Record<string, unknown>)[key]);
-  return Object.freeze(result) as V;
-}
-
-/** A document as the store keeps it: a caller that hands it over gives it up, frozen in place; any other is copied. */
-function keptForm<V>(document: V, handOver: boolean): V {
-  return handOver ? deepFreeze(document) : frozenCopy(document);
-}
 
 /** Index of the first entry whose key is at least `value` (keys ascending). */
 function firstAtLeast(entries: readonly OrderedEntry[], value: string): number {
@@ -166,27 +72,6 @@ function insertionPoint(entries: readonly OrderedEntry[], entry: OrderedEntry): 
     const other = entries[index]!;
     return other.key < entry.key || (other.key === entry.key && other.id < entry.id);
   });
-}
-
-/**
- * A filter of plain top-level equalities ({ _id: 'x', kind: 'feeding' }), the projections' usual
- * kind, is tested directly; anything else goes to mingo, which knows every MongoDB operator.
- */
-function tester(filter: Filter): (doc: Doc) => boolean {
-  const entries = Object.entries(filter);
-  const plain = entries.every(
-    ([key, value]) => !key.startsWith('$') && !key.includes('.') && (value === null || ['string', 'number', 'boolean'].includes(typeof value)),
-  );
-  if (plain) {
-    return (doc) =>
-      entries.every(([key, value]) => {
-        const field = doc[key] ?? null;
-        // Like MongoDB, an equality on an array field matches an element.
-        return Array.isArray(field) ? field.includes(value) : field === value;
-      });
-  }
-  const query = new Query(filter, {});
-  return (doc) => query.test(doc);
 }
 
 function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): void } {
@@ -258,14 +143,6 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     }
   };
 
-  /** The id a filter names when it names nothing else: the projections' usual way to address a document. */
-  const idOnly = (filter: Filter): string | null => {
-    const id = filter['_id'];
-    if (typeof id !== 'string') return null;
-    for (const key in filter) if (key !== '_id') return null;
-    return id;
-  };
-
   const firstMatch = (filter: Filter): T | undefined => {
     const id = idOnly(filter);
     return id === null ? matching(filter).docs[0] : documents.get(id);
@@ -313,31 +190,17 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     store(keptForm(document, handOver), null);
   };
 
-  const modify = (doc: Record<string, unknown>, update: Update): boolean => {
-    // $setOnInsert applies only when an upsert inserts, which updateOne handles itself.
-    const modifier = Object.fromEntries(Object.entries(update).filter(([operator]) => operator !== '$setOnInsert'));
-    if (Object.keys(modifier).length === 0) return false;
-    return applyModifier(doc, modifier as Modifier<Record<string, unknown>>, undefined, undefined, { cloneMode: 'deep' }).length > 0;
-  };
-
   const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
     const existing = firstMatch(filter);
     if (existing) {
       const updated = copy(existing) as Record<string, unknown>;
       const modified = modify(updated, update);
-      if (updated['_id'] !== existing._id) throw new Error("Performing an update on the path '_id' would modify the immutable field '_id'");
+      if (updated['_id'] !== existing._id) throw new Error(IMMUTABLE_ID);
       if (modified) store(deepFreeze(updated) as T, existing);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    const created = seedFromFilter(filter);
-    modify(created, update);
-    const onInsert = update['$setOnInsert'];
-    if (onInsert && typeof onInsert === 'object') {
-      for (const [path, value] of Object.entries(onInsert)) setAt(created, path, value);
-    }
-    created['_id'] ??= randomUUID();
-    insert(created as T);
+    insert(upserted(filter, update) as T);
     return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
   };
 
@@ -345,7 +208,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     const existing = firstMatch(filter);
     if (existing) {
       if (replacement._id !== undefined && replacement._id !== existing._id) {
-        throw new Error("The _id field cannot be changed by a replacement");
+        throw new Error(REPLACED_ID);
       }
       const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
       store(keptForm(kept, handOver), existing);
@@ -353,7 +216,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     }
     if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
     const namedId = idOnly(filter);
-    const _id = replacement._id ?? namedId ?? seedFromFilter(filter)['_id'] ?? randomUUID();
+    const _id = upsertedId(filter, replacement);
     const inserted = replacement._id === _id ? replacement : { ...replacement, _id };
     // A filter naming only this id has just found nothing under it: the usual upsert looks it up once.
     if (namedId === _id) store(keptForm(inserted, handOver), null);
@@ -374,21 +237,7 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     // A range read through an index comes out ordered by the index's second field already.
     const presorted = sortKeys.length === 1 && sortKeys[0]![0] === orderedBy;
     if (presorted && sortKeys[0]![1] === -1) matched.reverse();
-    const handOut = options.readOnly ? (doc: T) => doc : (doc: T) => copy(doc);
-    if ((!options.sort || presorted) && !options.projection) {
-      const from = options.skip ?? 0;
-      return matched.slice(from, options.limit ? from + options.limit : undefined).map(handOut);
-    }
-    let cursor = new Query({}, {}).find<T>(matched);
-    if (options.sort) cursor = cursor.sort(options.sort);
-    if (options.skip) cursor = cursor.skip(options.skip);
-    if (options.limit) cursor = cursor.limit(options.limit);
-    const found = cursor.all();
-    const projected = options.projection
-      ? new Query<Record<string, unknown>>({}, {}).find<Record<string, unknown>>(found, options.projection).all()
-      : found;
-    // A projection returns a partial document; the port types it as T, like the MongoDB driver does.
-    return (projected as T[]).map(handOut);
+    return arrange(matched, options, presorted);
   };
 
   return {
@@ -476,6 +325,7 @@ export function createMemoryReadStore(): ReadStore {
       // Handles taken before the drop keep working, as MongoDB recreates a dropped collection on write.
       for (const collection of collections.values()) collection.clear();
     },
+    async commit() {},
     async close() {
       collections.clear();
     },

@@ -87,6 +87,8 @@ export async function createMongoReadStore({ url, dbName }: { url: string; dbNam
       const collections = await db.listCollections({}, { nameOnly: true }).toArray();
       await Promise.all(collections.map(({ name }) => db.dropCollection(name)));
     },
+    // Each write is durable on its own; projections are idempotent, so a checkpoint behind its documents only replays.
+    async commit() {},
     async close() {
       await client.close();
     },

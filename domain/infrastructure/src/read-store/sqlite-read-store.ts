@@ -1,0 +1,366 @@
+import Database from 'better-sqlite3';
+import {
+  DuplicateKeyError,
+  ReadStoreUnavailableError,
+  type BulkOperation,
+  type Collection,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type SortSpec,
+  type Update,
+  type UpdateResult,
+} from '../ports/read-store';
+import { arrange, copy, deepFreeze, idOnly, IMMUTABLE_ID, keptForm, modify, REPLACED_ID, stringRange, tester, upserted, upsertedId, valueAt } from './document-operations';
+import { GenerationalCache } from './generational-cache';
+
+export interface SqliteReadStoreOptions {
+  file: string;
+  /** Parsed documents each collection keeps in memory, the least used dropped first. */
+  cacheDocuments: number;
+  /**
+   * Collections whose documents hold personal data in the clear (names, e-mails). When a commit
+   * deleted or overwrote one of their documents, the write-ahead log is emptied after it: with
+   * secure_delete, nothing of the old version then stays anywhere in the files.
+   */
+  erasable?: readonly string[];
+}
+
+/** A SQL condition on the documents and the values it binds. */
+interface Plan {
+  where: string;
+  params: string[];
+  /** Every condition of the filter is in `where`: no document needs testing in JavaScript. */
+  exact: boolean;
+}
+
+// Paths that can go into SQL text as they are: letters, digits and underscores, dotted.
+const PLAIN_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+/** The column holding an indexed path's value, beside the document. */
+const field = (path: string) => (path === '_id' ? 'id' : quoted(`f:${path}`));
+const COLUMN = /^f:(.+)$/;
+
+/** What an indexed path's column holds: strings and numbers, as the conditions that use it compare them; anything else is null. */
+function columnValue(doc: Doc, path: string): string | number | null {
+  const value = valueAt(doc, path);
+  return typeof value === 'string' || typeof value === 'number' ? value : null;
+}
+
+// Result codes that mean the disk cannot take the write now, so the projector waits and retries.
+const UNAVAILABLE = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_READONLY', 'SQLITE_CANTOPEN'];
+
+function storeError(error: unknown, collection: string): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return error;
+  if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    return new DuplicateKeyError(`E11000 duplicate key error collection: ${collection} (${(error as Error).message})`);
+  }
+  if (UNAVAILABLE.some((prefix) => code.startsWith(prefix))) return new ReadStoreUnavailableError(`The read models' file cannot take writes: ${code}`, { cause: error });
+  return error;
+}
+
+/**
+ * The embedded default's read models on disk: one SQLite table of JSON documents per collection,
+ * with a column beside the document for each path an index covers (so SQLite never parses a
+ * document to find or index it), so a restart finds them where the projector left them. Only the projector writes, in one transaction from its first write after a
+ * commit to its next `commit()`: the checkpoint it writes last commits with the documents it covers.
+ * Readers in this process see those writes at once (the same connection), as with the memory store.
+ * Parsed documents stay in a bounded cache, so a hot read costs no parsing and memory does not grow
+ * with history.
+ */
+export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStore {
+  const db = new Database(options.file);
+  db.pragma('journal_mode = WAL');
+  // Read models are derived: a commit lost to a power cut takes its checkpoint with it, and the
+  // projector replays from the earlier one. Each commit is still atomic.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -65536');
+  // Freed space is zeroed, so a deleted account's name or e-mail is not left in a free page.
+  db.pragma('secure_delete = ON');
+  const erasable = new Set(options.erasable ?? []);
+  /** The open transaction deleted or overwrote a document holding personal data. */
+  let erasing = false;
+  const statements = new Map<string, Database.Statement>();
+  const collections = new Map<string, Collection>();
+  const caches: GenerationalCache<Doc>[] = [];
+
+  const statement = (sql: string): Database.Statement => {
+    let prepared = statements.get(sql);
+    if (!prepared) statements.set(sql, (prepared = db.prepare(sql)));
+    return prepared;
+  };
+
+  const beginWrite = (): void => {
+    if (!db.inTransaction) db.exec('BEGIN');
+  };
+
+  function createCollection<T extends Doc>(name: string): Collection<T> {
+    const table = quoted(`docs:${name}`);
+    // A rowid table: documents are far larger than the 200 bytes or so that suit a WITHOUT ROWID table.
+    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    /** Paths some index covers, each with a column: conditions on them go to SQL. */
+    const indexed = new Set<string>(['_id']);
+    /** The columns beside the document, in the order the write statement lists them. */
+    const columns: string[] = [];
+    for (const { name: column } of db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]) {
+      const path = COLUMN.exec(column)?.[1];
+      if (path) (columns.push(path), indexed.add(path));
+    }
+    const personal = erasable.has(name);
+    const cache = new GenerationalCache<T>(options.cacheDocuments);
+    caches.push(cache as unknown as GenerationalCache<Doc>);
+    let insertSql = '';
+    let upsertSql = '';
+    /** The write statements name every column: made again when an index adds one. */
+    const writeStatements = (): void => {
+      const names = ['id', 'doc', ...columns.map(field)];
+      insertSql = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+      upsertSql = `${insertSql} ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`;
+    };
+    writeStatements();
+
+    const parsed = (id: string, text: string): T => {
+      const cached = cache.get(id);
+      if (cached) return cached;
+      const doc = deepFreeze(JSON.parse(text) as T);
+      cache.set(id, doc);
+      return doc;
+    };
+
+    const byId = (id: string): T | null => {
+      const cached = cache.get(id);
+      if (cached) return cached;
+      const row = statement(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
+      return row ? parsed(id, row.doc) : null;
+    };
+
+    /** String equalities and string ranges on indexed paths go to SQL; anything else is tested in JavaScript. */
+    const plan = (filter: Filter): Plan => {
+      const conditions: string[] = [];
+      const params: string[] = [];
+      let exact = true;
+      for (const [path, condition] of Object.entries(filter)) {
+        if (indexed.has(path) && typeof condition === 'string') {
+          conditions.push(`${field(path)} = ?`);
+          params.push(condition);
+          continue;
+        }
+        const range = indexed.has(path) ? stringRange(condition) : null;
+        if (!range) {
+          exact = false;
+          continue;
+        }
+        // Strings sort after every number in SQLite: a range with no lower bound still starts at ''.
+        conditions.push(`${field(path)} ${range.low?.inclusive === false ? '>' : '>='} ?`);
+        params.push(range.low?.value ?? '');
+        if (range.high) {
+          conditions.push(`${field(path)} ${range.high.inclusive ? '<=' : '<'} ?`);
+          params.push(range.high.value);
+        }
+      }
+      return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params, exact };
+    };
+
+    /** The sort SQL can apply: one key on an indexed path, with the id breaking ties as the memory store does. */
+    const orderBy = (sort: SortSpec | undefined): string | null => {
+      if (!sort) return '';
+      const keys = Object.entries(sort);
+      if (keys.length !== 1 || !indexed.has(keys[0]![0])) return null;
+      const [path, direction] = keys[0]!;
+      const way = direction === -1 ? 'DESC' : 'ASC';
+      return path === '_id' ? `ORDER BY id ${way}` : `ORDER BY ${field(path)} ${way}, id ${way}`;
+    };
+
+    const rows = (sql: string, params: readonly unknown[]): T[] =>
+      (statement(sql).all(...params) as { id: string; doc: string }[]).map((row) => parsed(row.id, row.doc));
+
+    const matching = (filter: Filter): T[] => {
+      const id = idOnly(filter);
+      if (id !== null) {
+        const doc = byId(id);
+        return doc ? [doc] : [];
+      }
+      const { where, params, exact } = plan(filter);
+      const candidates = rows(`SELECT id, doc FROM ${table} ${where}`, params);
+      return exact ? candidates : candidates.filter(tester(filter));
+    };
+
+    const find = (filter: Filter, options: FindOptions = {}): T[] => {
+      const { where, params, exact } = plan(filter);
+      const order = orderBy(options.sort);
+      if (idOnly(filter) === null && exact && order !== null) {
+        // The whole read in SQL: an index walks the child's range in order and stops at the limit.
+        const page = options.limit ? ` LIMIT ${options.limit | 0} OFFSET ${(options.skip ?? 0) | 0}` : options.skip ? ` LIMIT -1 OFFSET ${options.skip | 0}` : '';
+        const found = rows(`SELECT id, doc FROM ${table} ${where} ${order}${page}`, params);
+        return arrange(found, { ...options, skip: 0, limit: 0 }, true);
+      }
+      return arrange(matching(filter), options);
+    };
+
+    const write = <R>(work: () => R): R => {
+      try {
+        beginWrite();
+        return work();
+      } catch (error) {
+        throw storeError(error, name);
+      }
+    };
+
+    /** Keeps a frozen document in the table, with its indexed values beside it, and in the cache. */
+    const store = (doc: T, insertOnly: boolean): void => {
+      const values = [doc._id, JSON.stringify(doc), ...columns.map((path) => columnValue(doc, path))];
+      write(() => statement(insertOnly ? insertSql : upsertSql).run(...values));
+      if (personal && !insertOnly) erasing = true;
+      cache.set(doc._id, doc);
+    };
+
+    const remove = (doc: T): void => {
+      write(() => statement(`DELETE FROM ${table} WHERE id = ?`).run(doc._id));
+      if (personal) erasing = true;
+      cache.delete(doc._id);
+    };
+
+    const firstMatch = (filter: Filter): T | undefined => {
+      const id = idOnly(filter);
+      return id === null ? find(filter, { limit: 1, readOnly: true })[0] : (byId(id) ?? undefined);
+    };
+
+    const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
+      const existing = firstMatch(filter);
+      if (existing) {
+        const updated = copy(existing) as Record<string, unknown>;
+        const modified = modify(updated, update);
+        if (updated['_id'] !== existing._id) throw new Error(IMMUTABLE_ID);
+        if (modified) store(deepFreeze(updated) as T, false);
+        return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
+      }
+      if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+      store(keptForm(upserted(filter, update) as T, false), true);
+      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    };
+
+    const replaceOne = (filter: Filter, replacement: T, upsert: boolean, handOver: boolean): UpdateResult => {
+      const existing = firstMatch(filter);
+      if (existing) {
+        if (replacement._id !== undefined && replacement._id !== existing._id) throw new Error(REPLACED_ID);
+        const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
+        store(keptForm(kept, handOver), false);
+        return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
+      }
+      if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+      const _id = upsertedId(filter, replacement);
+      const inserted = replacement._id === _id ? replacement : { ...replacement, _id };
+      store(keptForm(inserted, handOver), true);
+      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    };
+
+    const deleteMatching = (filter: Filter, limit: number): number => {
+      const victims = matching(filter).slice(0, limit);
+      for (const doc of victims) remove(doc);
+      return victims.length;
+    };
+
+    return {
+      async find(filter, options) {
+        return find(filter, options);
+      },
+      async findOne(filter, options) {
+        const id = idOnly(filter);
+        if (id !== null && !options?.projection) {
+          const doc = byId(id);
+          return doc && !options?.readOnly ? copy(doc) : doc;
+        }
+        return find(filter, { ...options, limit: 1 })[0] ?? null;
+      },
+      async countDocuments(filter) {
+        const { where, params, exact } = plan(filter);
+        if (!exact) return matching(filter).length;
+        return (statement(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as { count: number }).count;
+      },
+      async insertOne(document) {
+        store(keptForm(document, false), true);
+      },
+      async updateOne(filter, update, options) {
+        return updateOne(filter, update, options?.upsert ?? false);
+      },
+      async replaceOne(filter, replacement, options) {
+        return replaceOne(filter, replacement, options?.upsert ?? false, options?.handOver ?? false);
+      },
+      async deleteOne(filter) {
+        return deleteMatching(filter, 1);
+      },
+      async deleteMany(filter) {
+        return deleteMatching(filter, Number.POSITIVE_INFINITY);
+      },
+      async bulkWrite(operations: readonly BulkOperation<T>[]) {
+        // Ordered, like MongoDB's default: the first failure stops the rest.
+        for (const operation of operations) {
+          if ('insertOne' in operation) store(keptForm(operation.insertOne.document, false), true);
+          else if ('updateOne' in operation) updateOne(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert ?? false);
+          else if ('replaceOne' in operation) replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert ?? false, false);
+          else if ('deleteOne' in operation) deleteMatching(operation.deleteOne.filter, 1);
+          else deleteMatching(operation.deleteMany.filter, Number.POSITIVE_INFINITY);
+        }
+      },
+      async createIndex(keys, indexOptions) {
+        const paths = Object.keys(keys);
+        if (!paths.every((path) => path === '_id' || PLAIN_PATH.test(path))) return;
+        const expressions = paths.map(field);
+        write(() => {
+          for (const path of paths.filter((path) => !indexed.has(path))) {
+            // A new column is filled from the documents already there, as the store would have written it.
+            db.exec(`ALTER TABLE ${table} ADD COLUMN ${field(path)}`);
+            db.exec(`UPDATE ${table} SET ${field(path)} = json_extract(doc, '$.${path}') WHERE json_type(doc, '$.${path}') IN ('text', 'integer', 'real')`);
+            columns.push(path);
+            indexed.add(path);
+          }
+          writeStatements();
+          db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`ix:${name}:${paths.join(',')}`)} ON ${table} (${expressions.join(', ')})`);
+          // Missing fields index as null and collide, as in MongoDB (SQLite's UNIQUE lets NULLs repeat).
+          if (indexOptions?.unique) {
+            db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`ux:${name}:${paths.join(',')}`)} ON ${table} (${expressions.map((expression) => `ifnull(${expression}, x'00')`).join(', ')})`);
+          }
+        });
+      },
+    };
+  }
+
+  return {
+    collection<T extends Doc = Doc>(name: string): Collection<T> {
+      let collection = collections.get(name);
+      if (!collection) collections.set(name, (collection = createCollection(name)));
+      return collection as unknown as Collection<T>;
+    },
+    async dropAll() {
+      // Handles taken before the drop keep working, as MongoDB recreates a dropped collection on write.
+      const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docs:%'`).all() as { name: string }[];
+      beginWrite();
+      for (const { name } of tables) db.exec(`DELETE FROM ${quoted(name)}`);
+      db.exec('COMMIT');
+      for (const cache of caches) cache.clear();
+    },
+    async commit() {
+      try {
+        if (db.inTransaction) db.exec('COMMIT');
+        if (erasing) {
+          // The log's older frames still hold the pages as they were before the commit.
+          db.pragma('wal_checkpoint(TRUNCATE)');
+          erasing = false;
+        }
+      } catch (error) {
+        throw storeError(error, 'commit');
+      }
+    },
+    async close() {
+      if (!db.open) return;
+      // What was never committed was never promised: its checkpoint was not written either.
+      if (db.inTransaction) db.exec('ROLLBACK');
+      db.close();
+      for (const cache of caches) cache.clear();
+    },
+  };
+}

@@ -1,0 +1,207 @@
+import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
+import type { EventStore, RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
+import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
+import { readModelFile, readModelVersionsOnDisk, removeReadModelFile } from '@nightlight/infrastructure/read-store/read-model-files';
+import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
+import { createSwitchableReadStore } from '@nightlight/infrastructure/read-store/switchable-read-store';
+import type { Projection } from './projection';
+import { checkpointId, CHECKPOINTS_COLLECTION, startProjector, type CheckpointDocument, type RunningProjector } from './projector-runner';
+import { readModelVersion } from './read-model-version';
+
+export interface RebuildProgress {
+  /** The version being built beside the one that answers. */
+  version: string;
+  position: number;
+  head: number;
+  percent: number;
+  eventsPerSecond: number;
+}
+
+export interface EmbeddedReadModelsOptions {
+  dataDir: string;
+  /** `sqlite`: kept on disk, resumed at start, rebuilt beside the old version when it changes. `memory`: rebuilt at every start (tests). */
+  store: 'sqlite' | 'memory';
+  cacheDocuments: number;
+  eventStore: EventStore;
+  projections: readonly Projection[];
+  /** Collections holding personal data in the clear (see the SQLite store's `erasable`). */
+  personalCollections: readonly string[];
+  cipher: PersonalDataCipher;
+  /** Wraps the log the live projector reads; tests hold it back. */
+  projectorEventStore?: (eventStore: EventStore) => EventStore;
+  /** Wraps the log the rebuild job reads; tests hold it back to read from the old version meanwhile. */
+  rebuildEventStore?: (eventStore: EventStore) => EventStore;
+  onProgress?: (position: number, head: number) => void;
+  onSettled?: (position: number, childIds: ReadonlySet<string>) => void;
+  onError?: (error: unknown, event: RecordedEvent | undefined) => void;
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedReadModels {
+  /** What readers use: it follows the switch to a rebuilt version. */
+  readStore: ReadStore;
+  /** The projector of the version that answers (after a switch, the rebuild's). */
+  projector: RunningProjector;
+  /** The version that answers. */
+  version(): string;
+  /** The rebuild job's progress while one runs, else null. */
+  rebuild(): RebuildProgress | null;
+  /** Resolves once a running rebuild job has switched the readers (at once when none runs). */
+  readonly rebuilt: Promise<void>;
+  close(): Promise<void>;
+}
+
+/** When a version's read models first caught up with the log (its checkpoint says, committed with them), or null. */
+async function builtAt(store: ReadStore): Promise<string | null> {
+  const checkpoint = await store.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION).findOne({ _id: checkpointId({ index: 0, count: 1 }) });
+  return checkpoint?.builtAt ?? null;
+}
+
+/**
+ * The embedded default's read models and the projectors that keep them. On SQLite a restart
+ * resumes from the stored checkpoint; when the projections' version changed, the old version keeps
+ * answering (and keeps being updated) while a rebuild job builds the new one from the log in a file
+ * of its own, then readers switch to it in one step and the old file is removed.
+ */
+export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions): Promise<EmbeddedReadModels> {
+  const log = options.log ?? (() => undefined);
+  const version = readModelVersion(options.projections);
+  const open = (which: string) =>
+    createSqliteReadStore({ file: readModelFile(options.dataDir, which), cacheDocuments: options.cacheDocuments, erasable: options.personalCollections });
+
+  let serving: { version: string; store: ReadStore } | null = null;
+  let target: ReadStore;
+  if (options.store === 'memory') {
+    target = createMemoryReadStore();
+  } else {
+    target = open(version);
+    if (!(await builtAt(target))) serving = await newestBuiltOtherVersion(options.dataDir, version, open);
+    // What is neither answering nor being built is left from an earlier version or an abandoned rebuild.
+    for (const other of readModelVersionsOnDisk(options.dataDir)) {
+      if (other !== version && other !== serving?.version) removeReadModelFile(options.dataDir, other);
+    }
+  }
+  const readStore = createSwitchableReadStore(serving?.store ?? target);
+  let current: RunningProjector;
+  const start = (store: ReadStore, eventStore: EventStore, onProgress?: (position: number, head: number) => void): Promise<RunningProjector> => {
+    const started: Promise<RunningProjector> = startProjector({
+      eventStore,
+      projections: options.projections,
+      context: { readStore: store, cipher: options.cipher },
+      onProgress,
+      // Only the version that answers tells families of changes: it is the one they read.
+      onSettled: (position, childIds) => void started.then((projector) => projector === current && options.onSettled?.(position, childIds)),
+      onError: options.onError,
+    });
+    return started;
+  };
+  const liveEventStore = options.projectorEventStore?.(options.eventStore) ?? options.eventStore;
+
+  if (!serving) {
+    // The first start, or no version to answer from: readers wait (503) until this one has caught up.
+    current = await start(target, liveEventStore, options.onProgress);
+    return {
+      readStore,
+      projector: followCurrent(() => current),
+      version: () => version,
+      rebuild: () => null,
+      rebuilt: Promise.resolve(),
+      close: async () => {
+        await current.stop();
+        await readStore.close();
+      },
+    };
+  }
+
+  const old = serving;
+  log(`Read models: answering from version ${old.version} while version ${version} is built from the event log`);
+  current = await start(old.store, liveEventStore, options.onProgress);
+  let progress: RebuildProgress | null = { version, position: 0, head: await options.eventStore.headPosition(), percent: 0, eventsPerSecond: 0 };
+  // The rate over the last report (about a second): what the job does now, beside the requests it lets through.
+  let last: { at: number; position: number } | null = null;
+  const rebuilding = await start(target, options.rebuildEventStore?.(options.eventStore) ?? options.eventStore, (position, head) => {
+    const now = Date.now();
+    const eventsPerSecond = last && now > last.at ? Math.round(((position - last.position) * 1000) / (now - last.at)) : 0;
+    last = { at: now, position };
+    progress = { version, position, head, percent: head > 0 ? Math.floor((position / head) * 1000) / 10 : 100, eventsPerSecond };
+    log(`Rebuilding read models (version ${version}): ${position} of ${head} events (${progress.percent} %), ${eventsPerSecond} events/s`);
+  });
+  let closed = false;
+  const rebuilt = rebuilding.caughtUp.then(async () => {
+    // Not a step back for any reader: the new version first reaches what the old one shows.
+    while (!closed && rebuilding.position() < current.position()) await rebuilding.waitFor(current.position(), 1000);
+    if (closed) return;
+    // One step for every reader: handles taken before the switch read the new version from now on.
+    readStore.switchTo(target);
+    const retired = current;
+    current = rebuilding;
+    progress = null;
+    log(`Read models: version ${version} built; version ${old.version} removed`);
+    await retired.stop();
+    await old.store.close();
+    removeReadModelFile(options.dataDir, old.version);
+  });
+  rebuilt.catch((error: unknown) => options.onError?.(error, undefined));
+
+  return {
+    readStore,
+    projector: followCurrent(() => current),
+    version: () => (progress ? old.version : version),
+    rebuild: () => progress,
+    rebuilt,
+    async close() {
+      closed = true;
+      await rebuilding.stop();
+      if (current !== rebuilding) {
+        await current.stop();
+        await target.close();
+      }
+      await readStore.close();
+    },
+  };
+}
+
+/** The most recently built version other than `version`, opened; the others stay closed. */
+async function newestBuiltOtherVersion(
+  dataDir: string,
+  version: string,
+  open: (version: string) => ReadStore,
+): Promise<{ version: string; store: ReadStore } | null> {
+  let newest: { version: string; store: ReadStore; builtAt: string } | null = null;
+  for (const other of readModelVersionsOnDisk(dataDir)) {
+    if (other === version) continue;
+    const store = open(other);
+    const built = await builtAt(store);
+    if (built && (!newest || built > newest.builtAt)) {
+      await newest?.store.close();
+      newest = { version: other, store, builtAt: built };
+    } else {
+      await store.close();
+    }
+  }
+  return newest && { version: newest.version, store: newest.store };
+}
+
+/**
+ * A projector handle for readers that follows the switch: a reader waiting for its write on the
+ * retired projector when it stops goes on waiting on the new one for the time it has left.
+ */
+function followCurrent(current: () => RunningProjector): RunningProjector {
+  return {
+    get caughtUp() {
+      return current().caughtUp;
+    },
+    position: () => current().position(),
+    async waitFor(position, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const asked = current();
+        const reached = await asked.waitFor(position, Math.max(0, deadline - Date.now()));
+        if (reached || asked === current() || Date.now() >= deadline) return reached;
+      }
+    },
+    stalledSince: () => current().stalledSince(),
+    stop: () => current().stop(),
+  };
+}
