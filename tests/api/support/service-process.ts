@@ -26,9 +26,9 @@ export interface ServiceProcess {
 /**
  * Starts one service as a real process (a built `.js` bundle with node, a `.ts` source with tsx) and waits until it is ready: /readyz
  * answers 200 (query-api once its read models have caught up, a projector once it has), or, for a
- * service without /readyz (command-api), /healthz does.
+ * service without /readyz (command-api), /healthz does. With `until: 'alive'`, /healthz is enough.
  */
-export async function startServiceProcess(script: string, env: Record<string, string>, port: number): Promise<ServiceProcess> {
+export async function startServiceProcess(script: string, env: Record<string, string>, port: number, { until = 'ready' }: { until?: 'ready' | 'alive' } = {}): Promise<ServiceProcess> {
   // CI's REDIS_URL is not passed on: a service is embedded (SQLite sessions, in-process jobs) unless
   // the test gives it a Redis, else it would share queues and sessions with every other run.
   const { REDIS_URL: _shared, ...inherited } = process.env;
@@ -45,7 +45,7 @@ export async function startServiceProcess(script: string, env: Record<string, st
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
-    const ok = await fetch(`${url}/readyz`).then(
+    const ok = await fetch(`${url}/${until === 'ready' ? 'readyz' : 'healthz'}`).then(
       (r) => r.ok || (r.status === 404 && fetch(`${url}/healthz`).then((health) => health.ok)),
       () => false,
     );
