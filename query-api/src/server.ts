@@ -20,7 +20,8 @@ await runService('query-api', async () => {
   if (config.READ_STORE !== 'mongo') {
     const server = await startEmbeddedServer(config, {
       logger,
-      onProgress: (position, head) => console.log(`Rebuilding read models: ${position} of ${head} events`),
+      onProgress: (position, head) => console.log(`Building read models: ${position} of ${head} events`),
+      log: (line) => console.log(line),
     });
     // /healthz and /readyz answer while the read models are rebuilt; the URL is printed once the app works.
     server.ready.then(

@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import { v7 as uuidv7 } from 'uuid';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { readModelFile } from '@nightlight/infrastructure/read-store/read-model-files';
+import { allProjections } from '@nightlight/projector/all-projections';
+import { readModelVersion } from '@nightlight/projector/read-model-version';
+import { generateFamilies } from './support/generate-families';
+import { EVENTS_PER_DAY } from './support/seeded-server';
+
+/**
+ * The embedded read models on disk (SQLite), measured from outside on the server as `npm start`
+ * runs it (built JavaScript, production, its own process), with autocannon in this process:
+ * `EVENTS=1000000 npx tsx tests/bench/read-models-on-disk.bench.ts` (MIXED_SECONDS of mixed traffic,
+ * 60 by default; the goal speaks of 600). It prints:
+ * - the first start: the read models built from the whole log;
+ * - a restart: time until /readyz answers ready, and resident memory then;
+ * - daily insights from outside for a child with a month and one with three years of history,
+ *   on SQLite and on the memory store (goal: SQLite ≥ 80 % of memory, p99 flat);
+ * - resident memory after MIXED_SECONDS of reads and writes;
+ * - a rebuild as a job (the file renamed to an earlier version): events per second, with daily
+ *   insights read throughout (goal: p99 under 50 ms).
+ */
+const EVENTS = Number(process.env.EVENTS ?? 1_000_000);
+const MIXED_SECONDS = Number(process.env.MIXED_SECONDS ?? 60);
+const CONNECTIONS = 50;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const YEAR = 1 + 365 * EVENTS_PER_DAY;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'nightlight-disk-bench-'));
+const dataDir = path.join(scratch, 'data');
+let server: ChildProcess | undefined;
+const { REDIS_URL: _redis, ...environment } = process.env;
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+const mib = (kib: number) => `${Math.round(kib / 1024)} MiB`;
+const rssKib = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+
+/** The server as `npm start` runs it (node on the start script), in its own process, on this port. */
+function startServer(port: number, env: Record<string, string> = {}): ChildProcess {
+  const child = spawn(process.execPath, ['query-api/build/start.mjs'], {
+    cwd: ROOT,
+    env: { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (/^Read models:/.test(line)) console.log(`  server: ${line}`);
+  });
+  return child;
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+type Readiness = { status: string; position: number; head: number; rebuild?: { percent: number; eventsPerSecond: number } };
+const readiness = (port: number): Promise<Readiness | null> =>
+  fetch(`http://127.0.0.1:${port}/readyz`).then(
+    (response) => response.json() as Promise<Readiness>,
+    () => null,
+  );
+
+async function until(port: number, done: (status: Readiness) => boolean, everyMs = 20): Promise<Readiness> {
+  for (;;) {
+    const status = await readiness(port);
+    if (status && done(status)) return status;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+const load = (url: string, token: string, duration: number): Promise<Result> =>
+  autocannon({ url, connections: CONNECTIONS, duration, headers: { authorization: `Bearer ${token}` } });
+const describe = (result: Result) =>
+  `${Math.round(result.requests.average).toLocaleString('en')} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${result.non2xx ? `, ${result.non2xx} non-2xx` : ''}`;
+
+try {
+  // The history: families of a year each, and one parent's two children of a month and of three years, ending yesterday.
+  const started = performance.now();
+  const writer = await createAdapters(loadConfig({ DATA_DIR: dataDir }));
+  const ownerId = uuidv7();
+  const children: Record<'month' | 'threeYears', string> = { month: '', threeYears: '' };
+  const daysBack = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  await generateFamilies(writer.eventStore, writer.cipher, { children: 1, eventsPerChild: 1 + 30 * EVENTS_PER_DAY, firstDay: daysBack(30), ownerId, onChild: (id) => (children.month = id) });
+  await generateFamilies(writer.eventStore, writer.cipher, { children: 1, eventsPerChild: 1 + 1095 * EVENTS_PER_DAY, firstDay: daysBack(1095), ownerId, onChild: (id) => (children.threeYears = id) });
+  const rest = Math.max(0, EVENTS - (await writer.eventStore.headPosition()));
+  await generateFamilies(writer.eventStore, writer.cipher, { children: Math.ceil(rest / YEAR), eventsPerChild: YEAR });
+  const head = await writer.eventStore.headPosition();
+  const token = await writer.tokens.issueAccessToken(ownerId);
+  await writer.close();
+  console.log(`log: ${head.toLocaleString('en')} events generated in ${seconds(started)} s`);
+  const insights = (port: number, child: keyof typeof children) => `http://127.0.0.1:${port}/api/children/${children[child]}/insights/daily`;
+
+  // First start: every read model built from the log into the file.
+  let port = await freePort();
+  const firstStart = performance.now();
+  server = startServer(port);
+  await until(port, (status) => status.status === 'ready', 200);
+  const built = (performance.now() - firstStart) / 1000;
+  console.log(`first start: read models built from ${head.toLocaleString('en')} events in ${built.toFixed(1)} s (${Math.round(head / built).toLocaleString('en')} events/s, start included), RSS ${mib(rssKib(server.pid!))}`);
+  await stopServer();
+
+  // Restart: taken up from the checkpoint.
+  port = await freePort();
+  const restart = performance.now();
+  server = startServer(port);
+  await until(port, (status) => status.status === 'ready', 10);
+  console.log(`restart: /readyz ready after ${seconds(restart)} s (goal < 3 s), RSS ${mib(rssKib(server.pid!))} (goal < 300 MiB)`);
+
+  // Reads from outside: SQLite now, the memory store after.
+  await load(insights(port, 'month'), token, 3);
+  const sqlite = { month: await load(insights(port, 'month'), token, 10), threeYears: await load(insights(port, 'threeYears'), token, 10) };
+  console.log(`daily insights on SQLite: a month of history ${describe(sqlite.month)}; three years ${describe(sqlite.threeYears)}`);
+
+  // Mixed traffic: reads of both children and feedings written to the month-old child.
+  let sent = 0;
+  const mixed = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: MIXED_SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      { method: 'GET', path: `/api/children/${children.month}/insights/daily` },
+      { method: 'GET', path: `/api/children/${children.threeYears}/insights/daily` },
+      { method: 'GET', path: `/api/children/${children.threeYears}/glance` },
+      {
+        method: 'POST',
+        path: '/api/feedings',
+        setupRequest: (request) => {
+          sent += 1;
+          const startedAt = new Date(Date.now() - 40 * 86_400_000 - sent * 20 * 60_000).toISOString();
+          return Object.assign(request, { headers: { ...request.headers, 'content-type': 'application/json' }, body: JSON.stringify({ childId: children.month, startedAt, method: 'Bottle', amountOz: 3, type: 'Formula' }) });
+        },
+      },
+    ],
+  });
+  console.log(`after ${MIXED_SECONDS} s of mixed traffic (${describe(mixed)}; ${sent.toLocaleString('en')} feedings written): RSS ${mib(rssKib(server.pid!))} (goal < 500 MiB)`);
+  await stopServer();
+
+  // The same reads on the memory store, rebuilt at start.
+  port = await freePort();
+  server = startServer(port, { READ_STORE: 'memory' });
+  await until(port, (status) => status.status === 'ready', 200);
+  await load(insights(port, 'month'), token, 3);
+  const memory = { month: await load(insights(port, 'month'), token, 10), threeYears: await load(insights(port, 'threeYears'), token, 10) };
+  console.log(`daily insights on memory: a month of history ${describe(memory.month)}; three years ${describe(memory.threeYears)}, RSS ${mib(rssKib(server.pid!))}`);
+  const share = (child: keyof typeof children) => Math.round((100 * sqlite[child].requests.average) / memory[child].requests.average);
+  console.log(`SQLite against memory: ${share('month')} % (a month), ${share('threeYears')} % (three years) (goal ≥ 80 %)`);
+  await stopServer();
+
+  // A rebuild as a job: the file stands for an earlier release's read models.
+  const version = readModelVersion(allProjections);
+  renameSync(readModelFile(dataDir, version), readModelFile(dataDir, '000000000000'));
+  port = await freePort();
+  server = startServer(port);
+  await until(port, (status) => status.status === 'ready', 50);
+  const rebuildStart = performance.now();
+  const reads: Result[] = [];
+  let rebuilding = true;
+  const reading = (async () => {
+    while (rebuilding) reads.push(await load(insights(port, 'threeYears'), token, 2));
+  })();
+  const rates: number[] = [];
+  await until(port, (status) => {
+    if (status.rebuild?.eventsPerSecond) rates.push(status.rebuild.eventsPerSecond);
+    return status.rebuild === undefined;
+  }, 500);
+  const rebuildSeconds = (performance.now() - rebuildStart) / 1000;
+  rebuilding = false;
+  await reading;
+  const worstP99 = Math.max(...reads.map((result) => result.latency.p99));
+  const readRate = reads.reduce((sum, result) => sum + result.requests.average, 0) / Math.max(1, reads.length);
+  console.log(
+    `rebuild as a job: ${head.toLocaleString('en')} events in ${rebuildSeconds.toFixed(1)} s (${Math.round(head / rebuildSeconds).toLocaleString('en')} events/s, goal ≥ 50,000; ` +
+      `reported rates ${rates.map((rate) => rate.toLocaleString('en')).join(' / ')}); daily insights meanwhile ${Math.round(readRate).toLocaleString('en')} req/s, worst p99 of ${reads.length} rounds ${worstP99} ms (goal < 50 ms)`,
+  );
+} finally {
+  await stopServer();
+  rmSync(scratch, { recursive: true, force: true });
+}
