@@ -1,3 +1,4 @@
+import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import type { EventStore, RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
@@ -6,6 +7,7 @@ import { readModelFile, readModelVersionsOnDisk, removeReadModelFile } from '@ni
 import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
 import { createSwitchableReadStore } from '@nightlight/infrastructure/read-store/switchable-read-store';
 import type { Projection } from './projection';
+import { startRebuildJob, type RebuildJob } from './rebuild-job';
 import { checkpointId, CHECKPOINTS_COLLECTION, startProjector, type CheckpointDocument, type RunningProjector } from './projector-runner';
 import { readModelVersion } from './read-model-version';
 
@@ -19,10 +21,6 @@ export interface RebuildProgress {
 }
 
 export interface EmbeddedReadModelsOptions {
-  dataDir: string;
-  /** `sqlite`: kept on disk, resumed at start, rebuilt beside the old version when it changes. `memory`: rebuilt at every start (tests). */
-  store: 'sqlite' | 'memory';
-  cacheDocuments: number;
   eventStore: EventStore;
   projections: readonly Projection[];
   /** Collections holding personal data in the clear (see the SQLite store's `erasable`). */
@@ -30,8 +28,16 @@ export interface EmbeddedReadModelsOptions {
   cipher: PersonalDataCipher;
   /** Wraps the log the live projector reads; tests hold it back. */
   projectorEventStore?: (eventStore: EventStore) => EventStore;
-  /** Wraps the log the rebuild job reads; tests hold it back to read from the old version meanwhile. */
-  rebuildEventStore?: (eventStore: EventStore) => EventStore;
+  /** The rebuild job starts once this resolves (tests hold it back to read from the old version meanwhile). */
+  rebuildStarts?: Promise<void>;
+  /** A module exporting `projections`, loaded by the rebuild job's thread: the same projections as `projections`. */
+  projectionsModule?: string;
+  /**
+   * Where the read models are (DATA_DIR), how many documents are cached, and what the rebuild job's
+   * thread opens its stores from. READ_STORE `sqlite`: kept on disk, taken up at start, rebuilt
+   * beside the old version when it changes; `memory`: rebuilt at every start (tests).
+   */
+  config: AppConfig;
   onProgress?: (position: number, head: number) => void;
   onSettled?: (position: number, childIds: ReadonlySet<string>) => void;
   onError?: (error: unknown, event: RecordedEvent | undefined) => void;
@@ -66,20 +72,21 @@ async function builtAt(store: ReadStore): Promise<string | null> {
  */
 export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions): Promise<EmbeddedReadModels> {
   const log = options.log ?? (() => undefined);
+  const { dataDir, READ_CACHE_DOCUMENTS: cacheDocuments } = options.config;
   const version = readModelVersion(options.projections);
   const open = (which: string) =>
-    createSqliteReadStore({ file: readModelFile(options.dataDir, which), cacheDocuments: options.cacheDocuments, erasable: options.personalCollections });
+    createSqliteReadStore({ file: readModelFile(dataDir, which), cacheDocuments, erasable: options.personalCollections });
 
   let serving: { version: string; store: ReadStore } | null = null;
   let target: ReadStore;
-  if (options.store === 'memory') {
+  if (options.config.READ_STORE === 'memory') {
     target = createMemoryReadStore();
   } else {
     target = open(version);
-    if (!(await builtAt(target))) serving = await newestBuiltOtherVersion(options.dataDir, version, open);
+    if (!(await builtAt(target))) serving = await newestBuiltOtherVersion(dataDir, version, open);
     // What is neither answering nor being built is left from an earlier version or an abandoned rebuild.
-    for (const other of readModelVersionsOnDisk(options.dataDir)) {
-      if (other !== version && other !== serving?.version) removeReadModelFile(options.dataDir, other);
+    for (const other of readModelVersionsOnDisk(dataDir)) {
+      if (other !== version && other !== serving?.version) removeReadModelFile(dataDir, other);
     }
   }
   const readStore = createSwitchableReadStore(serving?.store ?? target);
@@ -118,17 +125,37 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
   log(`Read models: answering from version ${old.version} while version ${version} is built from the event log`);
   current = await start(old.store, liveEventStore, options.onProgress);
   let progress: RebuildProgress | null = { version, position: 0, head: await options.eventStore.headPosition(), percent: 0, eventsPerSecond: 0 };
-  // The rate over the last report (about a second): what the job does now, beside the requests it lets through.
-  let last: { at: number; position: number } | null = null;
-  const rebuilding = await start(target, options.rebuildEventStore?.(options.eventStore) ?? options.eventStore, (position, head) => {
-    const now = Date.now();
-    const eventsPerSecond = last && now > last.at ? Math.round(((position - last.position) * 1000) / (now - last.at)) : 0;
-    last = { at: now, position };
-    progress = { version, position, head, percent: head > 0 ? Math.floor((position / head) * 1000) / 10 : 100, eventsPerSecond };
-    log(`Rebuilding read models (version ${version}): ${position} of ${head} events (${progress.percent} %), ${eventsPerSecond} events/s`);
-  });
+  // The job's thread opens the file itself.
+  await target.close();
   let closed = false;
-  const rebuilt = rebuilding.caughtUp.then(async () => {
+  let job: RebuildJob | undefined;
+  let rebuilding: RunningProjector | undefined;
+  const rebuilt = (async () => {
+    await options.rebuildStarts;
+    if (closed) return;
+    // The rate over the last report (about a second).
+    let last: { at: number; position: number } | null = null;
+    job = startRebuildJob(
+      { config: options.config, version, personalCollections: options.personalCollections, projectionsModule: options.projectionsModule },
+      {
+        onProgress(position, head) {
+          const now = Date.now();
+          const eventsPerSecond = last && now > last.at ? Math.round(((position - last.position) * 1000) / (now - last.at)) : 0;
+          last = { at: now, position };
+          progress = { version, position, head, percent: head > 0 ? Math.floor((position / head) * 1000) / 10 : 100, eventsPerSecond };
+          log(`Rebuilding read models (version ${version}): ${position} of ${head} events (${progress.percent} %), ${eventsPerSecond} events/s`);
+        },
+        onProjectionError: (message) => options.onError?.(new Error(message), undefined),
+      },
+    );
+    await job.caughtUp;
+    // The job's file, committed and closed, is taken up here by a live projector of this version.
+    await job.stop();
+    job = undefined;
+    if (closed) return;
+    target = open(version);
+    rebuilding = await start(target, liveEventStore);
+    await rebuilding.caughtUp;
     // Not a step back for any reader: the new version first reaches what the old one shows.
     while (!closed && rebuilding.position() < current.position()) await rebuilding.waitFor(current.position(), 1000);
     if (closed) return;
@@ -140,8 +167,8 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
     log(`Read models: version ${version} built; version ${old.version} removed`);
     await retired.stop();
     await old.store.close();
-    removeReadModelFile(options.dataDir, old.version);
-  });
+    removeReadModelFile(dataDir, old.version);
+  })();
   rebuilt.catch((error: unknown) => options.onError?.(error, undefined));
 
   return {
@@ -152,11 +179,12 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
     rebuilt,
     async close() {
       closed = true;
-      await rebuilding.stop();
-      if (current !== rebuilding) {
-        await current.stop();
+      await job?.stop();
+      if (rebuilding && current !== rebuilding) {
+        await rebuilding.stop();
         await target.close();
       }
+      await current.stop();
       await readStore.close();
     },
   };

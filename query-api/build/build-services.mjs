@@ -14,6 +14,8 @@ export const SERVICES = [
   { entry: 'query-api/src/server.ts', out: 'query-api/dist/server.js' },
   { entry: 'command-api/src/server.ts', out: 'command-api/dist/server.js' },
   { entry: 'projector/src/server.ts', out: 'projector/dist/server.js' },
+  // The embedded read models' rebuild job runs in a thread started from the query-api bundles, beside them.
+  { entry: 'projector/src/rebuild-worker.ts', out: 'query-api/dist/rebuild-worker.js' },
 ];
 
 const SOURCE_DIRS = ['domain/src', 'domain/infrastructure/src', 'command-api/src', 'projector/src', 'query-api/src'];

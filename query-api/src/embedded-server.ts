@@ -44,10 +44,10 @@ export interface EmbeddedOptions {
   webDist?: string;
   /** Wraps the log the projector reads; tests hold it back to watch the server while it lags. */
   projectorEventStore?: (eventStore: EventStore) => EventStore;
-  /** Wraps the log a rebuild job reads; tests hold it back to watch the old version answer meanwhile. */
-  rebuildEventStore?: (eventStore: EventStore) => EventStore;
-  /** The projections (tests give one a new version). */
-  projections?: readonly Projection[];
+  /** The rebuild job starts once this resolves; tests hold it back to watch the old version answer meanwhile. */
+  rebuildStarts?: Promise<void>;
+  /** A module exporting `projections` to run instead of every projection (tests give one a new version). */
+  projectionsModule?: string;
   /** Lines about the read models' versions and a rebuild's progress. */
   log?: (line: string) => void;
   /** Called on the edge's app before anything is registered on it: tests add their hooks here. */
@@ -70,32 +70,32 @@ function embeddedProgress(readModels: EmbeddedReadModels, adapters: Adapters, is
  */
 export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   const clock = options.clock ?? (() => new Date());
-  // The adapters' read store is the read models' own, which a rebuild switches to a new version.
-  let readModels: EmbeddedReadModels | undefined;
+  // The adapters' read store is the read models' own, which a rebuild switches to a new version;
+  // the read models need the adapters' log and cipher first, hence the late binding.
+  const late: { readModels?: EmbeddedReadModels } = {};
   const adapters = await createAdapters(config, clock, {
-    collection: (name) => readModels!.readStore.collection(name),
-    dropAll: () => readModels!.readStore.dropAll(),
-    commit: () => readModels!.readStore.commit(),
+    collection: (name) => late.readModels!.readStore.collection(name),
+    dropAll: () => late.readModels!.readStore.dropAll(),
+    commit: () => late.readModels!.readStore.commit(),
     // Closed by close() below, before the event log its projectors read.
     close: async () => undefined,
   });
   const logger = options.logger ?? false;
-  readModels = await startEmbeddedReadModels({
-    dataDir: config.dataDir,
-    store: config.READ_STORE === 'memory' ? 'memory' : 'sqlite',
-    cacheDocuments: config.READ_CACHE_DOCUMENTS,
+  const readModels = (late.readModels = await startEmbeddedReadModels({
+    config,
     eventStore: adapters.eventStore,
-    projections: options.projections ?? allProjections,
+    projections: options.projectionsModule ? ((await import(options.projectionsModule)) as { projections: readonly Projection[] }).projections : allProjections,
+    projectionsModule: options.projectionsModule,
     personalCollections: PERSONAL_READ_MODELS,
     cipher: adapters.cipher,
     projectorEventStore: options.projectorEventStore,
-    rebuildEventStore: options.rebuildEventStore,
+    rebuildStarts: options.rebuildStarts,
     onProgress: options.onProgress,
     onSettled: (position, childIds) => void adapters.changeFeed.publish({ position, childIds: [...childIds] }),
     // A failing projection is a bug to fix; the event is skipped for that read model only.
     onError: (error, event) => console.error(`Read model update failed at event ${event?.position ?? '?'} (${event?.type ?? 'subscription'})`, error),
     log: options.log,
-  });
+  }));
   const projector = readModels.projector;
   let ready = false;
   let closed = false;

@@ -4,7 +4,6 @@ import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/perso
 import type { ChangeFeed } from '@nightlight/infrastructure/ports/change-feed';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import type { SessionStore } from '@nightlight/infrastructure/ports/session-store';
-import type { RebuildProgress } from '@nightlight/projector/embedded-read-models';
 
 /** How far the read models have got; read-your-writes waits on it. */
 export interface ProjectionProgress {
@@ -14,7 +13,16 @@ export interface ProjectionProgress {
    * Position the read models have reached, whether they have caught up with the log, and how far a
    * rebuild job building a new version beside them has got.
    */
-  status(): Promise<{ position: number; head: number; ready: boolean; rebuild?: RebuildProgress }>;
+  status(): Promise<{ position: number; head: number; ready: boolean; rebuild?: RebuildStatus }>;
+}
+
+/** A rebuild job building a new version of the embedded read models beside the one that answers, as /readyz shows it. */
+export interface RebuildStatus {
+  version: string;
+  position: number;
+  head: number;
+  percent: number;
+  eventsPerSecond: number;
 }
 
 export interface QueryDeps {

@@ -5,11 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 import { allProjections } from '@nightlight/projector/all-projections';
-import type { Projection } from '@nightlight/projector/projection';
 import { readModelVersion } from '@nightlight/projector/read-model-version';
 import { startEmbeddedServer, type EmbeddedOptions, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
 import { generateFamilies } from '../bench/support/generate-families';
-import { projectorHold } from './support/held-projector';
+import * as timelineV2 from './support/timeline-v2.projections';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -19,10 +18,10 @@ import { startTestServer, type TestServer } from './support/test-server';
  */
 let first: TestServer | undefined;
 let restarted: EmbeddedServer | undefined;
-const hold = projectorHold();
+/** Holds the rebuild job back until released. */
+let releaseRebuild = () => {};
 afterEach(async () => {
-  // A rebuild still held back would never stop.
-  hold.release();
+  releaseRebuild();
   await restarted?.close();
   restarted = undefined;
   await first?.close();
@@ -43,6 +42,8 @@ const call = async (server: EmbeddedServer, method: string, pathname: string, to
   });
   return { status: response.status, body: await response.json() };
 };
+
+const TIMELINE_V2 = new URL('./support/timeline-v2.projections.ts', import.meta.url).href;
 
 const readModelFiles = (dataDir: string) => readdirSync(dataDir).filter((name) => /^read-models-[0-9a-f]+\.sqlite$/.test(name)).sort();
 
@@ -94,25 +95,15 @@ describe('the embedded read models on disk', () => {
     const oldVersion = readModelVersion(allProjections);
 
     // Version 2 of the timeline also keeps a read model version 1 never had: one document per timeline event.
-    const timeline = allProjections.find((projection) => projection.name === 'timeline')!;
-    const timelineV2: Projection = {
-      ...timeline,
-      version: 2,
-      async apply(event, context) {
-        await timeline.apply(event, context);
-        await context.readStore.collection('timeline_events').replaceOne({ _id: event.id }, { _id: event.id, type: event.type }, { upsert: true });
-      },
-    };
-    const projections = allProjections.map((projection) => (projection === timeline ? timelineV2 : projection));
-    const newVersion = readModelVersion(projections);
+    const newVersion = readModelVersion(timelineV2.projections);
     expect(newVersion).not.toBe(oldVersion);
 
-    hold.hold();
+    const rebuildStarts = new Promise<void>((resolve) => (releaseRebuild = resolve));
     const lines: string[] = [];
-    const server = await restart(first.dataDir, { projections, rebuildEventStore: hold.wrap, log: (line) => lines.push(line) });
+    const server = await restart(first.dataDir, { projectionsModule: TIMELINE_V2, rebuildStarts, log: (line) => lines.push(line) });
     const timelineEvents = server.readModels.readStore.collection('timeline_events');
 
-    // Held back, the rebuild has projected nothing: the old version answers, as ready.
+    // Held back, the rebuild job has projected nothing: the old version answers, as ready.
     const readiness = await call(server, 'GET', '/readyz');
     expect(readiness).toMatchObject({ status: 200, body: { status: 'ready', rebuild: { version: newVersion, percent: 0 } } });
     expect(readModelFiles(first.dataDir)).toEqual([`read-models-${newVersion}.sqlite`, `read-models-${oldVersion}.sqlite`].sort());
@@ -123,7 +114,7 @@ describe('the embedded read models on disk', () => {
     const listed = await fetch(`${server.url}/api/feedings?childId=${child.body.id}`, { headers: { authorization: `Bearer ${token}`, 'x-min-position': String(during.body.position) } });
     expect(((await listed.json()) as { notes: string }[]).map((feeding) => feeding.notes)).toEqual(['logged under version 1', 'logged during the rebuild']);
 
-    hold.release();
+    releaseRebuild();
     await server.readModels.rebuilt;
 
     expect(server.readModels.version()).toBe(newVersion);

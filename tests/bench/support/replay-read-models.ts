@@ -26,9 +26,7 @@ const events = await reader.eventStore.headPosition();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();
 const readModels = await startEmbeddedReadModels({
-  dataDir: config.dataDir,
-  store: config.READ_STORE === 'memory' ? 'memory' : 'sqlite',
-  cacheDocuments: config.READ_CACHE_DOCUMENTS,
+  config,
   eventStore: reader.eventStore,
   projections: allProjections,
   personalCollections: PERSONAL_READ_MODELS,

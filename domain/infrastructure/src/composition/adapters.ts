@@ -36,6 +36,25 @@ export interface Adapters {
   close(): Promise<void>;
 }
 
+/** The event log the configuration names; every reader sees events at their current schema version. */
+export function createEventStore(config: AppConfig, { readonly = false }: { readonly?: boolean } = {}): EventStore {
+  return createUpcastingEventStore(
+    config.EVENT_STORE === 'esdb'
+      ? createEsdbEventStore({ connectionString: config.ESDB_URL! })
+      : createSqliteEventStore({ file: path.join(config.dataDir, 'events.sqlite'), readonly }),
+  );
+}
+
+export async function createKeyStore(config: AppConfig): Promise<KeyStore> {
+  return config.READ_STORE === 'mongo'
+    ? createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` })
+    : createSqliteKeyStore({ file: path.join(config.dataDir, 'keys.sqlite') });
+}
+
+export function createCipher(config: AppConfig, keyStore: KeyStore, clock: () => Date = () => new Date()): PersonalDataCipher {
+  return new PersonalDataCipher(secretFromConfigOrFile(config.MASTER_KEY, config.dataDir, 'master.key'), keyStore, () => clock().getTime());
+}
+
 /**
  * Chooses every adapter from validated configuration (never from "is this a test"): SQLite, memory
  * and in-process jobs by default; EventStoreDB, MongoDB and Redis when configured.
@@ -44,22 +63,17 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
   mkdirSync(config.dataDir, { recursive: true });
   const file = (name: string) => path.join(config.dataDir, name);
 
-  // Every reader (command handlers, projector, research export) sees events at their current schema version.
-  const eventStore = createUpcastingEventStore(
-    config.EVENT_STORE === 'esdb' ? createEsdbEventStore({ connectionString: config.ESDB_URL! }) : createSqliteEventStore({ file: file('events.sqlite') }),
-  );
+  const eventStore = createEventStore(config);
   // The embedded read models (memory or SQLite) come with the projectors that keep them (the embedded
   // server's composition); a command-api process beside query-api on the embedded stores sees none.
   const readStore =
     config.READ_STORE === 'mongo' ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB }) : (embeddedReadStore ?? createMemoryReadStore());
-  const keyStore =
-    config.READ_STORE === 'mongo' ? await createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` }) : createSqliteKeyStore({ file: file('keys.sqlite') });
+  const keyStore = await createKeyStore(config);
   const jobs = config.REDIS_URL ? createBullmqJobQueue({ redisUrl: config.REDIS_URL }) : createInProcessJobQueue();
   const sessions = config.REDIS_URL ? createRedisSessionStore({ redisUrl: config.REDIS_URL }) : createSqliteSessionStore({ file: file('sessions.sqlite') });
   // Across processes when the read models are MongoDB's (the full stack: projectors and query-api apart).
   const changeFeed = config.READ_STORE === 'mongo' && config.REDIS_URL ? createRedisChangeFeed({ redisUrl: config.REDIS_URL }) : createInProcessChangeFeed();
 
-  const masterKey = secretFromConfigOrFile(config.MASTER_KEY, config.dataDir, 'master.key');
   const jwtSecret = secretFromConfigOrFile(config.JWT_SECRET, config.dataDir, 'jwt.key');
 
   return {
@@ -69,7 +83,7 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
     keyStore,
     sessions,
     changeFeed,
-    cipher: new PersonalDataCipher(masterKey, keyStore, () => clock().getTime()),
+    cipher: createCipher(config, keyStore, clock),
     tokens: new TokenService(jwtSecret, clock),
     async close() {
       await jobs.close();

@@ -39,8 +39,13 @@ interface Plan {
 const PLAIN_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
-/** The column holding an indexed path's value, beside the document. */
-const field = (path: string) => (path === '_id' ? 'id' : quoted(`f:${path}`));
+const fields = new Map<string, string>([['_id', 'id']]);
+/** The column holding an indexed path's value, beside the document (made once per path: every query names some). */
+function field(path: string): string {
+  let column = fields.get(path);
+  if (column === undefined) fields.set(path, (column = quoted(`f:${path}`)));
+  return column;
+}
 const COLUMN = /^f:(.+)$/;
 
 /** What an indexed path's column holds: strings and numbers, as the conditions that use it compare them; anything else is null. */
@@ -108,7 +113,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     const columns: string[] = [];
     for (const { name: column } of db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]) {
       const path = COLUMN.exec(column)?.[1];
-      if (path) (columns.push(path), indexed.add(path));
+      if (!path) continue;
+      columns.push(path);
+      indexed.add(path);
     }
     const personal = erasable.has(name);
     const cache = new GenerationalCache<T>(options.cacheDocuments);
@@ -175,8 +182,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       return path === '_id' ? `ORDER BY id ${way}` : `ORDER BY ${field(path)} ${way}, id ${way}`;
     };
 
-    const rows = (sql: string, params: readonly unknown[]): T[] =>
-      (statement(sql).all(...params) as { id: string; doc: string }[]).map((row) => parsed(row.id, row.doc));
+    /**
+     * The documents whose ids a query lists. Every index ends with the id, so the query reads the
+     * index alone; a document in the cache is not read from the table at all.
+     */
+    const rows = (sql: string, params: readonly unknown[]): T[] => {
+      const ids = statement(sql).pluck().all(...params) as string[];
+      return ids.map((id) => byId(id)!);
+    };
 
     const matching = (filter: Filter): T[] => {
       const id = idOnly(filter);
@@ -185,7 +198,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         return doc ? [doc] : [];
       }
       const { where, params, exact } = plan(filter);
-      const candidates = rows(`SELECT id, doc FROM ${table} ${where}`, params);
+      const candidates = rows(`SELECT id FROM ${table} ${where}`, params);
       return exact ? candidates : candidates.filter(tester(filter));
     };
 
@@ -195,7 +208,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       if (idOnly(filter) === null && exact && order !== null) {
         // The whole read in SQL: an index walks the child's range in order and stops at the limit.
         const page = options.limit ? ` LIMIT ${options.limit | 0} OFFSET ${(options.skip ?? 0) | 0}` : options.skip ? ` LIMIT -1 OFFSET ${options.skip | 0}` : '';
-        const found = rows(`SELECT id, doc FROM ${table} ${where} ${order}${page}`, params);
+        const found = rows(`SELECT id FROM ${table} ${where} ${order}${page}`, params);
         return arrange(found, { ...options, skip: 0, limit: 0 }, true);
       }
       return arrange(matching(filter), options);
@@ -319,7 +332,8 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
             indexed.add(path);
           }
           writeStatements();
-          db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`ix:${name}:${paths.join(',')}`)} ON ${table} (${expressions.join(', ')})`);
+          // Ending with the id, an index answers a query for ids by itself, in the order of a sort on its last path.
+          db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`ix:${name}:${paths.join(',')}`)} ON ${table} (${[...expressions, 'id'].join(', ')})`);
           // Missing fields index as null and collide, as in MongoDB (SQLite's UNIQUE lets NULLs repeat).
           if (indexOptions?.unique) {
             db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`ux:${name}:${paths.join(',')}`)} ON ${table} (${expressions.map((expression) => `ifnull(${expression}, x'00')`).join(', ')})`);
