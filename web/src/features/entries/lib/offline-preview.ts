@@ -1,4 +1,7 @@
-import { diaperEntryView, feedingEntryView, pumpingEntryView, sleepEntryView } from '@nightlight/domain/timeline/timeline-entry';
+import { diaperEntryView } from '@nightlight/domain/diapers/diaper-timeline';
+import { feedingEntryView } from '@nightlight/domain/feedings/feeding-timeline';
+import { pumpingEntryView } from '@nightlight/domain/pumpings/pumping-timeline';
+import { sleepEntryView } from '@nightlight/domain/sleeps/sleep-timeline';
 import { browserTimeZone } from '../../../lib/local-date.ts';
 import { offlineId } from '../../../lib/offline/outbox.ts';
 import type { TimelineEntry } from '../../../types/api.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FeedingCorrected, FeedingDeleted, FeedingEvent, FeedingLogged, FeedingNotesResealed } from '../feedings/feeding.events';
-import { eventDefinition, type EventDefinition } from './event-definition';
+import type { FeedingCorrected, FeedingDeleted, FeedingEvent, FeedingLogged, FeedingNotesResealed } from './feeding.events';
+import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
 const feedingRef = { feedingId: z.string(), childId: z.string(), ownerId: z.string() };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { PumpingCorrected, PumpingDeleted, PumpingEvent, PumpingLogged, PumpingNotesResealed } from '../pumpings/pumping.events';
-import { eventDefinition, type EventDefinition } from './event-definition';
+import type { PumpingCorrected, PumpingDeleted, PumpingEvent, PumpingLogged, PumpingNotesResealed } from './pumping.events';
+import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
 const pumpingRef = { pumpingId: z.string(), childId: z.string(), ownerId: z.string() };
 

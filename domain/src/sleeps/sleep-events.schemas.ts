@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { SleepCorrected, SleepDeleted, SleepEnvironment, SleepEvent, SleepLogged, SleepNotesResealed } from '../sleeps/sleep.events';
-import { sleepSackTogOf } from '../sleeps/sleep-sack';
-import { eventDefinition, type EventDefinition } from './event-definition';
+import type { SleepCorrected, SleepDeleted, SleepEnvironment, SleepEvent, SleepLogged, SleepNotesResealed } from './sleep.events';
+import { sleepSackTogOf } from './sleep-sack';
+import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
 const sleepRef = { sleepId: z.string(), childId: z.string(), ownerId: z.string() };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { DiaperChanged, DiaperCorrected, DiaperDeleted, DiaperEvent, DiaperNotesResealed } from '../diapers/diaper.events';
-import { eventDefinition, type EventDefinition } from './event-definition';
+import type { DiaperChanged, DiaperCorrected, DiaperDeleted, DiaperEvent, DiaperNotesResealed } from './diaper.events';
+import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
 const diaperRef = { diaperId: z.string(), childId: z.string(), ownerId: z.string() };
 
