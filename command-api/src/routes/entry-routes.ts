@@ -11,8 +11,8 @@ import { newEntityId, sendWritten, writeActorOf } from '../write-reply';
 /** POST {path}, PUT and DELETE {path}/:id of one kind of entry: HTTP around the kind's writes. */
 export function entryRoutes(deps: CommandDeps, definition: EntryKindDefinition) {
   const writes = entryWrites(deps, definition);
-  const { path, notFound, commands, body, schemas } = definition;
-  const { tag, one, written } = schemas;
+  const { path, notFound, commands, body, one, schemas } = definition;
+  const { tag, written } = schemas;
   const tags = [tag];
   const writeErrors = [400, 404, 409, 422] as const;
   const logSchema = routeSchema({ summary: `Log a ${one}`, tags, body, answers: { 201: written }, errors: writeErrors });

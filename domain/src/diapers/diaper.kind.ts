@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EntryKindDefinition } from '../entries/entry-kind-definition';
-import { ENTRY_KIND_PATHS } from '../entries/entry-kinds';
+import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { diaperStreamId } from '../shared/stream-ids';
 import { diaperCsv } from './diaper-csv';
 import { decideDiaper, type DiaperCommand } from './diaper.decider';
@@ -26,7 +26,7 @@ export type DiaperKind = {
 /** A diaper change: an instant, what the diaper held and, with stool, its colour. */
 export const diaperKind: EntryKindDefinition<DiaperKind> = {
   kind: 'diaper',
-  path: ENTRY_KIND_PATHS.diaper,
+  ...ENTRY_KIND_LISTING.diaper,
   notFound: 'Diaper change not found',
   idField: 'diaperId',
   streamId: diaperStreamId,
@@ -34,7 +34,7 @@ export const diaperKind: EntryKindDefinition<DiaperKind> = {
   events: { logged: 'DiaperChanged', corrected: 'DiaperCorrected', deleted: 'DiaperDeleted', resealed: 'DiaperNotesResealed' },
   commands: { log: 'LogDiaper', correct: 'CorrectDiaper', remove: 'DeleteDiaper' },
   eventDefinitions: diaperEventDefinitions,
-  schemas: { tag: 'Diaper changes', one: 'diaper change', many: 'diaper changes', answer: diaperViewSchema, written: writtenDiaperSchema },
+  schemas: { tag: 'Diaper changes', answer: diaperViewSchema, written: writtenDiaperSchema },
   decider: { initialState: initialDiaperState, evolve: evolveDiaper, decide: decideDiaper },
   body: diaperBody,
   check: (body, now) => {

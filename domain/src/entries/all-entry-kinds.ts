@@ -10,7 +10,7 @@ import { ENTRY_KIND_NAMES, type EntryKind } from './entry-kinds';
 export type EntryKindRegistry = { [K in EntryKind]: EntryKindDefinition & { kind: K } };
 
 /**
- * Every kind's definition, from its own folder: a kind added to ENTRY_KIND_PATHS fails the type
+ * Every kind's definition, from its own folder: a kind added to ENTRY_KIND_LISTING fails the type
  * check here until it has one.
  */
 export const ENTRY_KINDS = {

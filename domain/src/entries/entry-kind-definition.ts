@@ -7,7 +7,7 @@ import type { DomainEvent, SealedText } from '../shared/domain-event';
 import type { RecordedSleepEnvironment, SleepEnvironment } from '../sleeps/sleep.events';
 import type { EntryViewWithoutNotes } from '../timeline/timeline-entry';
 import type { Units } from '../units/units';
-import type { EntryKind } from './entry-kinds';
+import type { EntryKind, EntryKindListing } from './entry-kinds';
 
 /**
  * A session lasts from start to end and two of a kind may not overlap; a span lasts too but may
@@ -53,13 +53,9 @@ export interface EntryDecider<Command, State> {
   decide(command: Command, state: State): DomainEvent[];
 }
 
-/** How the API description names a kind of entry, and the entry its routes answer with. */
+/** The group of a kind's routes in the API description, and the entry its routes answer with. */
 export interface EntryKindSchemas {
-  /** The group of its routes. */
   tag: string;
-  /** One entry and many, in the routes' summaries: 'feeding', 'feedings'. */
-  one: string;
-  many: string;
   answer: ZodType;
   /** The answer of a write: the entry and the write's position. */
   written: ZodType;
@@ -103,10 +99,8 @@ export interface EntryCsv<Types extends EntryKindTypes> {
  * services, the projections and the query routes iterate over the kinds (`all-entry-kinds.ts`); none
  * of them names a kind. Members are methods, so any kind's definition stands in for the general one.
  */
-export interface EntryKindDefinition<Types extends EntryKindTypes = EntryKindTypes> {
+export interface EntryKindDefinition<Types extends EntryKindTypes = EntryKindTypes> extends EntryKindListing {
   kind: Types['kind'];
-  /** The REST collection, '/api/feedings' (from ENTRY_KIND_PATHS). */
-  path: string;
   /** The 404 message of an entry that is not there, or not the caller's family's. */
   notFound: string;
   /** The id field of its events and commands, 'feedingId'. */

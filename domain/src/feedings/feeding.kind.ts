@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EntryKindDefinition } from '../entries/entry-kind-definition';
-import { ENTRY_KIND_PATHS } from '../entries/entry-kinds';
+import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { feedingStreamId } from '../shared/stream-ids';
 import { feedingCsv } from './feeding-csv';
 import { decideFeeding, type FeedingCommand } from './feeding.decider';
@@ -26,7 +26,7 @@ export type FeedingKind = {
 /** A feeding: a bottle or nursing, from start to end; two feedings of a child may not overlap. */
 export const feedingKind: EntryKindDefinition<FeedingKind> = {
   kind: 'feeding',
-  path: ENTRY_KIND_PATHS.feeding,
+  ...ENTRY_KIND_LISTING.feeding,
   notFound: 'Feeding not found',
   idField: 'feedingId',
   streamId: feedingStreamId,
@@ -34,7 +34,7 @@ export const feedingKind: EntryKindDefinition<FeedingKind> = {
   events: { logged: 'FeedingLogged', corrected: 'FeedingCorrected', deleted: 'FeedingDeleted', resealed: 'FeedingNotesResealed' },
   commands: { log: 'LogFeeding', correct: 'CorrectFeeding', remove: 'DeleteFeeding' },
   eventDefinitions: feedingEventDefinitions,
-  schemas: { tag: 'Feedings', one: 'feeding', many: 'feedings', answer: feedingViewSchema, written: writtenFeedingSchema },
+  schemas: { tag: 'Feedings', answer: feedingViewSchema, written: writtenFeedingSchema },
   decider: { initialState: initialFeedingState, evolve: evolveFeeding, decide: decideFeeding },
   body: feedingBody,
   check: (body, now) => checkFeeding(body, now),

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EntryKindDefinition } from '../entries/entry-kind-definition';
-import { ENTRY_KIND_PATHS } from '../entries/entry-kinds';
+import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { pumpingStreamId } from '../shared/stream-ids';
 import { pumpingCsv } from './pumping-csv';
 import { decidePumping, type PumpingCommand } from './pumping.decider';
@@ -26,7 +26,7 @@ export type PumpingKind = {
 /** A pumping session: it lasts when timed, may overlap anything, and is never counted as a feeding. */
 export const pumpingKind: EntryKindDefinition<PumpingKind> = {
   kind: 'pumping',
-  path: ENTRY_KIND_PATHS.pumping,
+  ...ENTRY_KIND_LISTING.pumping,
   notFound: 'Pumping session not found',
   idField: 'pumpingId',
   streamId: pumpingStreamId,
@@ -34,7 +34,7 @@ export const pumpingKind: EntryKindDefinition<PumpingKind> = {
   events: { logged: 'PumpingLogged', corrected: 'PumpingCorrected', deleted: 'PumpingDeleted', resealed: 'PumpingNotesResealed' },
   commands: { log: 'LogPumping', correct: 'CorrectPumping', remove: 'DeletePumping' },
   eventDefinitions: pumpingEventDefinitions,
-  schemas: { tag: 'Pumping', one: 'pumping session', many: 'pumping sessions', answer: pumpingViewSchema, written: writtenPumpingSchema },
+  schemas: { tag: 'Pumping', answer: pumpingViewSchema, written: writtenPumpingSchema },
   decider: { initialState: initialPumpingState, evolve: evolvePumping, decide: decidePumping },
   body: pumpingBody,
   check: (body, now) => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EntryKindDefinition } from '../entries/entry-kind-definition';
-import { ENTRY_KIND_PATHS } from '../entries/entry-kinds';
+import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { sleepStreamId } from '../shared/stream-ids';
 import { sleepCsv } from './sleep-csv';
 import { decideSleep, type SleepCommand } from './sleep.decider';
@@ -27,7 +27,7 @@ export type SleepKind = {
 /** A nap or a night's sleep, from start to end; two sleeps of a child may not overlap. */
 export const sleepKind: EntryKindDefinition<SleepKind> = {
   kind: 'sleep',
-  path: ENTRY_KIND_PATHS.sleep,
+  ...ENTRY_KIND_LISTING.sleep,
   notFound: 'Sleep session not found',
   idField: 'sleepId',
   streamId: sleepStreamId,
@@ -35,7 +35,7 @@ export const sleepKind: EntryKindDefinition<SleepKind> = {
   events: { logged: 'SleepLogged', corrected: 'SleepCorrected', deleted: 'SleepDeleted', resealed: 'SleepNotesResealed' },
   commands: { log: 'LogSleep', correct: 'CorrectSleep', remove: 'DeleteSleep' },
   eventDefinitions: sleepEventDefinitions,
-  schemas: { tag: 'Sleep', one: 'sleep', many: 'sleeps', answer: sleepViewSchema, written: writtenSleepSchema },
+  schemas: { tag: 'Sleep', answer: sleepViewSchema, written: writtenSleepSchema },
   decider: { initialState: initialSleepState, evolve: evolveSleep, decide: decideSleep },
   body: sleepBody,
   check: ({ environment, ...body }, now) =>
