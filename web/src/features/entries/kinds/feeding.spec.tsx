@@ -7,7 +7,7 @@ import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import { makeFeeding } from '../../../testing/tracking-fixtures.ts';
-import { AddFeedingDialog } from './add-feeding-dialog.tsx';
+import { AddFeedingDialog } from './feeding.tsx';
 
 function Harness() {
   const [open, setOpen] = useState(false);

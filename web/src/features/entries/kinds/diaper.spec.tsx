@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
-import { AddDiaperDialog } from './add-diaper-dialog.tsx';
+import { AddDiaperDialog } from './diaper.tsx';
 
 function Harness() {
   const [open, setOpen] = useState(false);

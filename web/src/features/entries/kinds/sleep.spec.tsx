@@ -7,7 +7,7 @@ import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import { makeSleep } from '../../../testing/tracking-fixtures.ts';
-import { AddSleepDialog } from './add-sleep-dialog.tsx';
+import { AddSleepDialog } from './sleep.tsx';
 
 function Harness() {
   const [open, setOpen] = useState(false);

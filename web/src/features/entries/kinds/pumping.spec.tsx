@@ -7,7 +7,7 @@ import { signIn } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import type { VolumeUnit } from '../../../types/api.ts';
-import { AddPumpingDialog } from './add-pumping-dialog.tsx';
+import { AddPumpingDialog } from './pumping.tsx';
 
 function Harness({ unit }: { unit: VolumeUnit }) {
   const [open, setOpen] = useState(false);
