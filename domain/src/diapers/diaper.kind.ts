@@ -3,6 +3,7 @@ import type { EntryKindDefinition } from '../entries/entry-kind-definition';
 import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { diaperStreamId } from '../shared/stream-ids';
 import { diaperCsv } from './diaper-csv';
+import { diaperResearch, type DiaperResearch } from './diaper-research';
 import { decideDiaper, type DiaperCommand } from './diaper.decider';
 import { evolveDiaper, initialDiaperState, type DiaperEvent, type DiaperChanged, type DiaperState } from './diaper.events';
 import { diaperEventDefinitions } from './diaper-events.schemas';
@@ -21,6 +22,7 @@ export type DiaperKind = {
   logged: DiaperChanged['data'];
   fields: DiaperFields;
   view: DiaperView;
+  research: DiaperResearch;
 };
 
 /** A diaper change: an instant, what the diaper held and, with stool, its colour. */
@@ -50,4 +52,5 @@ export const diaperKind: EntryKindDefinition<DiaperKind> = {
   resealNotes: (diaperId, notes) => ({ type: 'ResealDiaperNotes', data: { diaperId, notes } }),
   timeline: diaperTimeline,
   csv: diaperCsv,
+  research: diaperResearch,
 };

@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import type { EventDefinition } from '../events/event-definition';
 import type { EntryCsvCells } from '../exports/entry-csv';
 import type { DailyInput } from '../insights/daily-insights';
+import type { ChildSchedule } from '../insights/insight-inputs';
 import type { EntryReading, EntryViewBase, KindDocument } from '../read-models/timeline/timeline-document';
 import type { DomainEvent, SealedText } from '../shared/domain-event';
 import type { RecordedSleepEnvironment, SleepEnvironment } from '../sleeps/sleep.events';
@@ -32,6 +33,8 @@ export interface EntryKindTypes {
   fields: object;
   /** Its answer in the API. */
   view: EntryViewBase;
+  /** What research keeps of it. */
+  research: object;
 }
 
 /** State of an entry's stream: its child and its sealed details, as its events record them, once logged. */
@@ -95,6 +98,18 @@ export interface EntryCsv<Types extends EntryKindTypes> {
 }
 
 /**
+ * The research line of a logged or corrected entry, after the fields every line has and its entry's
+ * pseudonym. Each field is reviewed in docs/research.md before it leaves: never notes, ids, free
+ * text or the unit it was entered in, and rare values that would single a child out coarsened or left out.
+ */
+export interface EntryResearch<Types extends EntryKindTypes> {
+  /** When the entry happened, which dates and times its line. */
+  at(data: Types['logged']): string;
+  /** What research keeps of it, with the line's age in days and the child's schedule to work from. */
+  fields(data: Types['logged'], line: { ageDays: number | null; schedule: ChildSchedule }): Types['research'];
+}
+
+/**
  * Everything the services and the read models know about one kind of entry, in its own folder. The
  * services, the projections and the query routes iterate over the kinds (`all-entry-kinds.ts`); none
  * of them names a kind. Members are methods, so any kind's definition stands in for the general one.
@@ -132,4 +147,5 @@ export interface EntryKindDefinition<Types extends EntryKindTypes = EntryKindTyp
 
   timeline: EntryTimeline<Types>;
   csv: EntryCsv<Types>;
+  research: EntryResearch<Types>;
 }

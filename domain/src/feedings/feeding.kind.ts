@@ -3,6 +3,7 @@ import type { EntryKindDefinition } from '../entries/entry-kind-definition';
 import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { feedingStreamId } from '../shared/stream-ids';
 import { feedingCsv } from './feeding-csv';
+import { feedingResearch, type FeedingResearch } from './feeding-research';
 import { decideFeeding, type FeedingCommand } from './feeding.decider';
 import { evolveFeeding, initialFeedingState, type FeedingEvent, type FeedingLogged, type FeedingState } from './feeding.events';
 import { feedingEventDefinitions } from './feeding-events.schemas';
@@ -21,6 +22,7 @@ export type FeedingKind = {
   logged: FeedingLogged['data'];
   fields: FeedingFields;
   view: FeedingView;
+  research: FeedingResearch;
 };
 
 /** A feeding: a bottle or nursing, from start to end; two feedings of a child may not overlap. */
@@ -41,4 +43,5 @@ export const feedingKind: EntryKindDefinition<FeedingKind> = {
   resealNotes: (feedingId, notes) => ({ type: 'ResealFeedingNotes', data: { feedingId, notes } }),
   timeline: feedingTimeline,
   csv: feedingCsv,
+  research: feedingResearch,
 };

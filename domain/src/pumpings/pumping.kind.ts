@@ -3,6 +3,7 @@ import type { EntryKindDefinition } from '../entries/entry-kind-definition';
 import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { pumpingStreamId } from '../shared/stream-ids';
 import { pumpingCsv } from './pumping-csv';
+import { pumpingResearch, type PumpingResearch } from './pumping-research';
 import { decidePumping, type PumpingCommand } from './pumping.decider';
 import { evolvePumping, initialPumpingState, type PumpingEvent, pumpingEndedAt, pumpingMinutes, type PumpingLogged, type PumpingState } from './pumping.events';
 import { pumpingEventDefinitions } from './pumping-events.schemas';
@@ -21,6 +22,7 @@ export type PumpingKind = {
   logged: PumpingLogged['data'];
   fields: PumpingFields;
   view: PumpingView;
+  research: PumpingResearch;
 };
 
 /** A pumping session: it lasts when timed, may overlap anything, and is never counted as a feeding. */
@@ -62,4 +64,5 @@ export const pumpingKind: EntryKindDefinition<PumpingKind> = {
   resealNotes: (pumpingId, notes) => ({ type: 'ResealPumpingNotes', data: { pumpingId, notes } }),
   timeline: pumpingTimeline,
   csv: pumpingCsv,
+  research: pumpingResearch,
 };

@@ -3,6 +3,7 @@ import type { EntryKindDefinition } from '../entries/entry-kind-definition';
 import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
 import { sleepStreamId } from '../shared/stream-ids';
 import { sleepCsv } from './sleep-csv';
+import { sleepResearch, type SleepResearch } from './sleep-research';
 import { decideSleep, type SleepCommand } from './sleep.decider';
 import { evolveSleep, initialSleepState, type SleepEvent, type SleepLogged, type SleepState } from './sleep.events';
 import { sleepEventDefinitions } from './sleep-events.schemas';
@@ -22,6 +23,7 @@ export type SleepKind = {
   logged: SleepLogged['data'];
   fields: SleepFields;
   view: SleepView;
+  research: SleepResearch;
 };
 
 /** A nap or a night's sleep, from start to end; two sleeps of a child may not overlap. */
@@ -48,4 +50,5 @@ export const sleepKind: EntryKindDefinition<SleepKind> = {
   resealNotes: (sleepId, notes, sleepSackTag) => ({ type: 'ResealSleepNotes', data: { sleepId, notes, sleepSackTag } }),
   timeline: sleepTimeline,
   csv: sleepCsv,
+  research: sleepResearch,
 };
