@@ -30,6 +30,7 @@ export const diaperKind: EntryKindDefinition<DiaperKind> = {
   kind: 'diaper',
   ...ENTRY_KIND_LISTING.diaper,
   notFound: 'Diaper change not found',
+  anEntry: 'a diaper change',
   idField: 'diaperId',
   streamId: diaperStreamId,
   timing: 'instant',

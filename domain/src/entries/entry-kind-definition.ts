@@ -118,6 +118,8 @@ export interface EntryKindDefinition<Types extends EntryKindTypes = EntryKindTyp
   kind: Types['kind'];
   /** The 404 message of an entry that is not there, or not the caller's family's. */
   notFound: string;
+  /** How a message names one of its entries: 'This overlaps a sleep session already logged'. */
+  anEntry: string;
   /** The id field of its events and commands, 'feedingId'. */
   idField: string;
   streamId(id: string): string;

@@ -30,6 +30,7 @@ export const feedingKind: EntryKindDefinition<FeedingKind> = {
   kind: 'feeding',
   ...ENTRY_KIND_LISTING.feeding,
   notFound: 'Feeding not found',
+  anEntry: 'a feeding',
   idField: 'feedingId',
   streamId: feedingStreamId,
   timing: 'session',

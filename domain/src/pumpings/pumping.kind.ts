@@ -30,6 +30,7 @@ export const pumpingKind: EntryKindDefinition<PumpingKind> = {
   kind: 'pumping',
   ...ENTRY_KIND_LISTING.pumping,
   notFound: 'Pumping session not found',
+  anEntry: 'a pumping session',
   idField: 'pumpingId',
   streamId: pumpingStreamId,
   timing: 'span',

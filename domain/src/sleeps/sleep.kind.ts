@@ -31,6 +31,7 @@ export const sleepKind: EntryKindDefinition<SleepKind> = {
   kind: 'sleep',
   ...ENTRY_KIND_LISTING.sleep,
   notFound: 'Sleep session not found',
+  anEntry: 'a sleep session',
   idField: 'sleepId',
   streamId: sleepStreamId,
   timing: 'session',
