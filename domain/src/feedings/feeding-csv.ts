@@ -1,5 +1,6 @@
 import type { EntryCsv } from '../entries/entry-kind-definition';
 import { csvValue } from '../exports/csv';
+import type { EntryCsvCells } from '../exports/entry-csv';
 import { numberCell } from '../imports/csv-cells';
 import { volumeIn } from '../units/volume';
 import type { FeedingKind } from './feeding.kind';
@@ -7,7 +8,7 @@ import type { FeedingKind } from './feeding.kind';
 /** A feeding's columns: a bottle's amount in the reader's unit to read and as entered to import, a nursing feeding's sides. */
 export const feedingCsv: EntryCsv<FeedingKind> = {
   row(feeding, units) {
-    const cells: Record<string, string> = { method: csvValue(feeding.method), feeding_type: csvValue(feeding.type) };
+    const cells: EntryCsvCells = { method: csvValue(feeding.method), feeding_type: csvValue(feeding.type) };
     if (feeding.enteredAmount) {
       const unit = units?.volume ?? feeding.enteredAmount.unit;
       Object.assign(cells, { amount: csvValue(volumeIn(feeding.enteredAmount, unit)), amount_unit: unit, amount_as_entered: csvValue(feeding.enteredAmount.value), unit_as_entered: feeding.enteredAmount.unit });

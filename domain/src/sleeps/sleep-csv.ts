@@ -1,5 +1,6 @@
 import type { EntryCsv } from '../entries/entry-kind-definition';
 import { csvText, csvValue, fromCsvText } from '../exports/csv';
+import type { EntryCsvCells } from '../exports/entry-csv';
 import { numberCell } from '../imports/csv-cells';
 import type { SleepKind } from './sleep.kind';
 
@@ -7,7 +8,7 @@ import type { SleepKind } from './sleep.kind';
 export const sleepCsv: EntryCsv<SleepKind> = {
   row(sleep) {
     const environment = sleep.environment;
-    const cells = environment ? { room_temp_f: csvValue(environment.roomTemp), white_noise: environment.whiteNoise ? 'yes' : 'no', sleep_sack: csvText(environment.sleepSackTag ?? '') } : {};
+    const cells: EntryCsvCells = environment ? { room_temp_f: csvValue(environment.roomTemp), white_noise: environment.whiteNoise ? 'yes' : 'no', sleep_sack: csvText(environment.sleepSackTag ?? '') } : {};
     return { startedAt: sleep.startedAt, endedAt: sleep.endedAt, cells };
   },
   body(cells) {
