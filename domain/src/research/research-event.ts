@@ -76,7 +76,8 @@ const GROWTH_EVENT_KINDS = {
 /** Every kind of entry's events but the resealings of its notes: they change nothing research sees. */
 const RESEARCHED_ENTRY_EVENTS: ReadonlySet<string> = new Set([...ENTRY_EVENT_TYPES].filter((type) => entryEventOf(type)?.role !== 'resealed'));
 
-const isResearched = (type: string): boolean => type in CHILD_EVENT_KINDS || type in GROWTH_EVENT_KINDS || RESEARCHED_ENTRY_EVENTS.has(type);
+const isGrowthEvent = (type: string): boolean => Object.hasOwn(GROWTH_EVENT_KINDS, type);
+const isResearched = (type: string): boolean => type in CHILD_EVENT_KINDS || isGrowthEvent(type) || RESEARCHED_ENTRY_EVENTS.has(type);
 
 /**
  * The child a research event would be about, or null for an event research drops unseen (accounts,
@@ -121,7 +122,7 @@ export function anonymiseEvent(event: SourceEvent, seq: number, facts: ChildRese
   }
   if (childKind) return baseOf(childKind, seq, event.recordedAt, facts);
 
-  if (event.type in GROWTH_EVENT_KINDS) return anonymiseGrowth(event, seq, facts, entryPseudonym);
+  if (isGrowthEvent(event.type)) return anonymiseGrowth(event, seq, facts, entryPseudonym);
 
   const entryEvent = entryEventOf(event.type);
   if (!entryEvent || entryEvent.role === 'resealed') return null;
