@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import type { CommandDeps } from './command-deps';
 import { accountRoutes } from './routes/account.routes';
 import { authRoutes } from './routes/auth.routes';
 import { childRoutes } from './routes/children.routes';
-import { diaperRoutes } from './routes/diapers.routes';
+import { entryRoutes } from './routes/entry-routes';
 import { familyRoutes } from './routes/family.routes';
 import { growthRoutes } from './routes/growth.routes';
 import { importRoutes } from './routes/import.routes';
-import { feedingRoutes } from './routes/feedings.routes';
-import { pumpingRoutes } from './routes/pumpings.routes';
 import { milestoneAlertRoutes } from './routes/milestone-alerts.routes';
-import { sleepRoutes } from './routes/sleep.routes';
 import { timerRoutes } from './routes/timers.routes';
 
 /**
@@ -27,10 +25,8 @@ export function commandRoutes(deps: CommandDeps) {
       await parentScope.register(accountRoutes(deps));
       await parentScope.register(childRoutes(deps));
       await parentScope.register(familyRoutes(deps));
-      await parentScope.register(feedingRoutes(deps));
-      await parentScope.register(sleepRoutes(deps));
-      await parentScope.register(diaperRoutes(deps));
-      await parentScope.register(pumpingRoutes(deps));
+      // POST {path}, PUT and DELETE {path}/:id of every kind of entry.
+      for (const kind of ENTRY_KIND_LIST) await parentScope.register(entryRoutes(deps, kind));
       await parentScope.register(growthRoutes(deps));
       await parentScope.register(timerRoutes(deps));
       await parentScope.register(importRoutes(deps));

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ENTRY_KIND_NAMES, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import { computeDailyInsights } from '@nightlight/domain/insights/daily-insights';
 import type { DiaperInput, FeedingInput, SleepInput } from '@nightlight/domain/insights/insight-inputs';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
@@ -43,7 +44,8 @@ const NIGHT_WINDOWS = [
 
 const when = fc.record({ day: fc.nat(3), minute: fc.nat(24 * 60 - 1) });
 const logOrCorrect = {
-  kind: fc.constantFrom('feeding' as const, 'sleep' as const, 'diaper' as const, 'pumping' as const),
+  // Every kind of entry: a new one fails the type check below until the test writes its events.
+  kind: fc.constantFrom(...ENTRY_KIND_NAMES),
   when,
   // Up to 120 minutes for a feeding, up to 1440 for a sleep (scaled when applied).
   length: fc.integer({ min: 1, max: 120 }),
@@ -58,7 +60,7 @@ const operation = fc.oneof(
 );
 type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
 
-type Kind = 'feeding' | 'sleep' | 'diaper' | 'pumping';
+type Kind = EntryKind;
 interface LiveEntry extends EntryRef {
   kind: Kind;
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
 import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
 import { researchNdjson, type ExportOptions, type ResearchSource } from '../src/research/research-export';
-import { feedingEvent, openProjectionStores, registerChild, removeChild, type ProjectionStores } from './support/projection-harness';
+import { append, diaperEvent, feedingEvent, openProjectionStores, pumpingEvent, registerChild, removeChild, type ProjectionStores } from './support/projection-harness';
 
 let stores: ProjectionStores;
 let source: ResearchSource;
@@ -148,4 +148,28 @@ describe('the research export', () => {
     // A fresh export never names a removed child at all.
     expect(JSON.stringify(linesOf(await exportText()))).not.toContain(bStream);
   });
+
+  it('writes a line for each diaper change, pumping session and measurement, and counts no resealed notes as one', async () => {
+    await registerChildren(['child-a']);
+    const ref = { id: 'diaper-1', childId: 'child-a', ownerId: OWNER };
+    await diaperEvent(stores, 'DiaperChanged', ref, { occurredAt: '2026-11-20T08:00:00.000Z', contents: 'wet', color: null, notes: 'sealed' });
+    // Resealed when a parent leaves: nothing research sees changes, so it is no line and no count.
+    await append(stores, 'diaper-diaper-1', 'DiaperNotesResealed', { diaperId: 'diaper-1', childId: 'child-a', ownerId: OWNER, notes: 'resealed' });
+    await pumpingEvent(stores, 'PumpingLogged', { ...ref, id: 'pumping-1' }, { startedAt: '2026-11-20T09:00:00.000Z', durationMinutes: 10, leftAmount: 2.5, rightAmount: null, unit: 'oz', notes: 'sealed' });
+    await append(stores, 'growth-growth-1', 'GrowthMeasured', { measurementId: 'growth-1', childId: 'child-a', ownerId: OWNER, measuredOn: '2026-11-20', weightKg: 4.12, lengthCm: null, headCm: null, enteredIn: 'metric' });
+    const lines = linesOf(await exportText(null, { batchEvents: 1 }));
+
+    expect(lines.pop()).toMatchObject({ kind: 'end', lines: 4 });
+    expect(lines.map(({ seq, kind }) => [seq, kind])).toEqual([
+      [1, 'child-registered'],
+      [2, 'diaper-logged'],
+      [3, 'pumping-logged'],
+      [4, 'growth-measured'],
+    ]);
+    // Born 2026-09-01 (UTC): 20 November is her 80th day.
+    expect(lines.slice(1).map((line) => line.ageDays)).toEqual([80, 80, 80]);
+    expect(lines[2]).toMatchObject({ localTime: '09:00', durationMinutes: 10, leftOz: 2.5, rightOz: null });
+    expect(lines[3]).toMatchObject({ localTime: null, weightKg: 4.1 });
+  });
 });
+

@@ -3,6 +3,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { mediaAnswer, PUBLIC, routeSchema, type MediaAnswer } from '@nightlight/infrastructure/http/route-schemas';
+import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
 
 /** An OpenAPI 3.1 document, as far as this edge makes and serves it. */
 export interface ApiDocument {
@@ -125,10 +126,8 @@ const DOCUMENT: ApiDocument = {
     { name: 'Accounts', description: 'Sign-up, sign-in, tokens and your own account.' },
     { name: 'Children', description: 'The children you are a member of, and their profiles.' },
     { name: 'Families', description: "Parents and caregivers of a child: invitations, roles, leaving, and the child's live changes." },
-    { name: 'Feedings' },
-    { name: 'Sleep' },
-    { name: 'Diaper changes' },
-    { name: 'Pumping' },
+    // One group for each kind of entry, named by its definition.
+    ...ENTRY_KIND_LIST.map(({ schemas }) => ({ name: schemas.tag })),
     { name: 'Timers', description: "Running timers, stopped into entries, and the dashboard's glance." },
     { name: 'Insights', description: "Every number belongs to a local date of the child's profile zone." },
     { name: 'Growth', description: 'Measurements with WHO percentiles, and the curves.' },

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from 'helmet';
-import { ENTRY_KIND_NAMES, ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
+import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
@@ -117,7 +117,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     parentScope.addHook('preHandler', readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS));
     await parentScope.register(accountQueries(deps));
     await parentScope.register(childQueries(deps));
-    for (const kind of ENTRY_KIND_NAMES) await parentScope.register(entryQueries(deps, ENTRY_KINDS[kind]));
+    for (const kind of ENTRY_KIND_LIST) await parentScope.register(entryQueries(deps, kind));
     await parentScope.register(insightQueries(deps));
     await parentScope.register(growthQueries(deps));
     await parentScope.register(reportQueries(deps));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@nightlight/domain/exports/account-export.schemas';
-import { feedingViewSchema } from '@nightlight/domain/read-models/timeline/entry-view.schemas';
+import { feedingViewSchema } from '@nightlight/domain/feedings/feeding-view.schemas';
 import { errorAnswerSchema } from '@nightlight/domain/shared/answers.schemas';
 import { mediaAnswer, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import { answerProblem } from './support/answer-check';

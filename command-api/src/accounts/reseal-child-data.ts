@@ -1,15 +1,8 @@
 import type { ChildCommand } from '@nightlight/domain/children/child.decider';
 import type { ChildState } from '@nightlight/domain/children/child.events';
-import { decideDiaper, type DiaperCommand } from '@nightlight/domain/diapers/diaper.decider';
-import { evolveDiaper, initialDiaperState } from '@nightlight/domain/diapers/diaper.events';
-import { decideFeeding, type FeedingCommand } from '@nightlight/domain/feedings/feeding.decider';
-import { evolveFeeding, initialFeedingState } from '@nightlight/domain/feedings/feeding.events';
-import { decidePumping, type PumpingCommand } from '@nightlight/domain/pumpings/pumping.decider';
-import { evolvePumping, initialPumpingState } from '@nightlight/domain/pumpings/pumping.events';
+import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { childStreamId, diaperStreamId, feedingStreamId, pumpingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
-import { decideSleep, type SleepCommand } from '@nightlight/domain/sleeps/sleep.decider';
-import { evolveSleep, initialSleepState } from '@nightlight/domain/sleeps/sleep.events';
+import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, type AccountCommandContext } from './account-streams';
 import { childDecider } from './child-decider';
@@ -44,25 +37,8 @@ export async function resealBeforeLeaving(deps: CommandDeps, userId: string, chi
   return position;
 }
 
+/** Reseals the entry's notes (and a sleep's tag) on its own stream, by its kind's command. */
 function resealEntry(deps: CommandDeps, entry: TimelineDocument, notes: string, sleepSackTag: string | null, context: AccountCommandContext) {
-  switch (entry.kind) {
-    case 'feeding':
-      return decideWithRetry(deps, feedingStreamId(entry._id), feedingDecider, { type: 'ResealFeedingNotes', data: { feedingId: entry._id, notes } }, context);
-    case 'sleep':
-      return decideWithRetry(deps, sleepStreamId(entry._id), sleepDecider, { type: 'ResealSleepNotes', data: { sleepId: entry._id, notes, sleepSackTag } }, context);
-    case 'diaper':
-      // Diaper changes and pumping came after children had keys, but one written with a writer's key is resealed the same way.
-      return decideWithRetry(deps, diaperStreamId(entry._id), diaperDecider, { type: 'ResealDiaperNotes', data: { diaperId: entry._id, notes } }, context);
-    case 'pumping':
-      return decideWithRetry(deps, pumpingStreamId(entry._id), pumpingDecider, { type: 'ResealPumpingNotes', data: { pumpingId: entry._id, notes } }, context);
-    default: {
-      const exhaustive: never = entry.kind;
-      return exhaustive;
-    }
-  }
+  const kind = entryKind(entry.kind);
+  return decideWithRetry(deps, kind.streamId(entry._id), kind.decider, kind.resealNotes(entry._id, notes, sleepSackTag), context);
 }
-
-const feedingDecider = { initialState: initialFeedingState, evolve: evolveFeeding, decide: (command: FeedingCommand, state: ReturnType<typeof initialFeedingState>) => decideFeeding(command, state) };
-const sleepDecider = { initialState: initialSleepState, evolve: evolveSleep, decide: (command: SleepCommand, state: ReturnType<typeof initialSleepState>) => decideSleep(command, state) };
-const diaperDecider = { initialState: initialDiaperState, evolve: evolveDiaper, decide: (command: DiaperCommand, state: ReturnType<typeof initialDiaperState>) => decideDiaper(command, state) };
-const pumpingDecider = { initialState: initialPumpingState, evolve: evolvePumping, decide: (command: PumpingCommand, state: ReturnType<typeof initialPumpingState>) => decidePumping(command, state) };

@@ -1,4 +1,5 @@
-import { ENTRY_KINDS, isSessionKind, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
+import { ENTRY_KIND_LIST, entryKind, isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
+import { ENTRY_KIND_NAMES, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import { overlapMessage } from '@nightlight/domain/entry-slots/entry-slot.decider';
 import { importRows, ImportFormatError, type ImportRow } from '@nightlight/domain/imports/import-rows';
 import { importBody, type ImportSummary } from '@nightlight/domain/imports/import-request';
@@ -9,13 +10,9 @@ import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructur
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
-import { diaperEntry } from '../routes/diapers.routes';
-import { feedingEntry } from '../routes/feedings.routes';
-import { pumpingEntry } from '../routes/pumpings.routes';
-import { sleepEntry } from '../routes/sleep.routes';
 import { loadChildAs } from './child-access';
 import type { WriteActor } from '../write-reply';
-import { entryWrites, type EntryKindRoutes, type EntryState } from './entry-writes';
+import { entryWrites } from './entry-writes';
 
 // An imported row's entry id, from the child and the row's source: imported again, it names the same
 // entry, which is then already logged. The namespace never changes.
@@ -34,8 +31,7 @@ const overlaps = (a: Interval, b: Interval) => a.startedAt < b.endedAt && b.star
  */
 export function entryImport(deps: CommandDeps) {
   const { eventStore, readStore, clock } = deps;
-  const kinds: Record<EntryKind, Pick<EntryKindRoutes<unknown, EntryState>, 'body' | 'check'>> = { feeding: feedingEntry, sleep: sleepEntry, diaper: diaperEntry, pumping: pumpingEntry };
-  const writes = { feeding: entryWrites(deps, feedingEntry), sleep: entryWrites(deps, sleepEntry), diaper: entryWrites(deps, diaperEntry), pumping: entryWrites(deps, pumpingEntry) };
+  const writes = Object.fromEntries(ENTRY_KIND_LIST.map((kind) => [kind.kind, entryWrites(deps, kind)])) as Record<EntryKind, ReturnType<typeof entryWrites>>;
   const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
 
   /**
@@ -44,10 +40,10 @@ export function entryImport(deps: CommandDeps) {
    * again) is not: it counts as imported, as the first answer said.
    */
   async function alreadyThere(kind: EntryKind, entryId: string, childId: string, row: Extract<ImportRow, { kind: EntryKind }>, key: string | null): Promise<boolean> {
-    const logged = await eventStore.readStream(ENTRY_KINDS[kind].streamId(entryId));
+    const logged = await eventStore.readStream(entryKind(kind).streamId(entryId));
     if (logged.length > 0) return !logged.some((event) => key !== null && event.metadata.idempotencyKey === key);
     if (!row.sourceId || row.sourceId.includes(':')) return false;
-    const [first] = await eventStore.readStream(ENTRY_KINDS[kind].streamId(row.sourceId));
+    const [first] = await eventStore.readStream(entryKind(kind).streamId(row.sourceId));
     return (first?.data as { childId?: string } | undefined)?.childId === childId;
   }
 
@@ -76,8 +72,8 @@ export function entryImport(deps: CommandDeps) {
       const request = { ...row.body, childId };
       let interval: Interval;
       try {
-        const kind = kinds[row.kind];
-        const checked = kind.check(parseInput(kind.body, request) as never, now);
+        const kind = entryKind(row.kind);
+        const checked = kind.check(parseInput(kind.body, request), now);
         interval = { startedAt: checked.startedAt, endedAt: checked.endedAt };
       } catch (error) {
         const message = refusalMessage(error);
@@ -113,7 +109,7 @@ export function entryImport(deps: CommandDeps) {
   }
 
   function summary(planned: Awaited<ReturnType<typeof plan>>, imported: AcceptedRow[]): ImportSummary {
-    const entries = { feeding: 0, sleep: 0, diaper: 0, pumping: 0 };
+    const entries = Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, 0])) as ImportSummary['entries'];
     for (const row of imported) entries[row.kind]++;
     const dates = imported.map((row) => localDateOf(Date.parse(row.interval.startedAt), planned.timezone)).sort();
     return {
@@ -145,7 +141,7 @@ export function entryImport(deps: CommandDeps) {
       let position = 0;
       for (const row of planned.accepted) {
         try {
-          const written = await writes[row.kind].write(actor, row.body, row.entryId, ENTRY_KINDS[row.kind].commands.log);
+          const written = await writes[row.kind].write(actor, row.body, row.entryId, entryKind(row.kind).commands.log);
           position = Math.max(position, written.position);
           imported.push(row);
         } catch (error) {

@@ -1,52 +1,18 @@
-import type { ZodType } from 'zod';
 import type { ChildMember } from '@nightlight/domain/children/child.events';
-import { isSessionKind, type EntryKindDefinition } from '@nightlight/domain/entries/entry-kinds';
-import { timelineApiView, timelineDocument, type EntryFacts } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { NotFoundError, type DomainEvent, type SealedText } from '@nightlight/domain/shared/domain-event';
-import type { SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
+import { isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
+import type { EntryKindDefinition, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
+import { timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
-import { handleCommand, type AppendGuard, type CommandResult, type Decider } from '../command-handler';
+import { handleCommand, type AppendGuard, type CommandResult } from '../command-handler';
 import { idempotentWrites } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { childAsOf, loadChildAs } from './child-access';
 import { loggedByOf } from './logged-by';
 import { claimEntrySlots } from './entry-slots';
-
-/** An entry's details after the rules ran, defaults applied: notes and a sleep's tag in plain text. */
-export type CheckedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes' | 'environment'> & {
-  environment?: SleepEnvironment | null;
-  notes: string;
-};
-
-/** An entry's details as the timeline knows them: notes and a sleep's tag sealed. */
-export type RecordedEntry = Omit<EntryFacts, 'id' | 'kind' | 'childId' | 'ownerId' | 'sealedNotes'> & { notes: SealedText };
-
-/** State of an entry's stream: its child and its sealed details, as its events record them, once logged. */
-export type EntryState = { status: 'none' | 'logged' | 'deleted'; ref: { childId: string; ownerId: string } | null; details: object | null };
-
-/**
- * A kind of timeline entry (feedings, sleeps, diaper changes, pumping): the same three writes, with its own
- * body, rules, stream and decider.
- */
-export interface EntryKindRoutes<Command, State extends EntryState> {
-  definition: EntryKindDefinition;
-  decider: Decider<Command, State, DomainEvent>;
-  body: ZodType<{ childId: string }>;
-  check: (body: never, now: Date) => CheckedEntry;
-  /**
-   * Seals the free text the entry records besides its notes (a sleep's sack tag) with `seal`, and
-   * gives the details without the notes as its events record them. Without it they are recorded as checked.
-   */
-  sealDetails?: (checked: CheckedEntry, seal: (text: string) => Promise<SealedText>) => Promise<Omit<RecordedEntry, 'notes'>>;
-  /**
-   * How the kind's events record an entry when not as the timeline's start and end (a diaper change
-   * records one instant, `occurredAt`), and back. Without it they are recorded as they are.
-   */
-  recordedAs?: { event: (recorded: RecordedEntry) => object; entry: (details: never) => RecordedEntry };
-}
 
 /**
  * Who an entry's answer is for and what it needs of the child: the family's members (who logged
@@ -56,21 +22,20 @@ type Reader = { userId: string; members: Readonly<Record<string, ChildMember>>; 
 
 /**
  * The writes of one kind of entry, for its routes and for whatever else logs entries (a stopped
- * timer, the timers' maximum job): log or correct with the kind's body and rules, delete.
+ * timer, the timers' maximum job, an import): log or correct with the kind's body and rules, delete.
  */
-export function entryWrites<Command, State extends EntryState>(deps: CommandDeps, routes: EntryKindRoutes<Command, State>) {
+export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
-  const { definition, recordedAs } = routes;
-  const entry = { ...routes, ...definition };
-  const detailsOf = (state: State): RecordedEntry | null => (state.details === null ? null : recordedAs ? recordedAs.entry(state.details as never) : (state.details as RecordedEntry));
+  const { recordedAs } = entry;
+  const detailsOf = (state: EntryState): RecordedEntry | null => (state.details === null ? null : recordedAs ? recordedAs.entry(state.details) : (state.details as RecordedEntry));
 
   const decide = (type: string, data: Record<string, unknown>, actor: WriteActor, next: { startedAt: string; endedAt: string } | null) => {
     const entryId = data[entry.idField] as string;
     const { userId, correlationId, idempotent } = actor;
     // The overlap rule of sessions is decided on the days the entry's times reach into, before its event is appended.
     const { kind } = entry;
-    const guard: AppendGuard<State> | undefined = isSessionKind(kind)
+    const guard: AppendGuard<EntryState> | undefined = isSessionKind(kind)
       ? (state) => {
           const previous = state.status === 'logged' ? detailsOf(state) : null;
           return claimEntrySlots(deps, {
@@ -84,7 +49,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
           });
         }
       : undefined;
-    return handleCommand(eventStore, entry.streamId(entryId), entry.decider, { type, data } as Command, { userId, correlationId, now: clock(), newId, idempotency: idempotent }, guard);
+    return handleCommand(eventStore, entry.streamId(entryId), entry.decider, { type, data }, { userId, correlationId, now: clock(), newId, idempotency: idempotent }, guard);
   };
 
   /** An entry's times as its own stream records them, for a slot found in the way of another. */
@@ -105,7 +70,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
     const body = parseInput(entry.body, input);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
-    const checked = entry.check(body as never, clock());
+    const checked = entry.check(body, clock());
     const { notes, environment: _plain, ...unsealed } = checked;
     // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
     const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
@@ -140,7 +105,7 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
    * The answer an earlier request with the same Idempotency-Key got: the entry as that request
    * recorded it, in the zone the child had then, at that request's position.
    */
-  async function earlierView(id: string, earlier: CommandResult<State>, userId: string) {
+  async function earlierView(id: string, earlier: CommandResult<EntryState>, userId: string) {
     const { ref } = earlier.state;
     const details = detailsOf(earlier.state);
     if (!ref || !details) throw new NotFoundError(entry.notFound);
@@ -183,6 +148,6 @@ export function entryWrites<Command, State extends EntryState>(deps: CommandDeps
     return { position: (await decide(entry.commands.remove, { [entry.idField]: id }, actor, null)).position };
   }
 
-  return { definition, write, remove, repeated };
+  return { write, remove, repeated };
 }
 

@@ -1,4 +1,4 @@
-import { ENTRY_KINDS } from '@nightlight/domain/entries/entry-kinds';
+import { ENTRY_KINDS } from '@nightlight/domain/entries/all-entry-kinds';
 import { timerApiView, type TimerView } from '@nightlight/domain/read-models/timers/timer-document';
 import { ConflictError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { timerStreamId } from '@nightlight/domain/shared/stream-ids';
@@ -12,9 +12,6 @@ import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
-import { feedingEntry } from '../routes/feedings.routes';
-import { pumpingEntry } from '../routes/pumpings.routes';
-import { sleepEntry } from '../routes/sleep.routes';
 import { loadChildAs } from './child-access';
 import type { WriteActor } from '../write-reply';
 import { entryWrites } from './entry-writes';
@@ -34,7 +31,7 @@ const timerEntryId = nameBasedIds('2e4b7f09-f54a-49b1-8836-8c8710cd91a7');
  */
 export function timerCommands(deps: CommandDeps) {
   const { eventStore, readStore, clock, newId } = deps;
-  const entries = { feeding: entryWrites(deps, feedingEntry), sleep: entryWrites(deps, sleepEntry), pumping: entryWrites(deps, pumpingEntry) } satisfies Record<TimerKind, unknown>;
+  const entries = { feeding: entryWrites(deps, ENTRY_KINDS.feeding), sleep: entryWrites(deps, ENTRY_KINDS.sleep), pumping: entryWrites(deps, ENTRY_KINDS.pumping) } satisfies Record<TimerKind, unknown>;
 
   const readTimer = async (timerId: string): Promise<TimerState> => (await eventStore.readStream(timerStreamId(timerId))).reduce(evolveTimer, initialTimerState());
 

@@ -1,22 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENTRY_KIND_SCHEMAS } from '@nightlight/domain/entries/entry-kind.schemas';
+import type { EntryKindDefinition } from '@nightlight/domain/entries/entry-kind-definition';
 import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
-import { entryWrites, type EntryKindRoutes, type EntryState } from '../commands/entry-writes';
+import { entryWrites } from '../commands/entry-writes';
 import { idempotentWrites } from '../idempotency';
 import { newEntityId, sendWritten, writeActorOf } from '../write-reply';
 
 /** POST {path}, PUT and DELETE {path}/:id of one kind of entry: HTTP around the kind's writes. */
-export function entryRoutes<Command, State extends EntryState>(deps: CommandDeps, routes: EntryKindRoutes<Command, State>) {
-  const writes = entryWrites(deps, routes);
-  const { path, notFound, commands, kind } = routes.definition;
-  const { tag, one, written } = ENTRY_KIND_SCHEMAS[kind];
+export function entryRoutes(deps: CommandDeps, definition: EntryKindDefinition) {
+  const writes = entryWrites(deps, definition);
+  const { path, notFound, commands, body, one, schemas } = definition;
+  const { tag, written } = schemas;
   const tags = [tag];
   const writeErrors = [400, 404, 409, 422] as const;
-  const logSchema = routeSchema({ summary: `Log a ${one}`, tags, body: routes.body, answers: { 201: written }, errors: writeErrors });
-  const correctSchema = routeSchema({ summary: `Correct a ${one}`, tags, body: routes.body, answers: { 200: written }, errors: writeErrors });
+  const logSchema = routeSchema({ summary: `Log a ${one}`, tags, body, answers: { 201: written }, errors: writeErrors });
+  const correctSchema = routeSchema({ summary: `Correct a ${one}`, tags, body, answers: { 200: written }, errors: writeErrors });
   const deleteSchema = routeSchema({ summary: `Delete a ${one}`, tags, answers: { 200: writtenOkSchema }, errors: [404, 422] });
   const idempotency = idempotentWrites(deps);
   const actorOf = (request: FastifyRequest) => writeActorOf(idempotency, request);

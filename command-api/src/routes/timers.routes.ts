@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TIMER_NOT_FOUND } from '@nightlight/domain/timers/timer-rules';
 import { z } from 'zod';
 import { runningTimerConflictSchema, writtenTimerViewSchema } from '@nightlight/domain/read-models/timers/timer-view.schemas';
-import { writtenFeedingSchema, writtenPumpingSchema, writtenSleepSchema } from '@nightlight/domain/read-models/timeline/entry-view.schemas';
+import { ENTRY_KINDS } from '@nightlight/domain/entries/all-entry-kinds';
 import { errorAnswerSchema, writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { startTimerBody, stopTimerBody, switchSideBody } from '@nightlight/domain/timers/timer-request';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
@@ -27,7 +27,7 @@ const stopSchema = routeSchema({
   description: "The entry is logged through its kind's own rules and overlap check, from the timer's start to `endedAt` (when Stop was tapped) or now.",
   tags: TAGS,
   body: stopTimerBody,
-  answers: { 201: z.union([writtenFeedingSchema, writtenSleepSchema, writtenPumpingSchema]).describe('The entry the timer logged.') },
+  answers: { 201: z.union([ENTRY_KINDS.feeding.schemas.written, ENTRY_KINDS.sleep.schemas.written, ENTRY_KINDS.pumping.schemas.written]).describe('The entry the timer logged.') },
   errors: [400, 404, 409, 422],
 });
 const discardSchema = routeSchema({ summary: 'Discard a timer: nothing is logged', tags: TAGS, answers: { 200: writtenOkSchema }, errors: [404, 409] });

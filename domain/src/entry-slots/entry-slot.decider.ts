@@ -1,3 +1,4 @@
+import { entryKind } from '../entries/all-entry-kinds';
 import { ConflictError } from '../shared/domain-event';
 import { instantMs } from '../time/zoned-time';
 import type { EntrySlot, EntrySlotDay, EntrySlotEvent, SlotInterval, SlottedKind } from './entry-slot.events';
@@ -15,10 +16,7 @@ const DAY_MS = 86_400_000;
 /** A claim younger than this may belong to a write still in flight, whose entry is not recorded yet. */
 export const CLAIM_IN_FLIGHT_MS = 60_000;
 
-/** How the overlap message names each kind that has the rule. */
-const OVERLAPPED = { feeding: 'a feeding', sleep: 'a sleep session' } satisfies Record<SlottedKind, string>;
-
-export const overlapMessage = (kind: SlottedKind): string => `This overlaps ${OVERLAPPED[kind]} already logged for this child`;
+export const overlapMessage = (kind: SlottedKind): string => `This overlaps ${entryKind(kind).anEntry} already logged for this child`;
 
 /** The UTC days ('YYYY-MM-DD') that [startedAt, endedAt) reaches into, oldest first. */
 export function slotDays(interval: SlotInterval): string[] {

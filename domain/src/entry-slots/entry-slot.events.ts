@@ -1,4 +1,4 @@
-import type { SessionKind } from '../entries/entry-kinds';
+import type { SessionKind } from '../entries/all-entry-kinds';
 import type { DomainEvent } from '../shared/domain-event';
 
 /** The kinds of entry whose times may not overlap another entry of the same kind and child. */

@@ -1,17 +1,14 @@
 import type { z } from 'zod';
+import { ENTRY_EVENT_DEFINITIONS } from '../entries/all-entry-kinds';
 import { childEventDefinitions } from './child.event-schemas';
-import { diaperEventDefinitions } from './diaper.event-schemas';
 import { entrySlotEventDefinitions } from './entry-slot.event-schemas';
 import { emailReservationEventDefinitions } from './email-reservation.event-schemas';
 import type { EventDefinition } from './event-definition';
-import { feedingEventDefinitions } from './feeding.event-schemas';
 import { growthEventDefinitions } from './growth.event-schemas';
 import { invitationCodeEventDefinitions } from './invitation-code.event-schemas';
 import { milestoneAlertEventDefinitions } from './milestone-alert.event-schemas';
-import { pumpingEventDefinitions } from './pumping.event-schemas';
 import { referralCodeEventDefinitions } from './referral-code.event-schemas';
 import { referralRegistryEventDefinitions } from './referral-registry.event-schemas';
-import { sleepEventDefinitions } from './sleep.event-schemas';
 import { runningTimerEventDefinitions, timerEventDefinitions } from './timer.event-schemas';
 import { userEventDefinitions } from './user.event-schemas';
 
@@ -26,11 +23,9 @@ export const eventRegistry = {
   ...childEventDefinitions,
   ...invitationCodeEventDefinitions,
   ...milestoneAlertEventDefinitions,
-  ...feedingEventDefinitions,
-  ...sleepEventDefinitions,
-  ...diaperEventDefinitions,
+  // Every kind of entry's, from its definition.
+  ...ENTRY_EVENT_DEFINITIONS,
   ...growthEventDefinitions,
-  ...pumpingEventDefinitions,
   ...entrySlotEventDefinitions,
   ...timerEventDefinitions,
   ...runningTimerEventDefinitions,

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { ENTRY_KIND_LIST } from '../entries/all-entry-kinds';
 import { childViewSchema } from '../read-models/children/child-view.schemas';
 import { measurementSchema } from '../read-models/growth/measurement.schemas';
-import { diaperViewSchema, feedingViewSchema, pumpingViewSchema, sleepViewSchema } from '../read-models/timeline/entry-view.schemas';
 import { userViewSchema } from '../read-models/users/user-view.schemas';
 import { named, viewSchema } from '../shared/view-schema';
-import type { AccountExport } from './account-export';
+import type { AccountExport, ExportedEntry } from './account-export';
 
-const entry = z.discriminatedUnion('kind', [
-  feedingViewSchema.extend({ kind: z.literal('feeding') }),
-  sleepViewSchema.extend({ kind: z.literal('sleep') }),
-  diaperViewSchema.extend({ kind: z.literal('diaper') }),
-  pumpingViewSchema.extend({ kind: z.literal('pumping') }),
-]);
+/**
+ * Each kind's answer with its kind. The answers are proven against their views in their kinds'
+ * folders, so the union of them with `kind` is an ExportedEntry by construction: built from the
+ * list of kinds, it is typed as one.
+ */
+const [firstKind, ...otherKinds] = ENTRY_KIND_LIST.map(({ kind, schemas }) => (schemas.answer as z.ZodObject).extend({ kind: z.literal(kind) }));
+const entry = z.discriminatedUnion('kind', [firstKind!, ...otherKinds]) as unknown as z.ZodType<ExportedEntry>;
 
 export const accountExportSchema = viewSchema<AccountExport>()(
   named(

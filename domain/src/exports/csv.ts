@@ -9,6 +9,9 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 export const csvText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
+/** A number or a fixed word as a cell; empty for null. */
+export const csvValue = (value: number | string | null | undefined): string => (value === null || value === undefined ? '' : String(value));
+
 /** The text `csvText` wrote. */
 export const fromCsvText = (cell: string): string => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 

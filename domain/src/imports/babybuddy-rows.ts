@@ -1,6 +1,7 @@
 import { isLocalDate } from '../time/zoned-time';
 import { instantOfLocal } from '../time/zoned-time';
-import { cellsByColumn, numberCell, RowRefused, type ImportOptions, type ImportRow } from './import-rows';
+import { cellsByColumn, numberCell, RowRefused } from './csv-cells';
+import type { ImportOptions, ImportRow } from './import-rows';
 
 /**
  * Baby Buddy's CSV exports (its admin's export, django-import-export, one file per table; read from

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EntryKind } from '../entries/entry-kinds';
 
 /** A three-year history exported by this app is a few megabytes; this leaves room and bounds a request. */
 export const IMPORT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -13,7 +14,7 @@ export const importBody = z.object({
 export interface ImportSummary {
   format: string;
   rows: number;
-  entries: { feeding: number; sleep: number; diaper: number; pumping: number };
+  entries: Record<EntryKind, number>;
   alreadyImported: number;
   from: string | null;
   to: string | null;

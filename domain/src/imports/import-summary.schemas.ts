@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENTRY_KIND_NAMES, type EntryKind } from '../entries/entry-kinds';
 import { named, viewSchema, written } from '../shared/view-schema';
 import type { ImportSummary } from './import-request';
 
@@ -9,7 +10,7 @@ export const importSummarySchema = viewSchema<ImportSummary>()(
     z.strictObject({
       format: z.string().describe("'nightlight', 'babybuddy-feedings', 'babybuddy-sleep' or 'babybuddy-diaper-changes'"),
       rows: count,
-      entries: z.strictObject({ feeding: count, sleep: count, diaper: count, pumping: count }),
+      entries: z.strictObject(Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, count])) as Record<EntryKind, typeof count>),
       alreadyImported: count,
       from: z.string().nullable().describe('The local date of the first entry imported, or null.'),
       to: z.string().nullable(),

@@ -100,6 +100,9 @@ export interface TimedDiaper {
   start: number;
 }
 
+/** What one entry adds to its day's insights, by what the insights count it as. */
+export type DailyInput = { feeding: TimedFeeding } | { sleep: TimedSleep } | { diaper: TimedDiaper };
+
 export const timedDiaper = (input: DiaperInput): TimedDiaper => ({ input, start: instantMs(input.occurredAt) });
 export const timedFeeding = (input: FeedingInput): TimedFeeding => ({ input, start: instantMs(input.startedAt) });
 export const timedSleep = (input: SleepInput): TimedSleep => ({ input, start: instantMs(input.startedAt), end: instantMs(input.endedAt) });

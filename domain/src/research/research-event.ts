@@ -1,8 +1,8 @@
 import type { Sex } from '../children/child.events';
-import type { BottleContent, FeedingEvent, FeedingMethod } from '../feedings/feeding.events';
-import { wholeMinutesBetween } from '../insights/insight-inputs';
-import { isNightSleep } from '../insights/sleep-classification';
-import type { RecordedSleepEnvironment, SleepEvent } from '../sleeps/sleep.events';
+import { ENTRY_EVENT_TYPES, entryEventOf, entryKind, type ENTRY_KINDS } from '../entries/all-entry-kinds';
+import type { EntryKind } from '../entries/entry-kinds';
+import type { GrowthEvent } from '../growth/growth.events';
+import { growthResearch, type GrowthResearch } from '../growth/growth-research';
 import { addDays, daysBetween, localDateOf, localTimeOf, weekdayOf, type LocalDate, type LocalTime } from '../time/zoned-time';
 import type { ChildResearchFacts } from './child-research-facts';
 
@@ -30,28 +30,21 @@ export interface ResearchEventBase {
   sex: Sex;
 }
 
-export interface ResearchSleepEnvironment {
-  roomTempF: number | null;
-  whiteNoise: boolean;
-  /** The TOG rating read from the sleep-sack text when it was logged; the text is sealed and may name people. */
-  sleepSackTog: number | null;
-}
+/** What research keeps of one kind's logged or corrected entries (each kind's `research`, reviewed in docs/research.md). */
+type EntryResearchFields<K extends EntryKind> = ReturnType<(typeof ENTRY_KINDS)[K]['research']['fields']>;
 
-export type ResearchEvent = ResearchEventBase &
-  (
-    | { kind: 'child-registered'; shiftedBirthDate: LocalDate | null }
-    | { kind: 'child-anonymized' }
-    | {
-        kind: 'feeding-logged' | 'feeding-corrected';
-        entry: string;
-        method: FeedingMethod;
-        type: BottleContent | null;
-        amountOz: number | null;
-        durationMinutes: number;
-      }
-    | { kind: 'sleep-logged' | 'sleep-corrected'; entry: string; durationMinutes: number; night: boolean; environment: ResearchSleepEnvironment | null }
-    | { kind: 'feeding-deleted' | 'sleep-deleted'; entry: string }
-  );
+/** Every kind of entry's lines: logged and corrected with what research keeps, deleted with the entry alone. */
+type EntryResearchEvent = {
+  [K in EntryKind]: ({ kind: `${K}-logged` | `${K}-corrected`; entry: string } & EntryResearchFields<K>) | { kind: `${K}-deleted`; entry: string };
+}[EntryKind];
+
+/** A growth measurement is of a day, not a time: its line has the shifted date and no time of day. */
+export type ResearchDayBase = Omit<ResearchEventBase, 'shiftedAt' | 'localTime'> & { shiftedAt: LocalDate; localTime: null };
+
+export type ResearchEvent =
+  | (ResearchEventBase &
+      ({ kind: 'child-registered'; shiftedBirthDate: LocalDate | null } | { kind: 'child-anonymized' } | EntryResearchEvent | { kind: 'growth-deleted'; entry: string }))
+  | (ResearchDayBase & { kind: 'growth-measured' | 'growth-corrected'; entry: string } & GrowthResearch);
 
 /**
  * Tells a researcher who holds earlier lines of a stream to drop them all: the parent removed the
@@ -74,48 +67,47 @@ const CHILD_EVENT_KINDS: Readonly<Record<string, 'child-registered' | 'child-ano
   ChildRegistered: 'child-registered',
   ChildAnonymized: 'child-anonymized',
 };
-const ENTRY_EVENT_TYPES: ReadonlySet<string> = new Set<(FeedingEvent | SleepEvent)['type']>([
-  'FeedingLogged',
-  'FeedingCorrected',
-  'FeedingDeleted',
-  'SleepLogged',
-  'SleepCorrected',
-  'SleepDeleted',
-]);
+const GROWTH_EVENT_KINDS = {
+  GrowthMeasured: 'growth-measured',
+  GrowthMeasurementCorrected: 'growth-corrected',
+  GrowthMeasurementDeleted: 'growth-deleted',
+} as const satisfies Record<GrowthEvent['type'], string>;
+
+/** Every kind of entry's events but the resealings of its notes: they change nothing research sees. */
+const RESEARCHED_ENTRY_EVENTS: ReadonlySet<string> = new Set([...ENTRY_EVENT_TYPES].filter((type) => entryEventOf(type)?.role !== 'resealed'));
+
+const isGrowthEvent = (type: string): boolean => Object.hasOwn(GROWTH_EVENT_KINDS, type);
+const isResearched = (type: string): boolean => type in CHILD_EVENT_KINDS || isGrowthEvent(type) || RESEARCHED_ENTRY_EVENTS.has(type);
 
 /**
  * The child a research event would be about, or null for an event research drops unseen (accounts,
  * e-mail reservations, profile edits, removals, milestone alerts: alerts follow from age, which
- * every event has). Every event it names a child for becomes exactly one research event of that child.
+ * every event has; resealed notes). Every event it names a child for becomes exactly one research event of that child.
  */
 export function researchChildIdOf(event: { type: string; data: unknown }): string | null {
-  if (!(event.type in CHILD_EVENT_KINDS) && !ENTRY_EVENT_TYPES.has(event.type)) return null;
+  if (!isResearched(event.type)) return null;
   const childId = (event.data as { childId?: unknown }).childId;
   return typeof childId === 'string' ? childId : null;
 }
 
 /** The fields every kind shares, with `kind` third so a line reads stream, seq, kind first. */
-function baseOf<Kind extends ResearchEvent['kind']>(kind: Kind, seq: number, instant: string, facts: ChildResearchFacts): ResearchEventBase & { kind: Kind } {
+function baseOf<Kind extends string>(kind: Kind, seq: number, instant: string, facts: ChildResearchFacts): ResearchEventBase & { kind: Kind } {
   const at = new Date(instant);
   const localDate = addDays(localDateOf(at, facts.schedule.timezone), facts.dateShiftDays);
   const localTime = localTimeOf(at, facts.schedule.timezone);
-  return {
-    stream: facts.pseudonym,
-    seq,
-    kind,
-    shiftedAt: `${localDate}T${localTime}`,
-    localDate,
-    localTime,
-    weekday: WEEKDAYS[weekdayOf(localDate)]!,
-    ageDays: facts.researchBirthDate === null ? null : daysBetween(facts.researchBirthDate, localDate),
-    sex: facts.sex,
-  };
+  return { stream: facts.pseudonym, seq, kind, shiftedAt: `${localDate}T${localTime}`, localDate, localTime, weekday: WEEKDAYS[weekdayOf(localDate)]!, ...ageAndSex(localDate, facts) };
 }
 
-function researchEnvironmentOf(environment: RecordedSleepEnvironment | null): ResearchSleepEnvironment | null {
-  if (!environment) return null;
-  return { roomTempF: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTog: environment.sleepSackTog };
+/** The fields of a line of a day without a time (a growth measurement's `measuredOn`). */
+function dayBaseOf<Kind extends string>(kind: Kind, seq: number, day: LocalDate, facts: ChildResearchFacts): ResearchDayBase & { kind: Kind } {
+  const localDate = addDays(day, facts.dateShiftDays);
+  return { stream: facts.pseudonym, seq, kind, shiftedAt: localDate, localDate, localTime: null, weekday: WEEKDAYS[weekdayOf(localDate)]!, ...ageAndSex(localDate, facts) };
 }
+
+const ageAndSex = (localDate: LocalDate, facts: ChildResearchFacts) => ({
+  ageDays: facts.researchBirthDate === null ? null : daysBetween(facts.researchBirthDate, localDate),
+  sex: facts.sex,
+});
 
 /**
  * Maps one event of a child's life, the `seq`-th of its research stream, to its research event, or
@@ -130,32 +122,23 @@ export function anonymiseEvent(event: SourceEvent, seq: number, facts: ChildRese
   }
   if (childKind) return baseOf(childKind, seq, event.recordedAt, facts);
 
-  const e = event as unknown as FeedingEvent | SleepEvent;
-  switch (e.type) {
-    case 'FeedingLogged':
-    case 'FeedingCorrected':
-      return {
-        ...baseOf(e.type === 'FeedingLogged' ? 'feeding-logged' : 'feeding-corrected', seq, e.data.startedAt, facts),
-        entry: entryPseudonym(e.data.feedingId),
-        method: e.data.method,
-        type: e.data.type,
-        amountOz: e.data.amountOz,
-        durationMinutes: wholeMinutesBetween(e.data.startedAt, e.data.endedAt),
-      };
-    case 'SleepLogged':
-    case 'SleepCorrected':
-      return {
-        ...baseOf(e.type === 'SleepLogged' ? 'sleep-logged' : 'sleep-corrected', seq, e.data.startedAt, facts),
-        entry: entryPseudonym(e.data.sleepId),
-        durationMinutes: wholeMinutesBetween(e.data.startedAt, e.data.endedAt),
-        night: isNightSleep({ startedAt: e.data.startedAt, endedAt: e.data.endedAt }, facts.schedule),
-        environment: researchEnvironmentOf(e.data.environment),
-      };
-    case 'FeedingDeleted':
-      return { ...baseOf('feeding-deleted', seq, event.recordedAt, facts), entry: entryPseudonym(e.data.feedingId) };
-    case 'SleepDeleted':
-      return { ...baseOf('sleep-deleted', seq, event.recordedAt, facts), entry: entryPseudonym(e.data.sleepId) };
-    default:
-      return null;
-  }
+  if (isGrowthEvent(event.type)) return anonymiseGrowth(event, seq, facts, entryPseudonym);
+
+  const entryEvent = entryEventOf(event.type);
+  if (!entryEvent || entryEvent.role === 'resealed') return null;
+  const kind = entryKind(entryEvent.kind);
+  const data = event.data as Record<string, unknown>;
+  const entry = entryPseudonym(data[kind.idField] as string);
+  // A deletion is dated by when it was recorded; an entry by when it happened.
+  if (entryEvent.role === 'deleted') return { ...baseOf(`${kind.kind}-deleted`, seq, event.recordedAt, facts), entry } as ResearchEvent;
+  const base = baseOf(`${kind.kind}-${entryEvent.role}`, seq, kind.research.at(data), facts);
+  return { ...base, entry, ...kind.research.fields(data, { ageDays: base.ageDays, schedule: facts.schedule }) } as ResearchEvent;
+}
+
+/** A measurement is dated by the day it was taken (`measuredOn`), a deletion by when it was recorded. */
+function anonymiseGrowth(event: SourceEvent, seq: number, facts: ChildResearchFacts, entryPseudonym: (entryId: string) => string): ResearchEvent {
+  const growth = event as unknown as GrowthEvent;
+  const entry = entryPseudonym(growth.data.measurementId);
+  if (growth.type === 'GrowthMeasurementDeleted') return { ...baseOf('growth-deleted', seq, event.recordedAt, facts), entry };
+  return { ...dayBaseOf(GROWTH_EVENT_KINDS[growth.type], seq, growth.data.measuredOn, facts), entry, ...growthResearch(growth.data) };
 }

@@ -92,6 +92,124 @@ describe('anonymising a sleep', () => {
   });
 });
 
+describe('anonymising a diaper change', () => {
+  const changed = (occurredAt: string, contents: string, color: string | null, type = 'DiaperChanged') => ({
+    type,
+    recordedAt: '2026-11-21T02:00:00.000Z',
+    data: { ...ref, diaperId: 'diaper-4', occurredAt, contents, color, notes: 'v1.sealed.Grandma' },
+  });
+
+  it('keeps what it held and its colour, dated when it happened', () => {
+    // 15:05 UTC is 10:05 in New York on 20 November: 6 November shifted, 80 days old.
+    expect(anonymiseEvent(changed('2026-11-20T15:05:00.000Z', 'dirty', 'green'), 5, facts, entryPseudonym)).toEqual({
+      stream: 'c_0123456789abcdef',
+      seq: 5,
+      kind: 'diaper-logged',
+      shiftedAt: '2026-11-06T10:05',
+      localDate: '2026-11-06',
+      localTime: '10:05',
+      weekday: 'Fri',
+      ageDays: 80,
+      sex: 'Female',
+      entry: 'e_of_diaper-4',
+      contents: 'dirty',
+      color: 'green',
+    });
+  });
+
+  it('leaves out a colour the app flags for a pediatrician, as if none was picked', () => {
+    const colorAt = (occurredAt: string, color: string, at = facts) => anonymiseEvent(changed(occurredAt, 'both', color, 'DiaperCorrected'), 1, at, entryPseudonym);
+    expect(colorAt('2026-11-20T15:05:00.000Z', 'red')).toMatchObject({ kind: 'diaper-corrected', color: null });
+    expect(colorAt('2026-11-20T15:05:00.000Z', 'white')).toMatchObject({ color: null });
+    // Black is meconium in the first days: kept at 2 days old (3 September in New York), flagged at 80 days.
+    expect(colorAt('2026-09-03T14:00:00.000Z', 'black')).toMatchObject({ localDate: '2026-08-20', ageDays: 2, color: 'black' });
+    expect(colorAt('2026-11-20T15:05:00.000Z', 'black')).toMatchObject({ ageDays: 80, color: null });
+    // Without an age nobody can tell meconium from a warning sign.
+    expect(colorAt('2026-09-03T14:00:00.000Z', 'black', { ...facts, researchBirthDate: null })).toMatchObject({ ageDays: null, color: null });
+    expect(colorAt('2026-09-03T14:00:00.000Z', 'yellow')).toMatchObject({ color: 'yellow' });
+  });
+
+  it('leaves out notes, ids and owners, and drops a resealing of the notes unseen', () => {
+    const line = JSON.stringify(anonymiseEvent(changed('2026-11-20T15:05:00.000Z', 'wet', null), 5, facts, entryPseudonym));
+    for (const secret of ['Grandma', 'sealed', ref.childId, ref.ownerId, '"diaper-4"', '2026-11-20', 'occurredAt']) expect(line).not.toContain(secret);
+    const resealed = { type: 'DiaperNotesResealed', recordedAt: '2026-11-21T02:00:00.000Z', data: { ...ref, diaperId: 'diaper-4', notes: 'v1.sealed' } };
+    expect(researchChildIdOf(resealed)).toBeNull();
+    expect(anonymiseEvent(resealed, 6, facts, entryPseudonym)).toBeNull();
+  });
+});
+
+describe('anonymising a pumping session', () => {
+  const pumped = (amounts: { leftAmount: number | null; rightAmount: number | null; unit: string }, durationMinutes: number | null) => ({
+    type: 'PumpingLogged',
+    recordedAt: '2026-11-21T02:00:00.000Z',
+    data: { ...ref, pumpingId: 'pumping-9', startedAt: '2026-11-20T15:05:00.000Z', durationMinutes, ...amounts, notes: 'v1.sealed' },
+  });
+
+  it('gives each side in ounces to the nearest quarter, whatever unit it was entered in, and leaves the unit out', () => {
+    // 60 mL is 2.03 oz and 45 mL is 1.52 oz: on the quarter-ounce grid, 2 and 1.5.
+    const line = anonymiseEvent(pumped({ leftAmount: 60, rightAmount: 45, unit: 'mL' }, 20), 7, facts, entryPseudonym);
+    expect(line).toEqual({
+      stream: 'c_0123456789abcdef',
+      seq: 7,
+      kind: 'pumping-logged',
+      shiftedAt: '2026-11-06T10:05',
+      localDate: '2026-11-06',
+      localTime: '10:05',
+      weekday: 'Fri',
+      ageDays: 80,
+      sex: 'Female',
+      entry: 'e_of_pumping-9',
+      durationMinutes: 20,
+      leftOz: 2,
+      rightOz: 1.5,
+    });
+    expect(JSON.stringify(line)).not.toMatch(/mL|unit|sealed/);
+    // 125 mL is 4.23 oz, the quarter below 4.25; ounces entered in quarters stay as they are.
+    expect(anonymiseEvent(pumped({ leftAmount: 125, rightAmount: null, unit: 'mL' }, null), 8, facts, entryPseudonym)).toMatchObject({ durationMinutes: null, leftOz: 4.25, rightOz: null });
+    expect(anonymiseEvent(pumped({ leftAmount: 2.5, rightAmount: 0.75, unit: 'oz' }, 12), 9, facts, entryPseudonym)).toMatchObject({ durationMinutes: 12, leftOz: 2.5, rightOz: 0.75 });
+  });
+});
+
+describe('anonymising a growth measurement', () => {
+  const measured = (type: string, measures: Record<string, number | null>, enteredIn = 'metric') => ({
+    type,
+    recordedAt: '2026-11-21T02:00:00.000Z',
+    data: { ...ref, measurementId: 'growth-2', measuredOn: '2026-11-20', ...measures, enteredIn },
+  });
+
+  it('dates it by its day alone, shifted, with the age on that day and the measures coarsened', () => {
+    // 5.437 kg is 108.7 steps of 50 g: 5.45 kg. 58.26 cm and 39.74 cm to the half centimetre: 58.5 and 39.5.
+    expect(anonymiseEvent(measured('GrowthMeasured', { weightKg: 5.437, lengthCm: 58.26, headCm: 39.74 }), 3, facts, entryPseudonym)).toEqual({
+      stream: 'c_0123456789abcdef',
+      seq: 3,
+      kind: 'growth-measured',
+      shiftedAt: '2026-11-06',
+      localDate: '2026-11-06',
+      localTime: null,
+      weekday: 'Fri',
+      ageDays: 80,
+      sex: 'Female',
+      entry: 'e_of_growth-2',
+      weightKg: 5.45,
+      lengthCm: 58.5,
+      headCm: 39.5,
+    });
+  });
+
+  it('does not tell pounds and inches from kilograms and centimetres, and keeps what was not measured null', () => {
+    // 7 lb 8 oz is kept as 3.402 kg and 20 in as 50.8 cm: they leave as 3.4 kg and 51 cm, as metric measures would.
+    const line = anonymiseEvent(measured('GrowthMeasurementCorrected', { weightKg: 3.402, lengthCm: 50.8, headCm: null }, 'imperial'), 4, facts, entryPseudonym);
+    expect(line).toMatchObject({ kind: 'growth-corrected', weightKg: 3.4, lengthCm: 51, headCm: null });
+    expect(JSON.stringify(line)).not.toMatch(/imperial|enteredIn|measuredOn|2026-11-20|"growth-2"/);
+  });
+
+  it('dates a deletion by when it was recorded, like every deletion', () => {
+    const deleted = { type: 'GrowthMeasurementDeleted', recordedAt: '2026-11-21T02:00:00.000Z', data: { ...ref, measurementId: 'growth-2' } };
+    expect(researchChildIdOf(deleted)).toBe(ref.childId);
+    expect(anonymiseEvent(deleted, 5, facts, entryPseudonym)).toMatchObject({ kind: 'growth-deleted', shiftedAt: '2026-11-06T21:00', localTime: '21:00', entry: 'e_of_growth-2' });
+  });
+});
+
 describe('what research drops', () => {
   it.each(['UserRegistered', 'AccountDeleted', 'ChildProfileUpdated', 'ChildRemoved', 'MilestoneAlertRaised'])('drops %s unseen', (type) => {
     expect(researchChildIdOf({ type, data: { ...ref, email: 'v1.sealed' } })).toBeNull();

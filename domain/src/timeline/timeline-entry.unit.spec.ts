@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, feedingEntryView, sleepEntryView } from './timeline-entry';
+import { feedingEntryView } from '../feedings/feeding-timeline';
+import { sleepEntryView } from '../sleeps/sleep-timeline';
+import { durationText } from './timeline-entry';
 
 const zone = 'America/New_York';
 

@@ -1,4 +1,5 @@
-import { byStartMs, dailyInsightsOfTimed, timedDiaper, timedFeeding, timedSleep, type DailyInsightsDocument, type TimedDiaper, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
+import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
+import { byStartMs, dailyInsightsOfTimed, type DailyInsightsDocument, type TimedDiaper, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
@@ -48,24 +49,12 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   const sleeps: TimedSleep[] = [];
   const diapers: TimedDiaper[] = [];
   for (const entry of entries) {
-    switch (entry.kind) {
-      case 'feeding':
-        feedings.push(timedFeeding({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, amountOz: entry.amountOz, method: entry.method ?? 'Bottle' }));
-        break;
-      case 'sleep':
-        sleeps.push(timedSleep({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt }));
-        break;
-      case 'diaper':
-        diapers.push(timedDiaper({ id: entry._id, occurredAt: entry.startedAt, contents: entry.contents ?? 'wet' }));
-        break;
-      case 'pumping':
-        // Milk pumped is not milk fed: a pumping session adds to no insight.
-        break;
-      default: {
-        const exhaustive: never = entry.kind;
-        throw new Error(`Unknown kind of entry ${String(exhaustive)}`);
-      }
-    }
+    // What each kind adds to a day: a feed, a sleep, a diaper change, or (pumping) nothing.
+    const input = entryKind(entry.kind).timeline.dailyInput(entry);
+    if (input === null) continue;
+    if ('feeding' in input) feedings.push(input.feeding);
+    else if ('sleep' in input) sleeps.push(input.sleep);
+    else diapers.push(input.diaper);
   }
   feedings.sort(byStartMs);
   sleeps.sort(byStartMs);

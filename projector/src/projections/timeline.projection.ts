@@ -1,51 +1,13 @@
-import type { DiaperEvent } from '@nightlight/domain/diapers/diaper.events';
-import { ENTRY_EVENT_TYPES, entryEventOf, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
-import type { FeedingEvent } from '@nightlight/domain/feedings/feeding.events';
-import { pumpingEndedAt, type PumpingEvent } from '@nightlight/domain/pumpings/pumping.events';
+import { ENTRY_EVENT_TYPES, entryEventOf, entryKind } from '@nightlight/domain/entries/all-entry-kinds';
+import type { EntryTimes } from '@nightlight/domain/entries/entry-kind-definition';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { TIMELINE_COLLECTION, timelineDocument, type EntryFacts, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import type { SleepEvent } from '@nightlight/domain/sleeps/sleep.events';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { Projection, ProjectionContext } from '../projection';
 import { refreshDailyInsights } from './daily-insights.projection';
 
-type EntryEvent = FeedingEvent | SleepEvent | DiaperEvent | PumpingEvent;
-type LoggedData = Extract<EntryEvent, { type: 'FeedingLogged' | 'SleepLogged' | 'DiaperChanged' | 'PumpingLogged' }>['data'];
-type KindFacts = Omit<EntryFacts, 'id' | 'childId' | 'ownerId' | 'sealedNotes'>;
-
-function idOf(data: EntryEvent['data']): string {
-  if ('feedingId' in data) return data.feedingId;
-  if ('sleepId' in data) return data.sleepId;
-  if ('pumpingId' in data) return data.pumpingId;
-  return data.diaperId;
-}
-
-/** What each kind's logged or corrected event says about the entry, beyond who and which child. */
-function kindFactsOf(kind: EntryKind, data: LoggedData): KindFacts {
-  switch (kind) {
-    case 'feeding': {
-      const feeding = data as Extract<LoggedData, { feedingId: string }>;
-      return { kind, startedAt: feeding.startedAt, endedAt: feeding.endedAt, amountOz: feeding.amountOz, enteredAmount: feeding.enteredAmount, method: feeding.method, type: feeding.type, sides: feeding.sides };
-    }
-    case 'sleep': {
-      const sleep = data as Extract<LoggedData, { sleepId: string }>;
-      return { kind, startedAt: sleep.startedAt, endedAt: sleep.endedAt, environment: sleep.environment };
-    }
-    case 'diaper': {
-      const diaper = data as Extract<LoggedData, { diaperId: string }>;
-      // An instant: it starts and ends when it happened, so the timeline's ranges and days hold it.
-      return { kind, startedAt: diaper.occurredAt, endedAt: diaper.occurredAt, contents: diaper.contents, color: diaper.color };
-    }
-    case 'pumping': {
-      const pumping = data as Extract<LoggedData, { pumpingId: string }>;
-      return { kind, startedAt: pumping.startedAt, endedAt: pumpingEndedAt(pumping.startedAt, pumping.durationMinutes), pumped: { leftAmount: pumping.leftAmount, rightAmount: pumping.rightAmount, unit: pumping.unit } };
-    }
-    default: {
-      const exhaustive: never = kind;
-      return exhaustive;
-    }
-  }
-}
+/** What every kind's events hold: the entry's id (under the kind's id field), its child and who logged it. */
+type EntryEventData = { childId: string; ownerId: string; notes: string } & Record<string, unknown>;
 
 /**
  * The timeline read model: every entry of a child with its local-time view. Each change also
@@ -55,18 +17,19 @@ export const timelineProjection: Projection = {
   name: 'timeline',
   handles: ENTRY_EVENT_TYPES,
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
-    const event = recorded as unknown as EntryEvent;
+    const event = recorded as unknown as { type: string; data: EntryEventData };
     const { kind, role } = entryEventOf(event.type)!;
+    const definition = entryKind(kind);
     const timeline = context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
     const child = await context.readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: event.data.childId }, { readOnly: true });
     // A removed or anonymised child has no read models; its entries stay in the log only.
     if (!child) return;
-    const id = idOf(event.data);
+    const id = event.data[definition.idField] as string;
     const existing = await timeline.findOne({ _id: id }, { readOnly: true });
     if (existing && existing.position >= recorded.position) {
       // A replay after a restart from an older checkpoint: the entry was written, but its daily
       // insights may have been lost (deferred, or the process died in between). Recomputing is idempotent.
-      const replayed = role === 'logged' || role === 'corrected' ? [existing, kindFactsOf(kind, event.data as LoggedData)] : [existing];
+      const replayed = role === 'logged' || role === 'corrected' ? [existing, definition.timeline.factsOf(event.data)] : [existing];
       await refreshDailyInsights(context, child, replayed);
       return;
     }
@@ -84,10 +47,12 @@ export const timelineProjection: Projection = {
       if (!existing) return;
       await timeline.deleteOne({ _id: id });
     } else {
-      const data = event.data as LoggedData;
+      const { data } = event;
       const facts: EntryFacts = {
         id,
-        ...kindFactsOf(kind, data),
+        kind,
+        // The kind's own fields ride along with its times.
+        ...(definition.timeline.factsOf(data) as EntryTimes),
         // The child document's own strings: a million entries then share two ids instead of each holding copies.
         childId: child._id,
         // Who logged it; most entries were logged by the parent who added the child.

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { EntryKindDefinition } from '@nightlight/domain/entries/entry-kinds';
+import type { EntryKindDefinition } from '@nightlight/domain/entries/entry-kind-definition';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
-import { ENTRY_KIND_SCHEMAS } from '@nightlight/domain/entries/entry-kind.schemas';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
@@ -23,11 +22,11 @@ const listQuery = z
   .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
 
 /** GET routes of one kind of entry: the list of a child's and one by id, at the kind's path (/api/feedings). */
-export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: basePath, notFound }: EntryKindDefinition) {
+export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: basePath, notFound, one, many, schemas }: EntryKindDefinition) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
     const { readingFor, view } = entryViews({ readStore, cipher });
-    const { tag, one, many, answer } = ENTRY_KIND_SCHEMAS[kind];
+    const { tag, answer } = schemas;
     const listSchema = routeSchema({
       summary: `A child's ${many}`,
       description: 'Of a local date (`date`) or a range of them (`startDate`, `endDate`), by start; with `limit`, the newest first.',

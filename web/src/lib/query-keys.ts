@@ -1,15 +1,17 @@
+import { ENTRY_KIND_LISTING, ENTRY_KIND_NAMES, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
+
 // First elements of query keys. Invalidation matches by prefix, so every feature builds its
-// keys from these (e.g. [queryKeyRoots.feedings, childId, date]) and a child deletion can
+// keys from these (e.g. [entryListRoots.feeding, childId, date]) and a child deletion can
 // refresh them all without knowing each screen's exact key.
+
+/** Each kind of entry's lists and writes: the last part of its path ('feedings', 'sleep', 'diapers'). */
+export const entryListRoots = Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, ENTRY_KIND_LISTING[kind].path.slice('/api/'.length)])) as Record<EntryKind, string>;
+
 export const queryKeyRoots = {
   me: 'me',
   userSettings: 'user-settings',
   children: 'children',
   childrenSettings: 'children-settings',
-  feedings: 'feedings',
-  sleep: 'sleep',
-  diapers: 'diapers',
-  pumpings: 'pumpings',
   growth: 'growth',
   insights: 'insights',
   milestoneAlerts: 'milestone-alerts',
@@ -25,14 +27,11 @@ export const queryKeyRoots = {
  * on every open dashboard.
  */
 export const childDataRoots = [
-  queryKeyRoots.feedings,
-  queryKeyRoots.sleep,
-  queryKeyRoots.diapers,
-  queryKeyRoots.pumpings,
+  ...Object.values(entryListRoots),
   queryKeyRoots.growth,
   queryKeyRoots.insights,
   queryKeyRoots.milestoneAlerts,
   queryKeyRoots.members,
   queryKeyRoots.timers,
   queryKeyRoots.glance,
-] as const;
+];

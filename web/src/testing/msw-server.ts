@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { ENTRY_KIND_LISTING, ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 
 /**
  * Screens of a child follow its live stream (hooks/use-live-updates.ts): by default it stays open
@@ -7,9 +8,8 @@ import { setupServer } from 'msw/node';
  */
 const quietLiveStream = http.get('/api/children/:id/live', () => new HttpResponse(new ReadableStream(), { headers: { 'content-type': 'text/event-stream' } }));
 
-/** Screens that list a day list its diaper changes and pumping sessions too: by default there are none. */
-const noDiapers = http.get('/api/diapers', () => HttpResponse.json([]));
-const noPumpings = http.get('/api/pumpings', () => HttpResponse.json([]));
+/** Screens that list a day list every kind of entry: by default there are none, and a test declares the ones it is about. */
+const noEntries = ENTRY_KIND_NAMES.map((kind) => http.get(ENTRY_KIND_LISTING[kind].path, () => HttpResponse.json([])));
 
 /** The Insights page shows growth too: by default no measurement, and curves of a child without a sex. */
 const noGrowth = [
@@ -22,4 +22,4 @@ const noChildren = http.get('/api/children', () => HttpResponse.json([]));
 
 // The network edge for component tests: each test declares the answers it needs with
 // server.use(...); any request nobody declared fails the test (see setup-tests.ts).
-export const server = setupServer(quietLiveStream, noDiapers, noPumpings, noChildren, ...noGrowth);
+export const server = setupServer(quietLiveStream, ...noEntries, noChildren, ...noGrowth);

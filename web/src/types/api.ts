@@ -11,7 +11,10 @@ import type { UserView } from '@nightlight/domain/read-models/users/user-documen
 import type { LoggedBy, Member } from '@nightlight/domain/read-models/children/membership-document';
 import type { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
 import type { TimelineEntryView } from '@nightlight/domain/timeline/timeline-entry';
-import type { DiaperView, FeedingView, PumpingView, SleepView } from '@nightlight/domain/read-models/timeline/timeline-document';
+import type { DiaperView } from '@nightlight/domain/diapers/diaper-timeline';
+import type { FeedingView } from '@nightlight/domain/feedings/feeding-timeline';
+import type { PumpingView } from '@nightlight/domain/pumpings/pumping-timeline';
+import type { SleepView } from '@nightlight/domain/sleeps/sleep-timeline';
 import type { InsightsSummary } from '@nightlight/domain/insights/insight-summary';
 import type { Correlations } from '@nightlight/domain/insights/correlations';
 import type { ActiveMilestoneAlert } from '@nightlight/domain/milestones/active-milestone-alert';

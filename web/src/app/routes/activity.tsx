@@ -80,7 +80,7 @@ export function ActivityRoute() {
 }
 
 function ActivityDay({ child, date, isToday }: { child: Child; date: string; isToday: boolean }) {
-  const day = useDayEntries({ childId: child.id, date, sleepLimit: LOG_SLEEP_LIMIT });
+  const day = useDayEntries({ childId: child.id, date, limits: { sleep: LOG_SLEEP_LIMIT } });
   useLiveUpdates(child.id);
   const longDate = formatLocalDate(date, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 

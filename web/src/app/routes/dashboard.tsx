@@ -22,16 +22,12 @@ import { TodaySummary } from '../../features/dashboard/components/today-summary.
 import { WeeklyTable } from '../../features/dashboard/components/weekly-table.tsx';
 import { useNow } from '../../features/dashboard/hooks/use-now.ts';
 import { TREND_BASELINE_DAYS } from '../../features/dashboard/lib/trend.ts';
-import { createDiaperMutationKey } from '../../features/entries/api/create-diaper.ts';
-import { createFeedingMutationKey } from '../../features/entries/api/create-feeding.ts';
-import { createPumpingMutationKey } from '../../features/entries/api/create-pumping.ts';
-import { createSleepMutationKey } from '../../features/entries/api/create-sleep.ts';
-import { AddDiaperDialog } from '../../features/entries/components/add-diaper-dialog.tsx';
-import { AddFeedingDialog } from '../../features/entries/components/add-feeding-dialog.tsx';
-import { AddPumpingDialog } from '../../features/entries/components/add-pumping-dialog.tsx';
-import { AddSleepDialog } from '../../features/entries/components/add-sleep-dialog.tsx';
+import type { EntryKind } from '@nightlight/domain/entries/entry-kinds';
+import { createEntryMutationKey } from '../../features/entries/api/create-entry.ts';
 import { EntryList } from '../../features/entries/components/entry-list.tsx';
 import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
+import { WEB_ENTRY_KIND_LIST } from '../../features/entries/kinds/all-entry-kinds.ts';
+import type { WebEntryKind } from '../../features/entries/kinds/web-entry-kind.ts';
 import { useDailyInsights } from '../../features/insights/api/get-daily-insights.ts';
 import { MilestoneAlertDialog } from '../../features/milestones/components/milestone-alert-dialog.tsx';
 import { SameAsLastButton } from '../../features/timers/components/same-as-last-button.tsx';
@@ -91,14 +87,10 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   const now = useNow();
   const today = toLocalDateString(now);
   const insights = useDashboardInsights(child.id, today);
-  const day = useDayEntries({ childId: child.id, date: today, sleepLimit: TIMELINE_SLEEP_LIMIT });
+  const day = useDayEntries({ childId: child.id, date: today, limits: { sleep: TIMELINE_SLEEP_LIMIT } });
   const glance = useGlance(child.id).data;
   useLiveUpdates(child.id);
-  const [openDialog, setOpenDialog] = useState<'feeding' | 'sleep' | 'diaper' | 'pumping' | null>(null);
-  const savingFeeding = useIsMutating({ mutationKey: createFeedingMutationKey }) > 0;
-  const savingSleep = useIsMutating({ mutationKey: createSleepMutationKey }) > 0;
-  const savingDiaper = useIsMutating({ mutationKey: createDiaperMutationKey }) > 0;
-  const savingPumping = useIsMutating({ mutationKey: createPumpingMutationKey }) > 0;
+  const [openDialog, setOpenDialog] = useState<EntryKind | null>(null);
   const closeDialog = () => setOpenDialog(null);
 
   let content;
@@ -140,25 +132,25 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
       </TimerPanel>
       {/* A bar fixed to the bottom on phones, where thumbs reach; inline on wider screens. */}
       <div className="quick-actions">
-        <Button onClick={() => setOpenDialog('feeding')} disabled={savingFeeding}>
-          {savingFeeding ? 'Adding...' : 'Add Feeding'}
-        </Button>
-        <Button onClick={() => setOpenDialog('sleep')} disabled={savingSleep}>
-          {savingSleep ? 'Adding...' : 'Add Sleep'}
-        </Button>
-        <Button onClick={() => setOpenDialog('diaper')} disabled={savingDiaper}>
-          {savingDiaper ? 'Adding...' : 'Add Diaper'}
-        </Button>
-        <Button variant="secondary" onClick={() => setOpenDialog('pumping')} disabled={savingPumping}>
-          {savingPumping ? 'Adding...' : 'Add Pumping'}
-        </Button>
+        {WEB_ENTRY_KIND_LIST.map((kind) => (
+          <AddEntryButton key={kind.kind} kind={kind} onClick={() => setOpenDialog(kind.kind)} />
+        ))}
       </div>
       {content}
-      <AddFeedingDialog open={openDialog === 'feeding'} onClose={closeDialog} childId={child.id} />
-      <AddSleepDialog open={openDialog === 'sleep'} onClose={closeDialog} childId={child.id} />
-      <AddDiaperDialog open={openDialog === 'diaper'} onClose={closeDialog} childId={child.id} />
-      <AddPumpingDialog open={openDialog === 'pumping'} onClose={closeDialog} childId={child.id} />
+      {WEB_ENTRY_KIND_LIST.map(({ kind, AddDialog }) => (
+        <AddDialog key={kind} open={openDialog === kind} onClose={closeDialog} childId={child.id} />
+      ))}
       <MilestoneAlertDialog childId={child.id} />
     </div>
+  );
+}
+
+/** A kind's Add button, 'Adding...' while one of its entries is being saved. */
+function AddEntryButton({ kind, onClick }: { kind: WebEntryKind; onClick: () => void }) {
+  const saving = useIsMutating({ mutationKey: createEntryMutationKey(kind.kind) }) > 0;
+  return (
+    <Button variant={kind.quiet ? 'secondary' : undefined} onClick={onClick} disabled={saving}>
+      {saving ? 'Adding...' : kind.add}
+    </Button>
   );
 }

@@ -1,14 +1,11 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { queryKeyRoots } from '../query-keys.ts';
+import { entryListRoots, queryKeyRoots } from '../query-keys.ts';
 
 /** What the dashboard, the activity log and insights read: saved for offline use (persisted-queries.ts). */
 export const PERSISTED_ROOTS: readonly string[] = [
   queryKeyRoots.me,
   queryKeyRoots.children,
-  queryKeyRoots.feedings,
-  queryKeyRoots.sleep,
-  queryKeyRoots.diapers,
-  queryKeyRoots.pumpings,
+  ...Object.values(entryListRoots),
   queryKeyRoots.growth,
   queryKeyRoots.insights,
   queryKeyRoots.timers,

@@ -1,3 +1,4 @@
+import { ENTRY_KIND_LISTING, ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import type { ImportSummary } from '../api/import-entries.ts';
 
 const FORMAT_NAMES: Record<string, string> = {
@@ -11,16 +12,11 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 /** The entries of a summary by kind, as a parent reads them: '3 feedings, 1 diaper change'. */
 export function entriesText({ entries }: ImportSummary): string {
-  const parts = [
-    entries.feeding > 0 && plural(entries.feeding, 'feeding', 'feedings'),
-    entries.sleep > 0 && plural(entries.sleep, 'sleep', 'sleeps'),
-    entries.diaper > 0 && plural(entries.diaper, 'diaper change', 'diaper changes'),
-    entries.pumping > 0 && plural(entries.pumping, 'pumping session', 'pumping sessions'),
-  ].filter((part) => part !== false);
+  const parts = ENTRY_KIND_NAMES.filter((kind) => entries[kind] > 0).map((kind) => plural(entries[kind], ENTRY_KIND_LISTING[kind].one, ENTRY_KIND_LISTING[kind].many));
   return parts.length === 0 ? 'no new entries' : parts.join(', ');
 }
 
-export const entryCount = ({ entries }: ImportSummary): number => entries.feeding + entries.sleep + entries.diaper + entries.pumping;
+export const entryCount = ({ entries }: ImportSummary): number => ENTRY_KIND_NAMES.reduce((sum, kind) => sum + entries[kind], 0);
 
 /** What a preview found, or an import did: counts, dates, and every refused line with its reason. */
 export function ImportSummaryView({ summary, done }: { summary: ImportSummary; done: boolean }) {

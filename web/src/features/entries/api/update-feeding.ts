@@ -1,17 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import { entryListRoots } from '../../../lib/query-keys.ts';
 import type { Feeding, NursingSides } from '../../../types/api.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
-import { createFeedingInputSchema, type CreateFeedingInput } from './create-feeding.ts';
+import { createFeedingInputSchema, feedingPreview, type CreateFeedingInput } from '../kinds/feeding.tsx';
 import { outbox } from '../../../lib/offline/app-outbox.ts';
 import type { OutboxWrite, Submitted } from '../../../lib/offline/outbox.ts';
-import { feedingPreview } from '../lib/offline-preview.ts';
 
 /** One feeding, as the edit dialog starts from it; under [feedings, childId] so every write of the child refreshes it. */
 export function useFeeding(childId: string, feedingId: string) {
   return useQuery({
-    queryKey: [queryKeyRoots.feedings, childId, 'one', feedingId],
+    queryKey: [entryListRoots.feeding, childId, 'one', feedingId],
     queryFn: ({ signal }) => apiRequest<Feeding>(`/api/feedings/${encodeURIComponent(feedingId)}`, { signal }),
   });
 }

@@ -11,8 +11,7 @@ import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
 import type { WaitingWrite } from '../lib/waiting-entries.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
 import { feedingFormOf, toUpdateFeedingInput } from '../lib/feeding-edit.ts';
-import { validateFeedingForm, type FeedingFormValues } from '../lib/feeding-form.ts';
-import { FeedingFields } from './feeding-fields.tsx';
+import { FeedingFields, validateFeedingForm, type FeedingFormValues } from '../kinds/feeding.tsx';
 import '../../../styles/dashboard.css';
 
 /**

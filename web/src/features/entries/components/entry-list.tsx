@@ -7,20 +7,9 @@ import type { TimelineEntry } from '../../../types/api.ts';
 import { useDeleteEntry } from '../api/delete-entry.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
 import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
-import { AddDiaperDialog } from './add-diaper-dialog.tsx';
-import { AddFeedingDialog } from './add-feeding-dialog.tsx';
-import { AddPumpingDialog } from './add-pumping-dialog.tsx';
-import { AddSleepDialog } from './add-sleep-dialog.tsx';
+import { webEntryKindOf } from '../kinds/all-entry-kinds.ts';
 import { EditFeedingDialog } from './edit-feeding-dialog.tsx';
 import { PencilIcon } from './pencil-icon.tsx';
-
-/** What each kind shows under its heading: a diaper change is an instant, and says what it held. */
-const FACT_LABELS = {
-  Feeding: { duration: 'Duration', amount: 'Amount' },
-  Sleep: { duration: 'Duration', amount: 'Amount' },
-  Diaper: { duration: null, amount: 'Contents' },
-  Pumping: { duration: 'Duration', amount: 'Pumped' },
-} satisfies Record<TimelineEntry['type'], { duration: string | null; amount: string }>;
 
 type EntryListProps = {
   childId: string;
@@ -34,7 +23,7 @@ type EntryListProps = {
   editable?: boolean;
 };
 
-/** Feedings, sleeps and diaper changes of one day, each with a delete button. */
+/** The entries of one day, of every kind, each with a delete button. */
 export function EntryList({ childId, entries, emptyTitle, emptyHint, label, editable = false }: EntryListProps) {
   if (entries.length === 0) {
     return (
@@ -57,7 +46,7 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Liste
   const deletion = useDeleteEntry();
   const [editing, setEditing] = useState(false);
   const time = formatEntryTime(entry.datetime);
-  const facts = FACT_LABELS[entry.type];
+  const { facts } = webEntryKindOf(entry.type);
   const { sync } = entry;
 
   function handleDelete() {
@@ -165,6 +154,6 @@ function SyncState({ childId, entry, sync }: { childId: string; entry: ListedEnt
 
 function ResumeDialog({ childId, entry, form, resume, onClose }: { childId: string; entry: TimelineEntry; form: NonNullable<SyncMark['form']>; resume: { itemId: string; values: unknown }; onClose: () => void }) {
   if (form.feeding) return <EditFeedingDialog open onClose={onClose} childId={childId} feedingId={entry.id} resume={{ ...resume, feeding: form.feeding }} />;
-  const Dialog = { Feeding: AddFeedingDialog, Sleep: AddSleepDialog, Diaper: AddDiaperDialog, Pumping: AddPumpingDialog }[form.entryType];
-  return <Dialog open onClose={onClose} childId={childId} resume={resume} />;
+  const { AddDialog } = webEntryKindOf(form.entryType);
+  return <AddDialog open onClose={onClose} childId={childId} resume={resume} />;
 }

@@ -10,14 +10,14 @@ import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import { todayLocalDate } from '../../../lib/local-date.ts';
 import { useDayEntries } from '../hooks/use-day-entries.ts';
-import { AddFeedingDialog } from './add-feeding-dialog.tsx';
+import { AddFeedingDialog } from '../kinds/feeding.tsx';
 import { EntryList } from './entry-list.tsx';
 
 const OVERLAP = 'This feeding overlaps another feeding from 2:00 AM to 2:20 AM';
 
 /** Today's timeline with its Add Feeding button, as the dashboard has them. */
 function Today() {
-  const day = useDayEntries({ childId: 'child-1', date: todayLocalDate(), sleepLimit: 20 });
+  const day = useDayEntries({ childId: 'child-1', date: todayLocalDate(), limits: { sleep: 20 } });
   const [adding, setAdding] = useState(false);
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Feeding, VolumeUnit } from '../../../types/api.ts';
 import type { UpdateFeedingInput } from '../api/update-feeding.ts';
 import { MINUTE_MS, toDateTimeInputValue } from './date-time-input.ts';
-import { FEEDING_DURATION_DEFAULT_MINS, toCreateFeedingInput, type FeedingFormValues } from './feeding-form.ts';
+import { FEEDING_DURATION_DEFAULT_MINS, toCreateFeedingInput, type FeedingFormValues } from '../kinds/feeding.tsx';
 
 /**
  * The Add Feeding form filled in with a logged feeding. The amount stays in the unit it was entered

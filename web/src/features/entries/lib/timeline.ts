@@ -1,11 +1,6 @@
 import { formatWallClockTime } from '../../../lib/local-date.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 
-/** A day's entries of every kind as one list, newest first. */
-export function mergeTimeline(...kinds: readonly (readonly { entry: TimelineEntry }[])[]): TimelineEntry[] {
-  return sortNewestFirst(kinds.flatMap((list) => list.map((item) => item.entry)));
-}
-
 /** Entries newest first: 'YYYY-MM-DDTHH:MM' strings sort as the times they name. */
 export function sortNewestFirst<Entry extends TimelineEntry>(entries: Entry[]): Entry[] {
   return entries.sort((a, b) => (a.datetime < b.datetime ? 1 : a.datetime > b.datetime ? -1 : 0));

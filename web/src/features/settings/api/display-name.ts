@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import { entryListRoots, queryKeyRoots } from '../../../lib/query-keys.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import type { User } from '../../../types/api.ts';
 
@@ -19,7 +19,7 @@ export function useUpdateDisplayName() {
       queryClient.setQueryData([queryKeyRoots.me], user);
       updateUser({ displayName: user.displayName ?? null });
       // Entries and families show the name: refetch them.
-      return Promise.all([queryKeyRoots.members, queryKeyRoots.feedings, queryKeyRoots.sleep].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+      return Promise.all([queryKeyRoots.members, entryListRoots.feeding, entryListRoots.sleep].map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { feedingEntryView } from '@nightlight/domain/timeline/timeline-entry';
+import { feedingEntryView } from '@nightlight/domain/feedings/feeding-timeline';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/local-date.ts';
 import { outbox } from '../../../lib/offline/app-outbox.ts';
