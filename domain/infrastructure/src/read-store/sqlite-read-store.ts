@@ -68,10 +68,11 @@ function storeError(error: unknown, collection: string): unknown {
 }
 
 /**
- * The embedded default's read models on disk: one SQLite table of JSON documents per collection,
- * with a column beside the document for each path an index covers (so SQLite never parses a
- * document to find or index it), so a restart finds them where the projector left them. Only the projector writes, in one transaction from its first write after a
- * commit to its next `commit()`: the checkpoint it writes last commits with the documents it covers.
+ * The embedded default's read models on disk, so a restart finds them where the projector left
+ * them: one SQLite table of JSON documents per collection, with a column beside the document for
+ * each path an index covers (so SQLite never parses a document to find or index it). Only the
+ * projector writes, in one transaction from its first write after a commit to its next `commit()`:
+ * the checkpoint it writes last commits with the documents it covers.
  * Readers in this process see those writes at once (the same connection), as with the memory store.
  * Parsed documents stay in a bounded cache, so a hot read costs no parsing and memory does not grow
  * with history.
@@ -130,19 +131,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     };
     writeStatements();
 
-    const parsed = (id: string, text: string): T => {
-      const cached = cache.get(id);
-      if (cached) return cached;
-      const doc = deepFreeze(JSON.parse(text) as T);
-      cache.set(id, doc);
-      return doc;
-    };
-
     const byId = (id: string): T | null => {
       const cached = cache.get(id);
       if (cached) return cached;
       const row = statement(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
-      return row ? parsed(id, row.doc) : null;
+      if (!row) return null;
+      const doc = deepFreeze(JSON.parse(row.doc) as T);
+      cache.set(id, doc);
+      return doc;
     };
 
     /** String equalities and string ranges on indexed paths go to SQL; anything else is tested in JavaScript. */

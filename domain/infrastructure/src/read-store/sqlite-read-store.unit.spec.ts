@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSqliteReadStore } from './sqlite-read-store';
+
+const dirs: string[] = [];
+const fileIn = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sqlite-read-store-'));
+  dirs.push(dir);
+  return path.join(dir, 'read-models.sqlite');
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the SQLite read store', () => {
+  it('keeps what was committed and loses what was not, as a crash would, checkpoint and documents alike', async () => {
+    const file = fileIn();
+    const first = createSqliteReadStore({ file, cacheDocuments: 100 });
+    await first.collection('timeline').insertOne({ _id: 'e1', childId: 'c1' });
+    await first.collection('checkpoints').replaceOne({ _id: 'projector/0-of-1' }, { _id: 'projector/0-of-1', position: 1 }, { upsert: true });
+    await first.commit();
+    await first.collection('timeline').insertOne({ _id: 'e2', childId: 'c1' });
+    await first.collection('checkpoints').replaceOne({ _id: 'projector/0-of-1' }, { _id: 'projector/0-of-1', position: 2 }, { upsert: true });
+    await first.close();
+
+    const reopened = createSqliteReadStore({ file, cacheDocuments: 100 });
+    expect(await reopened.collection('timeline').find({}, { sort: { _id: 1 } })).toEqual([{ _id: 'e1', childId: 'c1' }]);
+    expect(await reopened.collection('checkpoints').findOne({ _id: 'projector/0-of-1' })).toEqual({ _id: 'projector/0-of-1', position: 1 });
+    await reopened.close();
+  });
+
+  it('answers indexed reads after a reopen without the index being asked for again', async () => {
+    const file = fileIn();
+    const first = createSqliteReadStore({ file, cacheDocuments: 100 });
+    await first.collection('daily').createIndex({ childId: 1, date: 1 });
+    for (const date of ['2026-01-01', '2026-01-02', '2026-01-03']) await first.collection('daily').insertOne({ _id: `c1:${date}`, childId: 'c1', date });
+    await first.commit();
+    await first.close();
+
+    const reopened = createSqliteReadStore({ file, cacheDocuments: 1 });
+    const found = await reopened.collection('daily').find({ childId: 'c1', date: { $gte: '2026-01-02' } }, { sort: { date: -1 } });
+    expect(found.map((doc) => doc._id)).toEqual(['c1:2026-01-03', 'c1:2026-01-02']);
+    await reopened.close();
+  });
+
+  it('leaves nothing of a deleted document of a personal collection in its files', async () => {
+    const file = fileIn();
+    const store = createSqliteReadStore({ file, cacheDocuments: 100, erasable: ['users'] });
+    await store.collection('users').insertOne({ _id: 'u1', email: 'quokka-at-the-window@example.com' });
+    await store.commit();
+    await store.collection('users').deleteOne({ _id: 'u1' });
+    await store.commit();
+
+    const bytes = Buffer.concat(['', '-wal'].map((suffix) => readFileSync(`${file}${suffix}`)));
+    expect(bytes.includes(Buffer.from('quokka-at-the-window'))).toBe(false);
+    await store.close();
+  });
+});
