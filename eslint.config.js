@@ -10,10 +10,14 @@ const adapterPackages = ['better-sqlite3', '@eventstore/db-client', 'mongodb', '
  * the package-name boundaries, so each boundary names the folders too.
  */
 const relativeInto = (folders, message) => ({ regex: `^\\.{1,2}/(?:.*/)?(?:${folders.join('|')})(?:/|$)`, message });
-const SERVICES_APART = 'Services do not import each other; query-api composes them.';
+const SERVICES_APART = 'Services do not import each other; the embedded default (query-api/embedded) composes them.';
 
-/** query-api's composition roots: the only files that may start command-api's routes and jobs and the projector. */
-const queryApiComposition = ['query-api/src/embedded-server.ts', 'query-api/src/server.ts'];
+/**
+ * The composition roots that may start command-api's routes and jobs and the projector: the
+ * embedded default's package, and the full stack's query-api process, which describes the writes
+ * it forwards with command-api's routes.
+ */
+const queryApiComposition = ['query-api/embedded/src/**/*.ts', 'query-api/src/server.ts'];
 
 // Repeated in every web zone below: a later block's options replace an earlier block's.
 const webOverHttpOnly = [

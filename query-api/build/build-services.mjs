@@ -10,7 +10,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** Each entry point and the bundle it becomes. */
 export const SERVICES = [
-  { entry: 'query-api/src/start.ts', out: 'query-api/dist/start.js' },
+  { entry: 'query-api/embedded/src/start.ts', out: 'query-api/dist/start.js' },
   { entry: 'query-api/src/server.ts', out: 'query-api/dist/server.js' },
   { entry: 'command-api/src/server.ts', out: 'command-api/dist/server.js' },
   { entry: 'projector/src/server.ts', out: 'projector/dist/server.js' },
@@ -18,7 +18,7 @@ export const SERVICES = [
   { entry: 'projector/src/rebuild-worker.ts', out: 'query-api/dist/rebuild-worker.js' },
 ];
 
-const SOURCE_DIRS = ['domain/src', 'domain/infrastructure/src', 'command-api/src', 'projector/src', 'query-api/src'];
+const SOURCE_DIRS = ['domain/src', 'domain/infrastructure/src', 'command-api/src', 'projector/src', 'query-api/src', 'query-api/embedded/src'];
 // The event store's writer thread is loaded by its path beside the code that starts it: it goes beside each bundle.
 const WRITER_THREAD = 'domain/infrastructure/src/event-store/sqlite-writer.thread.js';
 

@@ -1,40 +1,26 @@
 import { commandRoutes } from '@nightlight/command-api/command-routes';
-import { loadConfig, queryApiConfigSchema } from '@nightlight/infrastructure/config/app-config';
+import { ConfigError, loadConfig, queryApiConfigSchema } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
 import { newId } from '@nightlight/infrastructure/ids/new-id';
 import { checkpointProgress } from './checkpoint-progress';
 import { buildEdgeApp, describeApi } from './edge-app';
-import { startEmbeddedServer, WEB_DIST } from './embedded-server';
 import { forwardWrites } from './forward-writes';
 import { researchRoutes } from './routes/research.routes';
+import { WEB_DIST } from './web-dist';
 
 /**
- * query-api's process. With embedded read models (SQLite or memory) it projects them itself (the
- * embedded default, or beside a separate command-api); with MongoDB it reads what the projector
- * processes write.
+ * The full stack's query-api process: the edge, reading the read models the projector workers write
+ * to MongoDB and forwarding writes to command-api. The embedded default, where all three run in
+ * one process, is composed in query-api/embedded.
  */
 await runService('query-api', async () => {
   const config = loadConfig(process.env, queryApiConfigSchema);
   const logger = { level: config.LOG_LEVEL };
   if (config.READ_STORE !== 'mongo') {
-    const server = await startEmbeddedServer(config, {
-      logger,
-      onProgress: (position, head) => console.log(`Building read models: ${position} of ${head} events`),
-      log: (line) => console.log(line),
-    });
-    // /healthz and /readyz answer while the read models are rebuilt; the URL is printed once the app works.
-    server.ready.then(
-      () => {
-        console.log(`Nightlight is running at ${server.url}`);
-        if (server.starterReferralCode) console.log(`Sign up with the referral code ${server.starterReferralCode} (mint more with: npm run referral -- create)`);
-      },
-      (error: unknown) => {
-        console.error('query-api: the read models could not be rebuilt from the event log', error);
-        process.exit(1);
-      },
+    throw new ConfigError(
+      "Invalid configuration:\n  READ_STORE: query-api on its own reads the projector workers' MongoDB (READ_STORE=mongo); the embedded default starts with npm start",
     );
-    return { close: () => server.close() };
   }
   const adapters = await createAdapters(config);
   const deps = { config, readStore: adapters.readStore, cipher: adapters.cipher, tokens: adapters.tokens, sessions: adapters.sessions, progress: checkpointProgress(adapters.readStore, adapters.eventStore), changeFeed: adapters.changeFeed, clock: () => new Date() };

@@ -6,7 +6,7 @@ import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 import { allProjections } from '@nightlight/projector/all-projections';
 import { readModelVersion } from '@nightlight/projector/read-model-version';
-import { startEmbeddedServer, type EmbeddedOptions, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
+import { startEmbeddedServer, type EmbeddedOptions, type EmbeddedServer } from '@nightlight/embedded/embedded-server';
 import { generateFamilies } from '../bench/support/generate-families';
 import * as timelineV2 from './support/timeline-v2.projections';
 import { startTestServer, type TestServer } from './support/test-server';

@@ -22,7 +22,7 @@ describe('query-api and command-api as separate processes', () => {
   beforeAll(async () => {
     // query-api reaches it on the loopback and passes on the client's address, as in the full stack.
     commandApi = await startServiceProcess('command-api/src/server.ts', { ...env, TRUST_PROXY: 'loopback' }, await freePort());
-    queryApi = await startServiceProcess('query-api/src/server.ts', { ...env, COMMAND_API_URL: commandApi.url }, await freePort());
+    queryApi = await startServiceProcess('query-api/embedded/src/server.ts', { ...env, COMMAND_API_URL: commandApi.url }, await freePort());
     token = await new TokenService(jwtSecret).issueAccessToken(uuidv7());
   });
   afterAll(async () => {

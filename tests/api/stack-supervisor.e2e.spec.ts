@@ -17,7 +17,7 @@ describe('the stack supervisor', () => {
   it('waits until a service is ready, and reports none as stopped while it runs', async () => {
     const port = String(await freePort());
     const exits: string[] = [];
-    const services = startServices([{ name: 'query-api', script: 'query-api/src/server.ts', env: { ...env, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, readyUrl: `http://127.0.0.1:${port}/readyz` }], (name) => exits.push(name));
+    const services = startServices([{ name: 'query-api', script: 'query-api/embedded/src/server.ts', env: { ...env, DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' }, readyUrl: `http://127.0.0.1:${port}/readyz` }], (name) => exits.push(name));
     try {
       await services.waitUntilReady(30_000);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);

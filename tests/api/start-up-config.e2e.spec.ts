@@ -33,6 +33,12 @@ describe('start-up with a bad setting', () => {
 
   it.each([
     ['query-api/src/server.ts', { MASTER_KEY: 'abc' }, 'query-api: Invalid configuration:\n  MASTER_KEY: must be base64 of exactly 32 bytes (openssl rand -base64 32)'],
+    ['query-api/embedded/src/server.ts', { MASTER_KEY: 'abc' }, 'nightlight: Invalid configuration:\n  MASTER_KEY: must be base64 of exactly 32 bytes (openssl rand -base64 32)'],
+    [
+      'query-api/src/server.ts',
+      {},
+      "query-api: Invalid configuration:\n  READ_STORE: query-api on its own reads the projector workers' MongoDB (READ_STORE=mongo); the embedded default starts with npm start",
+    ],
     ['command-api/src/server.ts', { JWT_SECRET: 'short' }, 'command-api: Invalid configuration:\n  JWT_SECRET: must be base64 of at least 32 bytes (openssl rand -base64 32)'],
     [
       'query-api/src/server.ts',

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
-import { startEmbeddedServer, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
+import { startEmbeddedServer, type EmbeddedServer } from '@nightlight/embedded/embedded-server';
 import { generateFamilies } from '../bench/support/generate-families';
 import { projectorHold } from './support/held-projector';
 import { startTestServer, type TestServer } from './support/test-server';

@@ -30,7 +30,7 @@ const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-live-bench-'));
 // The embedded default, as a new user runs it: no Redis even where the shell has one.
 const { REDIS_URL: _redis, ...environment } = process.env;
-const server = spawn('npx', ['tsx', 'query-api/src/start.ts'], {
+const server = spawn('npx', ['tsx', 'query-api/embedded/src/start.ts'], {
   cwd: ROOT,
   env: { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'BENCH1', RATE_LIMIT_PER_IP: '100000' },
   stdio: ['ignore', 'inherit', 'inherit'],

@@ -33,7 +33,7 @@ describe('a crash while feedings are being written', () => {
 
   it('keeps every acknowledged feeding exactly once, whole, and retries add no duplicates', async () => {
     const port = await freePort();
-    service = await startServiceProcess('query-api/src/server.ts', env, port);
+    service = await startServiceProcess('query-api/embedded/src/server.ts', env, port);
     const token = await new TokenService(jwtSecret).issueAccessToken(uuidv7());
     const request = async (base: string, method: string, pathname: string, body?: unknown, headers: Record<string, string> = {}) => {
       const response = await fetch(`${base}${pathname}`, {
@@ -81,7 +81,7 @@ describe('a crash while feedings are being written', () => {
     expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER_ANSWERS - 1);
     expect(WRITES - acknowledged.size, 'most writes were still unanswered when the kill landed').toBeGreaterThan(WRITES / 2);
 
-    service = await startServiceProcess('query-api/src/server.ts', env, port);
+    service = await startServiceProcess('query-api/embedded/src/server.ts', env, port);
     let seenPosition = 0;
     const listed = async () => {
       const list = await request(service!.url, 'GET', `/api/feedings?childId=${child.body.id}`, undefined, { 'x-min-position': String(seenPosition) });

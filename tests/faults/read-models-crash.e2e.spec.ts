@@ -37,7 +37,7 @@ describe('the embedded read models on disk, killed with SIGKILL', () => {
     await history?.close();
   });
 
-  const start = (until: 'ready' | 'alive') => startServiceProcess('query-api/src/server.ts', { DATA_DIR: history.dataDir }, port, { until });
+  const start = (until: 'ready' | 'alive') => startServiceProcess('query-api/embedded/src/server.ts', { DATA_DIR: history.dataDir }, port, { until });
   const readiness = async () => (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { position: number; head: number; rebuild?: { percent: number } };
 
   /** Polls /readyz until `reached` says so, then kills the server at once. */

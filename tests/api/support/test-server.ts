@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
-import { startEmbeddedServer, type EmbeddedOptions, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
+import { startEmbeddedServer, type EmbeddedOptions, type EmbeddedServer } from '@nightlight/embedded/embedded-server';
 import { answerChecker } from './answer-check';
 
 export interface TestServer {

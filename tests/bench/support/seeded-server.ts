@@ -4,7 +4,7 @@ import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
-import { startEmbeddedServer, type EmbeddedServer } from '@nightlight/query-api/embedded-server';
+import { startEmbeddedServer, type EmbeddedServer } from '@nightlight/embedded/embedded-server';
 import { generateFamilies } from './generate-families';
 
 export const EVENTS_PER_DAY = 13;

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { newId } from '@nightlight/infrastructure/ids/new-id';
 import type { FastifyInstance } from 'fastify';
 import { commandRoutes } from '@nightlight/command-api/command-routes';
@@ -14,12 +12,11 @@ import { allProjections, PERSONAL_READ_MODELS } from '@nightlight/projector/all-
 import { startEmbeddedReadModels, type EmbeddedReadModels } from '@nightlight/projector/embedded-read-models';
 import type { Projection } from '@nightlight/projector/projection';
 import type { RunningProjector } from '@nightlight/projector/projector-runner';
-import { buildEdgeApp, describeApi, type EdgeOptions } from './edge-app';
-import { forwardWrites } from './forward-writes';
-import type { ProjectionProgress, QueryDeps } from './query-deps';
-import { researchRoutes } from './routes/research.routes';
-
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+import { buildEdgeApp, describeApi, type EdgeOptions } from '@nightlight/query-api/edge-app';
+import { forwardWrites } from '@nightlight/query-api/forward-writes';
+import type { ProjectionProgress, QueryDeps } from '@nightlight/query-api/query-deps';
+import { researchRoutes } from '@nightlight/query-api/routes/research.routes';
+import { WEB_DIST } from '@nightlight/query-api/web-dist';
 
 export interface EmbeddedServer {
   app: FastifyInstance;

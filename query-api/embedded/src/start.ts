@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { WEB_DIST } from './embedded-server';
+import { WEB_DIST } from '@nightlight/query-api/web-dist';
 
 /**
  * `npm start`: builds the web app once if it has not been built, then starts the server
