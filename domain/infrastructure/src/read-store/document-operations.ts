@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Query } from 'mingo';
 import { update as applyModifier, type Modifier } from 'mingo/updater';
-import type { Doc, Filter, FindOptions, Update } from '../ports/read-store';
+import type { BulkOperation, Collection, Doc, Filter, FindOptions, IndexOptions, SortSpec, Update, UpdateResult } from '../ports/read-store';
 
 /**
  * What every embedded read-store adapter does to documents in JavaScript, the way MongoDB does it
@@ -195,4 +195,42 @@ export function arrange<T extends Doc>(matched: T[], options: FindOptions, preso
     : found;
   // A projection returns a partial document; the port types it as T, like the MongoDB driver does.
   return (projected as T[]).map(handOut);
+}
+
+/** What an embedded store does to one collection, synchronously; `portCollection` gives it the port's shape. */
+export interface SyncCollection<T extends Doc> {
+  find(filter: Filter, options?: FindOptions): T[];
+  findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'readOnly'>): T | null;
+  count(filter: Filter): number;
+  insert(document: T): void;
+  updateOne(filter: Filter, update: Update, upsert: boolean): UpdateResult;
+  replaceOne(filter: Filter, replacement: T, upsert: boolean, handOver: boolean): UpdateResult;
+  /** Deletes up to `limit` matching documents; how many it deleted. */
+  deleteMatching(filter: Filter, limit: number): number;
+  createIndex(keys: SortSpec, options?: IndexOptions): void;
+}
+
+/** The port's asynchronous collection over an embedded store's synchronous one, bulk writes included. */
+export function portCollection<T extends Doc>(sync: SyncCollection<T>): Collection<T> {
+  return {
+    find: async (filter, options) => sync.find(filter, options),
+    findOne: async (filter, options) => sync.findOne(filter, options),
+    countDocuments: async (filter) => sync.count(filter),
+    insertOne: async (document) => sync.insert(document),
+    updateOne: async (filter, update, options) => sync.updateOne(filter, update, options?.upsert ?? false),
+    replaceOne: async (filter, replacement, options) => sync.replaceOne(filter, replacement, options?.upsert ?? false, options?.handOver ?? false),
+    deleteOne: async (filter) => sync.deleteMatching(filter, 1),
+    deleteMany: async (filter) => sync.deleteMatching(filter, Number.POSITIVE_INFINITY),
+    async bulkWrite(operations: readonly BulkOperation<T>[]) {
+      // Ordered, like MongoDB's default: the first failure stops the rest.
+      for (const operation of operations) {
+        if ('insertOne' in operation) sync.insert(operation.insertOne.document);
+        else if ('updateOne' in operation) sync.updateOne(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert ?? false);
+        else if ('replaceOne' in operation) sync.replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert ?? false, false);
+        else if ('deleteOne' in operation) sync.deleteMatching(operation.deleteOne.filter, 1);
+        else sync.deleteMatching(operation.deleteMany.filter, Number.POSITIVE_INFINITY);
+      }
+    },
+    createIndex: async (keys, options) => sync.createIndex(keys, options),
+  };
 }

@@ -1,11 +1,11 @@
 import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import {
   DuplicateKeyError,
-  type BulkOperation,
   type Collection,
   type Doc,
   type Filter,
   type FindOptions,
+  type IndexOptions,
   type ReadStore,
   type SortSpec,
   type Update,
@@ -14,6 +14,7 @@ import {
 import {
   arrange,
   copy,
+  portCollection,
   deepFreeze,
   idOnly,
   IMMUTABLE_ID,
@@ -240,67 +241,46 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     return arrange(matched, options, presorted);
   };
 
+  const createIndex = (keys: SortSpec, options?: IndexOptions): void => {
+    const [leading, second] = Object.keys(keys);
+    if (leading && leading !== '_id' && !equalityIndexes.some((index) => index.path === leading)) {
+      const index: EqualityIndex = { path: leading, rangePath: second ?? null, members: new Map(), ordered: new Map() };
+      equalityIndexes.push(index);
+      for (const doc of documents.values()) reindex(doc);
+    }
+    if (!options?.unique) return;
+    const paths = Object.keys(keys);
+    const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
+    if (uniqueIndexes.some((index) => index.name === name)) return;
+    const index: UniqueIndex = { name, paths, owners: new Map() };
+    for (const doc of documents.values()) {
+      const key = indexKey(index, doc);
+      if (index.owners.has(key)) throw new DuplicateKeyError(`E11000 duplicate key error index: ${name} dup key: ${key}`);
+      index.owners.set(key, doc._id);
+    }
+    uniqueIndexes.push(index);
+  };
+
   return {
-    async find(filter, options) {
-      return find(filter, options);
-    },
-    async findOne(filter, options) {
-      // The most frequent reads: one document by its id, alone or with its owner's id.
-      const id = filter['_id'];
-      if (typeof id === 'string' && !options?.projection) {
-        const doc = documents.get(id);
-        if (doc === undefined || (idOnly(filter) === null && !tester(filter)(doc))) return null;
-        return options?.readOnly ? doc : copy(doc);
-      }
-      return find(filter, { ...options, limit: 1 })[0] ?? null;
-    },
-    async countDocuments(filter) {
-      return matching(filter).docs.length;
-    },
-    async insertOne(document) {
-      insert(document);
-    },
-    async updateOne(filter, update, options) {
-      return updateOne(filter, update, options?.upsert ?? false);
-    },
-    async replaceOne(filter, replacement, options) {
-      return replaceOne(filter, replacement, options?.upsert ?? false, options?.handOver ?? false);
-    },
-    async deleteOne(filter) {
-      return deleteMatching(filter, 1);
-    },
-    async deleteMany(filter) {
-      return deleteMatching(filter, Number.POSITIVE_INFINITY);
-    },
-    async bulkWrite(operations: readonly BulkOperation<T>[]) {
-      // Ordered, like MongoDB's default: the first failure stops the rest.
-      for (const operation of operations) {
-        if ('insertOne' in operation) insert(operation.insertOne.document);
-        else if ('updateOne' in operation) updateOne(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert ?? false);
-        else if ('replaceOne' in operation) replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert ?? false);
-        else if ('deleteOne' in operation) deleteMatching(operation.deleteOne.filter, 1);
-        else deleteMatching(operation.deleteMany.filter, Number.POSITIVE_INFINITY);
-      }
-    },
-    async createIndex(keys: SortSpec, options) {
-      const [leading, second] = Object.keys(keys);
-      if (leading && leading !== '_id' && !equalityIndexes.some((index) => index.path === leading)) {
-        const index: EqualityIndex = { path: leading, rangePath: second ?? null, members: new Map(), ordered: new Map() };
-        equalityIndexes.push(index);
-        for (const doc of documents.values()) reindex(doc);
-      }
-      if (!options?.unique) return;
-      const paths = Object.keys(keys);
-      const name = options.name ?? Object.entries(keys).map(([path, direction]) => `${path}_${direction}`).join('_');
-      if (uniqueIndexes.some((index) => index.name === name)) return;
-      const index: UniqueIndex = { name, paths, owners: new Map() };
-      for (const doc of documents.values()) {
-        const key = indexKey(index, doc);
-        if (index.owners.has(key)) throw new DuplicateKeyError(`E11000 duplicate key error index: ${name} dup key: ${key}`);
-        index.owners.set(key, doc._id);
-      }
-      uniqueIndexes.push(index);
-    },
+    ...portCollection<T>({
+      find,
+      findOne(filter, options) {
+        // The most frequent reads: one document by its id, alone or with its owner's id.
+        const id = filter['_id'];
+        if (typeof id === 'string' && !options?.projection) {
+          const doc = documents.get(id);
+          if (doc === undefined || (idOnly(filter) === null && !tester(filter)(doc))) return null;
+          return options?.readOnly ? doc : copy(doc);
+        }
+        return find(filter, { ...options, limit: 1 })[0] ?? null;
+      },
+      count: (filter) => matching(filter).docs.length,
+      insert: (document) => insert(document),
+      updateOne,
+      replaceOne,
+      deleteMatching,
+      createIndex,
+    }),
     clear() {
       documents.clear();
       uniqueIndexes.length = 0;

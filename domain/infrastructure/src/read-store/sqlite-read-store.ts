@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import {
   DuplicateKeyError,
   ReadStoreUnavailableError,
-  type BulkOperation,
   type Collection,
   type Doc,
   type Filter,
@@ -12,7 +11,22 @@ import {
   type Update,
   type UpdateResult,
 } from '../ports/read-store';
-import { arrange, copy, deepFreeze, idOnly, IMMUTABLE_ID, keptForm, modify, REPLACED_ID, stringRange, tester, upserted, upsertedId, valueAt } from './document-operations';
+import {
+  arrange,
+  copy,
+  deepFreeze,
+  idOnly,
+  IMMUTABLE_ID,
+  keptForm,
+  modify,
+  portCollection,
+  REPLACED_ID,
+  stringRange,
+  tester,
+  upserted,
+  upsertedId,
+  valueAt,
+} from './document-operations';
 import { GenerationalCache } from './generational-cache';
 
 export interface SqliteReadStoreOptions {
@@ -273,11 +287,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       return victims.length;
     };
 
-    return {
-      async find(filter, options) {
-        return find(filter, options);
-      },
-      async findOne(filter, options) {
+    return portCollection<T>({
+      find,
+      findOne(filter, options) {
         const id = idOnly(filter);
         if (id !== null && !options?.projection) {
           const doc = byId(id);
@@ -285,37 +297,16 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         }
         return find(filter, { ...options, limit: 1 })[0] ?? null;
       },
-      async countDocuments(filter) {
+      count(filter) {
         const { where, params, exact } = plan(filter);
         if (!exact) return matching(filter).length;
         return (statement(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as { count: number }).count;
       },
-      async insertOne(document) {
-        store(keptForm(document, false), true);
-      },
-      async updateOne(filter, update, options) {
-        return updateOne(filter, update, options?.upsert ?? false);
-      },
-      async replaceOne(filter, replacement, options) {
-        return replaceOne(filter, replacement, options?.upsert ?? false, options?.handOver ?? false);
-      },
-      async deleteOne(filter) {
-        return deleteMatching(filter, 1);
-      },
-      async deleteMany(filter) {
-        return deleteMatching(filter, Number.POSITIVE_INFINITY);
-      },
-      async bulkWrite(operations: readonly BulkOperation<T>[]) {
-        // Ordered, like MongoDB's default: the first failure stops the rest.
-        for (const operation of operations) {
-          if ('insertOne' in operation) store(keptForm(operation.insertOne.document, false), true);
-          else if ('updateOne' in operation) updateOne(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert ?? false);
-          else if ('replaceOne' in operation) replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert ?? false, false);
-          else if ('deleteOne' in operation) deleteMatching(operation.deleteOne.filter, 1);
-          else deleteMatching(operation.deleteMany.filter, Number.POSITIVE_INFINITY);
-        }
-      },
-      async createIndex(keys, indexOptions) {
+      insert: (document) => store(keptForm(document, false), true),
+      updateOne,
+      replaceOne,
+      deleteMatching,
+      createIndex(keys, indexOptions) {
         const paths = Object.keys(keys);
         if (!paths.every((path) => path === '_id' || PLAIN_PATH.test(path))) return;
         const expressions = paths.map(field);
@@ -336,7 +327,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
           }
         });
       },
-    };
+    });
   }
 
   return {
