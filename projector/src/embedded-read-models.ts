@@ -86,7 +86,7 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
     if (!(await builtAt(target))) serving = await newestBuiltOtherVersion(dataDir, version, open);
     // What is neither answering nor being built is left from an earlier version or an abandoned rebuild.
     for (const other of readModelVersionsOnDisk(dataDir)) {
-      if (other !== version && other !== serving?.version) removeReadModelFile(dataDir, other);
+      if (other !== version && other !== serving?.version) await removeReadModelFile(dataDir, other);
     }
   }
   const readStore = createSwitchableReadStore(serving?.store ?? target);
@@ -167,7 +167,7 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
     log(`Read models: version ${version} built; version ${old.version} removed`);
     await retired.stop();
     await old.store.close();
-    removeReadModelFile(dataDir, old.version);
+    await removeReadModelFile(dataDir, old.version);
   })();
   rebuilt.catch((error: unknown) => options.onError?.(error, undefined));
 

@@ -29,7 +29,7 @@ describe('the embedded read models on disk, killed with SIGKILL', () => {
   beforeAll(async () => {
     history = await buildVariedHistory({ generatedChildren: 8, eventsPerChild: 8000 });
     // Built by the server that wrote the history: each test starts from the state it needs.
-    for (const version of readModelVersionsOnDisk(history.dataDir)) removeReadModelFile(history.dataDir, version);
+    for (const version of readModelVersionsOnDisk(history.dataDir)) await removeReadModelFile(history.dataDir, version);
     port = await freePort();
   }, 120_000);
   afterAll(async () => {

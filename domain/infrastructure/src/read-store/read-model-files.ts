@@ -1,4 +1,5 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The embedded read models of one version live in one SQLite file in DATA_DIR, named after it. */
@@ -13,8 +14,11 @@ export function readModelVersionsOnDisk(dataDir: string): string[] {
   return readdirSync(dataDir).flatMap((name) => FILE_NAME.exec(name)?.[1] ?? []);
 }
 
-/** Removes a version's file with its write-ahead log and shared-memory index. */
-export function removeReadModelFile(dataDir: string, version: string): void {
+/**
+ * Removes a version's file with its write-ahead log and shared-memory index. Off the event loop:
+ * freeing the blocks of a file of many gigabytes takes the kernel a while, and requests go on meanwhile.
+ */
+export async function removeReadModelFile(dataDir: string, version: string): Promise<void> {
   const file = readModelFile(dataDir, version);
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
+  await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${file}${suffix}`, { force: true })));
 }
