@@ -30,7 +30,7 @@ function setAt(doc: Record<string, unknown>, path: string, value: unknown): void
   target[keys[keys.length - 1]!] = copy(value);
 }
 
-export function isOperatorObject(value: unknown): boolean {
+function isOperatorObject(value: unknown): boolean {
   return (
     value !== null &&
     typeof value === 'object' &&
@@ -40,7 +40,7 @@ export function isOperatorObject(value: unknown): boolean {
 }
 
 /** Like MongoDB, an upsert starts from the filter's equality conditions (top level and inside $and). */
-export function seedFromFilter(filter: Filter, seed: Record<string, unknown> = {}): Record<string, unknown> {
+function seedFromFilter(filter: Filter, seed: Record<string, unknown> = {}): Record<string, unknown> {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' && Array.isArray(value)) {
       for (const clause of value) seedFromFilter(clause as Filter, seed);
@@ -64,14 +64,14 @@ export function idOnly(filter: Filter): string | null {
  * Applies an update's operators to `doc` in place; true if anything changed. $setOnInsert applies
  * only when an upsert inserts (see `upserted`).
  */
-export function modify(doc: Record<string, unknown>, update: Update): boolean {
+function modify(doc: Record<string, unknown>, update: Update): boolean {
   const modifier = Object.fromEntries(Object.entries(update).filter(([operator]) => operator !== '$setOnInsert'));
   if (Object.keys(modifier).length === 0) return false;
   return applyModifier(doc, modifier as Modifier<Record<string, unknown>>, undefined, undefined, { cloneMode: 'deep' }).length > 0;
 }
 
 /** The document an updateOne upsert inserts when its filter matched nothing. */
-export function upserted(filter: Filter, update: Update): Doc {
+function upserted(filter: Filter, update: Update): Doc {
   const created = seedFromFilter(filter);
   modify(created, update);
   const onInsert = update['$setOnInsert'];
@@ -83,12 +83,12 @@ export function upserted(filter: Filter, update: Update): Doc {
 }
 
 /** The _id a replaceOne upsert inserts under when its filter matched nothing. */
-export function upsertedId(filter: Filter, replacement: Doc): string {
+function upsertedId(filter: Filter, replacement: Doc): string {
   return replacement._id ?? idOnly(filter) ?? (seedFromFilter(filter)['_id'] as string | undefined) ?? randomUUID();
 }
 
-export const IMMUTABLE_ID = "Performing an update on the path '_id' would modify the immutable field '_id'";
-export const REPLACED_ID = 'The _id field cannot be changed by a replacement';
+const IMMUTABLE_ID = "Performing an update on the path '_id' would modify the immutable field '_id'";
+const REPLACED_ID = 'The _id field cannot be changed by a replacement';
 
 /**
  * A filter of plain top-level equalities ({ _id: 'x', kind: 'feeding' }), the projections' usual
@@ -197,36 +197,80 @@ export function arrange<T extends Doc>(matched: T[], options: FindOptions, preso
   return (projected as T[]).map(handOut);
 }
 
-/** What an embedded store does to one collection, synchronously; `portCollection` gives it the port's shape. */
+/**
+ * What an embedded store does to one collection, synchronously: it finds, counts and deletes, and
+ * keeps documents; `portCollection` builds MongoDB's writes on top, the same for every store.
+ */
 export interface SyncCollection<T extends Doc> {
   find(filter: Filter, options?: FindOptions): T[];
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort' | 'readOnly'>): T | null;
   count(filter: Filter): number;
-  insert(document: T): void;
-  updateOne(filter: Filter, update: Update, upsert: boolean): UpdateResult;
-  replaceOne(filter: Filter, replacement: T, upsert: boolean, handOver: boolean): UpdateResult;
+  /** The first document a filter matches, read-only. */
+  firstMatch(filter: Filter): T | undefined;
+  /** Keeps a frozen document in place of `existing`, which has the same id. */
+  replace(existing: T, doc: T): void;
+  /**
+   * Keeps a new frozen document; a taken id (or unique key) is a DuplicateKeyError. `idFree`: the
+   * id was just looked up and found free, so a store may skip that check.
+   */
+  add(doc: T, idFree: boolean): void;
   /** Deletes up to `limit` matching documents; how many it deleted. */
   deleteMatching(filter: Filter, limit: number): number;
   createIndex(keys: SortSpec, options?: IndexOptions): void;
 }
 
+const NOTHING: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+
+/** MongoDB's updateOne over an embedded store: operators applied to a copy, an upsert seeded from the filter. */
+function updateOne<T extends Doc>(sync: SyncCollection<T>, filter: Filter, update: Update, upsert: boolean): UpdateResult {
+  const existing = sync.firstMatch(filter);
+  if (existing) {
+    const updated = copy(existing) as Record<string, unknown>;
+    const modified = modify(updated, update);
+    if (updated['_id'] !== existing._id) throw new Error(IMMUTABLE_ID);
+    if (modified) sync.replace(existing, deepFreeze(updated) as T);
+    return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
+  }
+  if (!upsert) return NOTHING;
+  sync.add(deepFreeze(upserted(filter, update)) as T, false);
+  return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+}
+
+/** MongoDB's replaceOne over an embedded store; a handed-over replacement is kept as it is, frozen. */
+function replaceOne<T extends Doc>(sync: SyncCollection<T>, filter: Filter, replacement: T, upsert: boolean, handOver: boolean): UpdateResult {
+  const existing = sync.firstMatch(filter);
+  if (existing) {
+    if (replacement._id !== undefined && replacement._id !== existing._id) throw new Error(REPLACED_ID);
+    const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
+    sync.replace(existing, keptForm(kept, handOver));
+    return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
+  }
+  if (!upsert) return NOTHING;
+  const _id = upsertedId(filter, replacement);
+  const inserted = replacement._id === _id ? replacement : { ...replacement, _id };
+  // A filter naming only this id has just found nothing under it: the usual upsert looks it up once.
+  sync.add(keptForm(inserted, handOver), idOnly(filter) === _id);
+  return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+}
+
 /** The port's asynchronous collection over an embedded store's synchronous one, bulk writes included. */
 export function portCollection<T extends Doc>(sync: SyncCollection<T>): Collection<T> {
+  const insert = (document: T) => sync.add(keptForm(document, false), false);
   return {
     find: async (filter, options) => sync.find(filter, options),
     findOne: async (filter, options) => sync.findOne(filter, options),
     countDocuments: async (filter) => sync.count(filter),
-    insertOne: async (document) => sync.insert(document),
-    updateOne: async (filter, update, options) => sync.updateOne(filter, update, options?.upsert ?? false),
-    replaceOne: async (filter, replacement, options) => sync.replaceOne(filter, replacement, options?.upsert ?? false, options?.handOver ?? false),
+    insertOne: async (document) => insert(document),
+    updateOne: async (filter, update, options) => updateOne(sync, filter, update, options?.upsert ?? false),
+    replaceOne: async (filter, replacement, options) => replaceOne(sync, filter, replacement, options?.upsert ?? false, options?.handOver ?? false),
     deleteOne: async (filter) => sync.deleteMatching(filter, 1),
     deleteMany: async (filter) => sync.deleteMatching(filter, Number.POSITIVE_INFINITY),
     async bulkWrite(operations: readonly BulkOperation<T>[]) {
       // Ordered, like MongoDB's default: the first failure stops the rest.
       for (const operation of operations) {
-        if ('insertOne' in operation) sync.insert(operation.insertOne.document);
-        else if ('updateOne' in operation) sync.updateOne(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert ?? false);
-        else if ('replaceOne' in operation) sync.replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert ?? false, false);
+        if ('insertOne' in operation) insert(operation.insertOne.document);
+        else if ('updateOne' in operation) updateOne(sync, operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert ?? false);
+        else if ('replaceOne' in operation) replaceOne(sync, operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert ?? false, false);
         else if ('deleteOne' in operation) sync.deleteMatching(operation.deleteOne.filter, 1);
         else sync.deleteMatching(operation.deleteMany.filter, Number.POSITIVE_INFINITY);
       }

@@ -8,25 +8,8 @@ import {
   type IndexOptions,
   type ReadStore,
   type SortSpec,
-  type Update,
-  type UpdateResult,
 } from '../ports/read-store';
-import {
-  arrange,
-  copy,
-  portCollection,
-  deepFreeze,
-  idOnly,
-  IMMUTABLE_ID,
-  keptForm,
-  modify,
-  REPLACED_ID,
-  stringRange,
-  tester,
-  upserted,
-  upsertedId,
-  valueAt,
-} from './document-operations';
+import { arrange, copy, idOnly, portCollection, stringRange, tester, valueAt } from './document-operations';
 
 interface UniqueIndex {
   name: string;
@@ -184,45 +167,11 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
     documents.delete(doc._id);
   };
 
-  const insert = (document: T, handOver = false): void => {
-    if (documents.has(document._id)) {
-      throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(document._id)}`);
+  const add = (doc: T, idFree: boolean): void => {
+    if (!idFree && documents.has(doc._id)) {
+      throw new DuplicateKeyError(`E11000 duplicate key error index: _id_ dup key: ${JSON.stringify(doc._id)}`);
     }
-    store(keptForm(document, handOver), null);
-  };
-
-  const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
-    const existing = firstMatch(filter);
-    if (existing) {
-      const updated = copy(existing) as Record<string, unknown>;
-      const modified = modify(updated, update);
-      if (updated['_id'] !== existing._id) throw new Error(IMMUTABLE_ID);
-      if (modified) store(deepFreeze(updated) as T, existing);
-      return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
-    }
-    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    insert(upserted(filter, update) as T);
-    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
-  };
-
-  const replaceOne = (filter: Filter, replacement: T, upsert: boolean, handOver = false): UpdateResult => {
-    const existing = firstMatch(filter);
-    if (existing) {
-      if (replacement._id !== undefined && replacement._id !== existing._id) {
-        throw new Error(REPLACED_ID);
-      }
-      const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
-      store(keptForm(kept, handOver), existing);
-      return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
-    }
-    if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-    const namedId = idOnly(filter);
-    const _id = upsertedId(filter, replacement);
-    const inserted = replacement._id === _id ? replacement : { ...replacement, _id };
-    // A filter naming only this id has just found nothing under it: the usual upsert looks it up once.
-    if (namedId === _id) store(keptForm(inserted, handOver), null);
-    else insert(inserted, handOver);
-    return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    store(doc, null);
   };
 
   const deleteMatching = (filter: Filter, limit: number): number => {
@@ -275,9 +224,9 @@ function createMemoryCollection<T extends Doc>(): Collection<T> & { clear(): voi
         return find(filter, { ...options, limit: 1 })[0] ?? null;
       },
       count: (filter) => matching(filter).docs.length,
-      insert: (document) => insert(document),
-      updateOne,
-      replaceOne,
+      firstMatch,
+      replace: (existing, doc) => store(doc, existing),
+      add,
       deleteMatching,
       createIndex,
     }),

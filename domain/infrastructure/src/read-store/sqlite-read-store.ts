@@ -8,25 +8,8 @@ import {
   type FindOptions,
   type ReadStore,
   type SortSpec,
-  type Update,
-  type UpdateResult,
 } from '../ports/read-store';
-import {
-  arrange,
-  copy,
-  deepFreeze,
-  idOnly,
-  IMMUTABLE_ID,
-  keptForm,
-  modify,
-  portCollection,
-  REPLACED_ID,
-  stringRange,
-  tester,
-  upserted,
-  upsertedId,
-  valueAt,
-} from './document-operations';
+import { arrange, copy, deepFreeze, idOnly, portCollection, stringRange, tester, valueAt } from './document-operations';
 import { GenerationalCache } from './generational-cache';
 
 export interface SqliteReadStoreOptions {
@@ -252,35 +235,6 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       return id === null ? find(filter, { limit: 1, readOnly: true })[0] : (byId(id) ?? undefined);
     };
 
-    const updateOne = (filter: Filter, update: Update, upsert: boolean): UpdateResult => {
-      const existing = firstMatch(filter);
-      if (existing) {
-        const updated = copy(existing) as Record<string, unknown>;
-        const modified = modify(updated, update);
-        if (updated['_id'] !== existing._id) throw new Error(IMMUTABLE_ID);
-        if (modified) store(deepFreeze(updated) as T, false);
-        return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
-      }
-      if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-      store(keptForm(upserted(filter, update) as T, false), true);
-      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
-    };
-
-    const replaceOne = (filter: Filter, replacement: T, upsert: boolean, handOver: boolean): UpdateResult => {
-      const existing = firstMatch(filter);
-      if (existing) {
-        if (replacement._id !== undefined && replacement._id !== existing._id) throw new Error(REPLACED_ID);
-        const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
-        store(keptForm(kept, handOver), false);
-        return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
-      }
-      if (!upsert) return { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-      const _id = upsertedId(filter, replacement);
-      const inserted = replacement._id === _id ? replacement : { ...replacement, _id };
-      store(keptForm(inserted, handOver), true);
-      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
-    };
-
     const deleteMatching = (filter: Filter, limit: number): number => {
       const victims = matching(filter).slice(0, limit);
       for (const doc of victims) remove(doc);
@@ -302,9 +256,10 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         if (!exact) return matching(filter).length;
         return (statement(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as { count: number }).count;
       },
-      insert: (document) => store(keptForm(document, false), true),
-      updateOne,
-      replaceOne,
+      firstMatch,
+      replace: (_existing, doc) => store(doc, false),
+      // The table refuses a taken id itself.
+      add: (doc) => store(doc, true),
       deleteMatching,
       createIndex(keys, indexOptions) {
         const paths = Object.keys(keys);
