@@ -1,4 +1,4 @@
-import type { BrowserContext, Locator, Page, Response } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
@@ -70,6 +70,23 @@ const nextAlertAnswer = (page: Page, childId: string) => page.waitForResponse((r
  */
 const noActiveAlert = (page: Page, childId: string) =>
   page.waitForResponse((response) => isAlertOf(childId, response) && response.status() === 404);
+
+/**
+ * How many API calls the page has sent and not yet heard back from (the live stream, which stays
+ * open, aside). The server's clock may only move once this is 0: a call it answers after the move
+ * gets a 401 and starts a refresh, and a reload that cuts that refresh short loses the new tokens.
+ */
+function countOpenApiCalls(page: Page): () => number {
+  const open = new Set<Request>();
+  const isApiCall = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith('/api/') && !pathname.endsWith('/live');
+  };
+  page.on('request', (request) => isApiCall(request) && open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
 
 describeInBrowser(
   'insights and milestone alerts in Chromium',
@@ -199,6 +216,7 @@ describeInBrowser(
       await settle(server);
 
       const page = await openPage();
+      const openApiCalls = countOpenApiCalls(page);
       await signIn(page, parent.email, parent.password);
       await page.getByRole('heading', { name: 'Ada Dashboard' }).waitFor();
       const alert = page.getByRole('dialog', { name: 'Coming up next week: 1 month' });
@@ -228,6 +246,7 @@ describeInBrowser(
       await dismissed;
 
       // A day later the snooze is over and Ada's alert is back, but Bo's stays dismissed.
+      await expect.poll(openApiCalls).toBe(0);
       clockOffsetMs = 25 * HOUR;
       await page.reload();
       await page.getByRole('heading', { name: 'Ada Dashboard' }).waitFor();
