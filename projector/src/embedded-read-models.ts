@@ -8,17 +8,10 @@ import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sql
 import { createSwitchableReadStore } from '@nightlight/infrastructure/read-store/switchable-read-store';
 import type { Projection } from './projection';
 import { startRebuildJob, type RebuildJob } from './rebuild-job';
+import { describeRebuild, rebuildProgressMeter, type RebuildProgress } from './rebuild-progress';
+import { followCurrent } from './follow-current';
 import { checkpointId, CHECKPOINTS_COLLECTION, startProjector, type CheckpointDocument, type RunningProjector } from './projector-runner';
 import { readModelVersion } from './read-model-version';
-
-export interface RebuildProgress {
-  /** The version being built beside the one that answers. */
-  version: string;
-  position: number;
-  head: number;
-  percent: number;
-  eventsPerSecond: number;
-}
 
 export interface EmbeddedReadModelsOptions {
   eventStore: EventStore;
@@ -133,17 +126,13 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
   const rebuilt = (async () => {
     await options.rebuildStarts;
     if (closed) return;
-    // The rate over the last report (about a second).
-    let last: { at: number; position: number } | null = null;
+    const meter = rebuildProgressMeter(version);
     job = startRebuildJob(
       { config: options.config, version, personalCollections: options.personalCollections, projectionsModule: options.projectionsModule },
       {
         onProgress(position, head) {
-          const now = Date.now();
-          const eventsPerSecond = last && now > last.at ? Math.round(((position - last.position) * 1000) / (now - last.at)) : 0;
-          last = { at: now, position };
-          progress = { version, position, head, percent: head > 0 ? Math.floor((position / head) * 1000) / 10 : 100, eventsPerSecond };
-          log(`Rebuilding read models (version ${version}): ${position} of ${head} events (${progress.percent} %), ${eventsPerSecond} events/s`);
+          progress = meter(position, head);
+          log(describeRebuild(progress));
         },
         onProjectionError: (message) => options.onError?.(new Error(message), undefined),
       },
@@ -209,27 +198,4 @@ async function newestBuiltOtherVersion(
     }
   }
   return newest && { version: newest.version, store: newest.store };
-}
-
-/**
- * A projector handle for readers that follows the switch: a reader waiting for its write on the
- * retired projector when it stops goes on waiting on the new one for the time it has left.
- */
-function followCurrent(current: () => RunningProjector): RunningProjector {
-  return {
-    get caughtUp() {
-      return current().caughtUp;
-    },
-    position: () => current().position(),
-    async waitFor(position, timeoutMs) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const asked = current();
-        const reached = await asked.waitFor(position, Math.max(0, deadline - Date.now()));
-        if (reached || asked === current() || Date.now() >= deadline) return reached;
-      }
-    },
-    stalledSince: () => current().stalledSince(),
-    stop: () => current().stop(),
-  };
 }

@@ -3,7 +3,7 @@ import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
 import { allProjections } from './all-projections';
-import { startProjector } from './projector-runner';
+import { startVersionedReadModels } from './versioned-read-models';
 
 /**
  * A projector worker process of the full stack. PROJECTOR_SHARD=i/n makes it own the children whose
@@ -13,17 +13,21 @@ await runService('projector', async () => {
   const config = loadConfig();
   const [index, count] = config.PROJECTOR_SHARD.split('/').map(Number) as [number, number];
   const adapters = await createAdapters(config);
-  const projector = await startProjector({
+  const name = `projector ${index}/${count}`;
+  const readModels = await startVersionedReadModels({
+    store: adapters.readModelStore,
     eventStore: adapters.eventStore,
     projections: allProjections,
-    context: { readStore: adapters.readStore, cipher: adapters.cipher },
+    cipher: adapters.cipher,
     shard: { index, count },
-    onProgress: (position, head) => console.log(`projector ${index}/${count}: ${position} of ${head}`),
-    onError: (error, event) => console.error(`projector ${index}/${count}: event ${event?.position ?? '?'} (${event?.type ?? 'subscription'}) skipped by a failing projection`, error),
+    onProgress: (position, head) => console.log(`${name}: ${position} of ${head}`),
     // Live updates: the query-api processes hear which children changed (through Redis).
     onSettled: (position, childIds) => void adapters.changeFeed.publish({ position, childIds: [...childIds] }).catch(() => undefined),
-    onStall: (error, event) => console.warn(`projector ${index}/${count}: read store unreachable at event ${event?.position ?? '-'}, retrying: ${String(error)}`),
+    onError: (error, event) => console.error(`${name}: event ${event?.position ?? '?'} (${event?.type ?? 'subscription'}) skipped by a failing projection`, error),
+    onStall: (error, event) => console.warn(`${name}: read store unreachable at event ${event?.position ?? '-'}, retrying: ${String(error)}`),
+    log: (line) => console.log(`${name}: ${line}`),
   });
+  const { projector } = readModels;
   let ready = false;
   void projector.caughtUp.then(() => {
     ready = true;
@@ -34,14 +38,17 @@ await runService('projector', async () => {
   health.get('/readyz', async (_request, reply) => {
     const stalledSince = projector.stalledSince();
     const ok = ready && stalledSince === null;
-    return reply.status(ok ? 200 : 503).send({ ready: ok, position: projector.position(), ...(stalledSince && { stalledSince: stalledSince.toISOString() }) });
+    const rebuild = readModels.rebuild();
+    return reply
+      .status(ok ? 200 : 503)
+      .send({ ready: ok, position: projector.position(), ...(stalledSince && { stalledSince: stalledSince.toISOString() }), ...(rebuild && { rebuild }) });
   });
   const url = await health.listen({ port: config.PORT, host: config.HOST });
   return {
     url,
     async close() {
       await health.close();
-      await projector.stop();
+      await readModels.close();
       await adapters.close();
     },
   };

@@ -38,7 +38,7 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
     });
 
     afterAll(async () => {
-      await store.dropAll();
+      await store.dropCollections();
       await store.close();
     });
 
@@ -222,12 +222,25 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.findOne({ _id: 'f2' }, { readOnly: true })).toEqual({ _id: 'f2', childId: 'c1', amountMl: 90, startedAt: '2024-05-01T09:00:00Z' });
     });
 
-    it('drops every collection with dropAll', async () => {
-      await store.dropAll();
+    it('drops every collection, and a handle taken before writes into it anew', async () => {
+      await store.dropCollections();
 
       expect(await collection.countDocuments({})).toBe(0);
       await collection.insertOne(feedings[0]!);
       expect(await collection.countDocuments({})).toBe(1);
+    });
+
+    it('drops only the collections whose name is asked for', async () => {
+      const kept = store.collection<Feeding>('v1.feedings');
+      const dropped = store.collection<Feeding>('v2.feedings');
+      await kept.insertOne(feedings[0]!);
+      await dropped.insertOne(feedings[0]!);
+
+      await store.dropCollections((name) => name.startsWith('v2.'));
+
+      expect(await kept.countDocuments({})).toBe(1);
+      expect(await dropped.countDocuments({})).toBe(0);
+      expect(await collection.countDocuments({})).toBeGreaterThan(0);
     });
   });
 }

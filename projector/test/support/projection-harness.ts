@@ -55,7 +55,7 @@ export function observedMemoryReadStore(): ObservedReadStore {
       names.add(name);
       return inner.collection(name);
     },
-    dropAll: () => inner.dropAll(),
+    dropCollections: (matching) => inner.dropCollections(matching),
     commit: () => inner.commit(),
     close: () => inner.close(),
     collectionNames: () => [...names].sort(),

@@ -72,7 +72,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   const late: { readModels?: EmbeddedReadModels } = {};
   const adapters = await createAdapters(config, clock, {
     collection: (name) => late.readModels!.readStore.collection(name),
-    dropAll: () => late.readModels!.readStore.dropAll(),
+    dropCollections: (matching) => late.readModels!.readStore.dropCollections(matching),
     commit: () => late.readModels!.readStore.commit(),
     // Closed by close() below, before the event log its projectors read.
     close: async () => undefined,

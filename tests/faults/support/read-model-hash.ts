@@ -18,7 +18,7 @@ export function recordingReadStore(inner: ReadStore = createMemoryReadStore()): 
       names.add(name);
       return inner.collection<T>(name);
     },
-    dropAll: () => inner.dropAll(),
+    dropCollections: (matching) => inner.dropCollections(matching),
     commit: () => inner.commit(),
     close: () => inner.close(),
     names: () => [...names].sort(),

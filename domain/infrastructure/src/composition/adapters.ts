@@ -19,6 +19,7 @@ import type { JobQueue } from '../ports/job-queue';
 import type { KeyStore } from '../ports/key-store';
 import type { ReadStore } from '../ports/read-store';
 import type { SessionStore } from '../ports/session-store';
+import { followLiveReadModels } from '../read-store/live-read-models';
 import { createMemoryReadStore } from '../read-store/memory-read-store';
 import { createMongoReadStore } from '../read-store/mongo-read-store';
 import { createRedisSessionStore } from '../sessions/redis-session-store';
@@ -26,7 +27,10 @@ import { createSqliteSessionStore } from '../sessions/sqlite-session-store';
 
 export interface Adapters {
   eventStore: EventStore;
+  /** The read models readers use: in the full stack, the live version's (see live-read-models.ts). */
   readStore: ReadStore;
+  /** Every version's read models, which the full stack's projector workers write; the embedded default has one. */
+  readModelStore: ReadStore;
   jobs: JobQueue;
   keyStore: KeyStore;
   sessions: SessionStore;
@@ -66,8 +70,9 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
   const eventStore = createEventStore(config);
   // The embedded read models (memory or SQLite) come with the projectors that keep them (the embedded
   // server's composition); a command-api process beside query-api on the embedded stores sees none.
-  const readStore =
+  const readModelStore =
     config.READ_STORE === 'mongo' ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB }) : (embeddedReadStore ?? createMemoryReadStore());
+  const readStore = config.READ_STORE === 'mongo' ? await followLiveReadModels(readModelStore) : readModelStore;
   const keyStore = await createKeyStore(config);
   const jobs = config.REDIS_URL ? createBullmqJobQueue({ redisUrl: config.REDIS_URL }) : createInProcessJobQueue();
   const sessions = config.REDIS_URL ? createRedisSessionStore({ redisUrl: config.REDIS_URL }) : createSqliteSessionStore({ file: file('sessions.sqlite') });
@@ -79,6 +84,7 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
   return {
     eventStore,
     readStore,
+    readModelStore,
     jobs,
     keyStore,
     sessions,

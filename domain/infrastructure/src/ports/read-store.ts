@@ -82,8 +82,12 @@ export interface Collection<T extends Doc = Doc> {
 
 export interface ReadStore {
   collection<T extends Doc = Doc>(name: string): Collection<T>;
-  /** Drops every collection (used by full rebuilds and tests). */
-  dropAll(): Promise<void>;
+  /**
+   * Drops every collection, or those whose name `matching` accepts (a retired version's, see
+   * read-model-versions.ts). Handles taken before keep working, as MongoDB recreates a dropped
+   * collection on write.
+   */
+  dropCollections(matching?: (name: string) => boolean): Promise<void>;
   /**
    * Makes every write since the last commit durable together, as one transaction: the projector
    * commits after writing its checkpoint, so the checkpoint never gets ahead of or behind the

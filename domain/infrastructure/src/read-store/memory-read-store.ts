@@ -250,9 +250,8 @@ export function createMemoryReadStore(): ReadStore {
       }
       return collection as unknown as Collection<T>;
     },
-    async dropAll() {
-      // Handles taken before the drop keep working, as MongoDB recreates a dropped collection on write.
-      for (const collection of collections.values()) collection.clear();
+    async dropCollections(matching = () => true) {
+      for (const [name, collection] of collections) if (matching(name)) collection.clear();
     },
     async commit() {},
     async close() {

@@ -83,9 +83,9 @@ export async function createMongoReadStore({ url, dbName }: { url: string; dbNam
     collection<T extends Doc = Doc>(name: string) {
       return wrap<T>(db.collection(name));
     },
-    async dropAll() {
+    async dropCollections(matching = () => true) {
       const collections = await db.listCollections({}, { nameOnly: true }).toArray();
-      await Promise.all(collections.map(({ name }) => db.dropCollection(name)));
+      await Promise.all(collections.filter(({ name }) => matching(name)).map(({ name }) => db.dropCollection(name)));
     },
     // Each write is durable on its own; projections are idempotent, so a checkpoint behind its documents only replays.
     async commit() {},

@@ -291,11 +291,10 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       if (!collection) collections.set(name, (collection = createCollection(name)));
       return collection as unknown as Collection<T>;
     },
-    async dropAll() {
-      // Handles taken before the drop keep working, as MongoDB recreates a dropped collection on write.
+    async dropCollections(matching = () => true) {
       const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docs:%'`).all() as { name: string }[];
       beginWrite();
-      for (const { name } of tables) db.exec(`DELETE FROM ${quoted(name)}`);
+      for (const { name } of tables) if (matching(name.slice('docs:'.length))) db.exec(`DELETE FROM ${quoted(name)}`);
       db.exec('COMMIT');
       for (const cache of caches) cache.clear();
     },

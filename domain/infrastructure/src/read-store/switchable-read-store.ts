@@ -30,7 +30,7 @@ export function createSwitchableReadStore(initial: ReadStore): SwitchableReadSto
       if (!found) handles.set(name, (found = handle(name)));
       return found as unknown as Collection<T>;
     },
-    dropAll: () => current.dropAll(),
+    dropCollections: (matching) => current.dropCollections(matching),
     commit: () => current.commit(),
     close: () => current.close(),
     switchTo(next) {
