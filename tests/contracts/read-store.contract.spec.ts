@@ -3,8 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { followLiveReadModels } from '@nightlight/infrastructure/read-store/live-read-models';
 import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
 import { createMongoReadStore } from '@nightlight/infrastructure/read-store/mongo-read-store';
+import { dropRetiredReadModels, READ_MODEL_VERSIONS_COLLECTION, switchLiveReadModelVersion } from '@nightlight/infrastructure/read-store/read-model-versions';
 import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
 import { DuplicateKeyError, type Collection, type ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import { reachableUrl } from './reachability';
@@ -241,6 +243,41 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await kept.countDocuments({})).toBe(1);
       expect(await dropped.countDocuments({})).toBe(0);
       expect(await collection.countDocuments({})).toBeGreaterThan(0);
+    });
+
+    it('moves readers between versions with one pointer, and drops the retired versions after the wait', async () => {
+      // Readers close what they follow; this store is the suite's.
+      const readers = await followLiveReadModels({ ...store, close: async () => undefined }, 10);
+      try {
+        await store.collection<Feeding>('feedings').insertOne(feedings[0]!);
+        await store.collection<Feeding>('vaaa.feedings').insertOne({ ...feedings[0]!, amountMl: 1 });
+        await store.collection<Feeding>('vbbb.feedings').insertOne({ ...feedings[0]!, amountMl: 2 });
+        expect(readers.version()).toBeNull();
+        expect((await readers.collection<Feeding>('feedings').findOne({ _id: feedings[0]!._id }))?.amountMl).toBe(feedings[0]!.amountMl);
+
+        await switchLiveReadModelVersion(store, 'aaa');
+        await switchLiveReadModelVersion(store, 'bbb');
+        await expect.poll(() => readers.version()).toBe('bbb');
+        expect((await readers.collection<Feeding>('feedings').findOne({ _id: feedings[0]!._id }))?.amountMl).toBe(2);
+
+        // Not before the wait is over: readers may still be on the old versions.
+        const stop = new AbortController();
+        const early = dropRetiredReadModels(store, 60_000, stop.signal);
+        stop.abort();
+        expect(await early).toEqual([]);
+        expect(await store.collection('vaaa.feedings').countDocuments({})).toBe(1);
+
+        expect(await dropRetiredReadModels(store, 0, new AbortController().signal)).toEqual([null, 'aaa']);
+        expect(await store.collection('feedings').countDocuments({})).toBe(0);
+        expect(await store.collection('vaaa.feedings').countDocuments({})).toBe(0);
+        expect(await readers.collection('feedings').countDocuments({})).toBe(1);
+        // Dropped once: the pointer no longer lists them.
+        expect(await dropRetiredReadModels(store, 0, new AbortController().signal)).toEqual([]);
+      } finally {
+        await readers.close();
+        await store.collection(READ_MODEL_VERSIONS_COLLECTION).deleteMany({});
+        await store.dropCollections((name) => name.startsWith('v'));
+      }
     });
   });
 }
