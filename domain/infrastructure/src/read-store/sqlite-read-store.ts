@@ -22,6 +22,8 @@ export interface SqliteReadStoreOptions {
    * secure_delete, nothing of the old version then stays anywhere in the files.
    */
   erasable?: readonly string[];
+  /** A cap on the file's size in pages (SQLite's max_page_count): a disk that fills up, on purpose. */
+  maxPages?: number;
 }
 
 /** A SQL condition on the documents and the values it binds. */
@@ -84,6 +86,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
   db.pragma('cache_size = -65536');
   // Freed space is zeroed, so a deleted account's name or e-mail is not left in a free page.
   db.pragma('secure_delete = ON');
+  if (options.maxPages) db.pragma(`max_page_count = ${options.maxPages | 0}`);
   const erasable = new Set(options.erasable ?? []);
   /** The open transaction deleted or overwrote a document holding personal data. */
   let erasing = false;
@@ -97,18 +100,67 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     return prepared;
   };
 
+  /*
+   * SQLite rolls the whole open transaction back on some failures (a full disk among them), not
+   * only the failing statement. The projector retries the failing write, but the writes before it
+   * in the transaction would be gone from the file while the cache and the projector's position
+   * count them, and the next commit would checkpoint past them. So the open transaction's writes
+   * are kept, and done again first when a transaction begins after such a rollback.
+   */
+  let redo: (() => void)[] = [];
+  let rolledBack = false;
+  const noticeRollback = (): void => {
+    if (!db.inTransaction && redo.length > 0) rolledBack = true;
+  };
+
   const beginWrite = (): void => {
-    if (!db.inTransaction) db.exec('BEGIN');
+    if (db.inTransaction) return;
+    db.exec('BEGIN');
+    if (!rolledBack) return;
+    try {
+      for (const work of redo) work();
+      rolledBack = false;
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+
+  /** Does `work` in the open transaction (begun if need be) and keeps it, to be done again after a rollback. */
+  const journaled = <R>(work: () => R): R => {
+    beginWrite();
+    try {
+      const result = work();
+      redo.push(work);
+      return result;
+    } catch (error) {
+      noticeRollback();
+      throw error;
+    }
+  };
+
+  const commitNow = (): void => {
+    try {
+      if (rolledBack) beginWrite();
+      if (db.inTransaction) db.exec('COMMIT');
+      redo = [];
+    } catch (error) {
+      noticeRollback();
+      throw error;
+    }
   };
 
   function createCollection<T extends Doc>(name: string): Collection<T> {
     const table = quoted(`docs:${name}`);
     // A rowid table: documents are far larger than the 200 bytes or so that suit a WITHOUT ROWID table.
-    db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    const create = (): void => db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    // Created inside an open transaction, the table goes with it if it is rolled back.
+    if (db.inTransaction || rolledBack) journaled(create);
+    else create();
     /** Paths some index covers, each with a column: conditions on them go to SQL. */
     const indexed = new Set<string>(['_id']);
-    /** The columns beside the document, in the order the write statement lists them. */
-    const columns: string[] = [];
+    /** The columns beside the document, in the order the write statement lists them (a new array when one is added). */
+    let columns: string[] = [];
     for (const { name: column } of db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]) {
       const path = COLUMN.exec(column)?.[1];
       if (!path) continue;
@@ -209,8 +261,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
 
     const write = <R>(work: () => R): R => {
       try {
-        beginWrite();
-        return work();
+        return journaled(work);
       } catch (error) {
         throw storeError(error, name);
       }
@@ -218,8 +269,10 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
 
     /** Keeps a frozen document in the table, with its indexed values beside it, and in the cache. */
     const store = (doc: T, insertOnly: boolean): void => {
-      const values = [doc._id, JSON.stringify(doc), ...columns.map((path) => columnValue(doc, path))];
-      write(() => statement(insertOnly ? insertSql : upsertSql).run(...values));
+      // The statement and columns as they are now, as they were then if it is done again after a
+      // rollback. It keeps the document (which the cache holds anyway), not its JSON, until the commit.
+      const [sql, paths] = [insertOnly ? insertSql : upsertSql, columns];
+      write(() => statement(sql).run(doc._id, JSON.stringify(doc), ...paths.map((path) => columnValue(doc, path))));
       if (personal && !insertOnly) erasing = true;
       cache.set(doc._id, doc);
     };
@@ -265,15 +318,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         const paths = Object.keys(keys);
         if (!paths.every((path) => path === '_id' || PLAIN_PATH.test(path))) return;
         const expressions = paths.map(field);
+        const added = paths.filter((path) => !indexed.has(path));
+        // Only SQL in here: it is done again as it is after a rollback.
         write(() => {
-          for (const path of paths.filter((path) => !indexed.has(path))) {
+          for (const path of added) {
             // A new column is filled from the documents already there, as the store would have written it.
             db.exec(`ALTER TABLE ${table} ADD COLUMN ${field(path)}`);
             db.exec(`UPDATE ${table} SET ${field(path)} = json_extract(doc, '$.${path}') WHERE json_type(doc, '$.${path}') IN ('text', 'integer', 'real')`);
-            columns.push(path);
-            indexed.add(path);
           }
-          writeStatements();
           // Ending with the id, an index answers a query for ids by itself, in the order of a sort on its last path.
           db.exec(`CREATE INDEX IF NOT EXISTS ${quoted(`ix:${name}:${paths.join(',')}`)} ON ${table} (${[...expressions, 'id'].join(', ')})`);
           // Missing fields index as null and collide, as in MongoDB (SQLite's UNIQUE lets NULLs repeat).
@@ -281,6 +333,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
             db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`ux:${name}:${paths.join(',')}`)} ON ${table} (${expressions.map((expression) => `ifnull(${expression}, x'00')`).join(', ')})`);
           }
         });
+        columns = [...columns, ...added];
+        for (const path of added) indexed.add(path);
+        writeStatements();
       },
     });
   }
@@ -293,14 +348,13 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     },
     async dropCollections(matching = () => true) {
       const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docs:%'`).all() as { name: string }[];
-      beginWrite();
-      for (const { name } of tables) if (matching(name.slice('docs:'.length))) db.exec(`DELETE FROM ${quoted(name)}`);
-      db.exec('COMMIT');
+      for (const { name } of tables) if (matching(name.slice('docs:'.length))) journaled(() => db.exec(`DELETE FROM ${quoted(name)}`));
+      commitNow();
       for (const cache of caches) cache.clear();
     },
     async commit() {
       try {
-        if (db.inTransaction) db.exec('COMMIT');
+        commitNow();
         if (erasing) {
           // The log's older frames still hold the pages as they were before the commit.
           db.pragma('wal_checkpoint(TRUNCATE)');
@@ -314,6 +368,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       if (!db.open) return;
       // What was never committed was never promised: its checkpoint was not written either.
       if (db.inTransaction) db.exec('ROLLBACK');
+      redo = [];
       db.close();
       for (const cache of caches) cache.clear();
     },

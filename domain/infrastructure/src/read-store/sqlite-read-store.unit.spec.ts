@@ -31,6 +31,29 @@ describe('the SQLite read store', () => {
     await reopened.close();
   });
 
+  it('commits every write it took since the last commit after the disk filled up and SQLite rolled the transaction back', async () => {
+    const file = fileIn();
+    // Room for the small documents, not for the large one (a page is 4 KiB).
+    const store = createSqliteReadStore({ file, cacheDocuments: 100, maxPages: 40 });
+    const timeline = store.collection('timeline');
+    await timeline.createIndex({ childId: 1 });
+    await timeline.insertOne({ _id: 'e1', childId: 'c1' });
+    await store.commit();
+    for (const id of ['e2', 'e3', 'e4']) await timeline.insertOne({ _id: id, childId: 'c1', note: 'n'.repeat(500) });
+
+    await expect(timeline.insertOne({ _id: 'big', childId: 'c1', note: 'b'.repeat(400_000) })).rejects.toMatchObject({ name: 'ReadStoreUnavailableError' });
+    // The next write and the commit carry e2 to e4 too, which the rollback took out of the file.
+    await timeline.insertOne({ _id: 'e5', childId: 'c1' });
+    await store.collection('checkpoints').replaceOne({ _id: 'projector/0-of-1' }, { _id: 'projector/0-of-1', position: 5 }, { upsert: true });
+    await store.commit();
+    await store.close();
+
+    const reopened = createSqliteReadStore({ file, cacheDocuments: 100 });
+    expect((await reopened.collection('timeline').find({ childId: 'c1' }, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual(['e1', 'e2', 'e3', 'e4', 'e5']);
+    expect(await reopened.collection('checkpoints').findOne({ _id: 'projector/0-of-1' })).toEqual({ _id: 'projector/0-of-1', position: 5 });
+    await reopened.close();
+  });
+
   it('answers indexed reads after a reopen without the index being asked for again', async () => {
     const file = fileIn();
     const first = createSqliteReadStore({ file, cacheDocuments: 100 });
