@@ -153,7 +153,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
   function createCollection<T extends Doc>(name: string): Collection<T> {
     const table = quoted(`docs:${name}`);
     // A rowid table: documents are far larger than the 200 bytes or so that suit a WITHOUT ROWID table.
-    const create = (): void => db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    const create = (): void => {
+      db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+    };
     // Created inside an open transaction, the table goes with it if it is rolled back.
     if (db.inTransaction || rolledBack) journaled(create);
     else create();
