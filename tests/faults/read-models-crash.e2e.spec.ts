@@ -132,7 +132,8 @@ describe('the embedded read models on disk, killed with SIGKILL', () => {
       if (!(await readiness()).rebuild) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(readModelVersionsOnDisk(history.dataDir)).toEqual([VERSION]);
+    // The old file goes once the readers have switched, in the background.
+    await expect.poll(() => readModelVersionsOnDisk(history.dataDir), { timeout: 10_000 }).toEqual([VERSION]);
     expect(confirmed).toHaveLength(10);
     for (const write of confirmed) {
       const read = await fetch(`${base}/api/feedings/${write.id}`, { headers: { ...headers, 'x-min-position': String(write.position) } });
