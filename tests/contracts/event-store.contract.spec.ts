@@ -92,6 +92,19 @@ function eventStoreContract(target: EventStoreTarget): void {
       expect(await store.readStream(`feeding-${randomUUID()}`)).toEqual([]);
     });
 
+    it('reads a stream from a revision on: only the events a folded state has not seen yet', async () => {
+      const stream = `slots-${randomUUID()}`;
+      await store.append(stream, [newEvent('A', { n: 0 }), newEvent('B', { n: 1 }), newEvent('C', { n: 2 })], 'no_stream');
+
+      expect((await store.readStream(stream, 1)).map((event) => [event.revision, event.type])).toEqual([
+        [1, 'B'],
+        [2, 'C'],
+      ]);
+      expect(await store.readStream(stream, 3)).toEqual([]);
+      expect((await store.readStream(stream, 0)).map((event) => event.revision)).toEqual([0, 1, 2]);
+      expect(await store.readStream(`slots-${randomUUID()}`, 2)).toEqual([]);
+    });
+
     it('checks the expected revision: no_stream, an exact revision, or any', async () => {
       const stream = `child-${randomUUID()}`;
       await store.append(stream, [newEvent('ChildRegistered')], 'no_stream');

@@ -18,6 +18,7 @@ import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { WrongExpectedRevisionError, type EventStore } from '@nightlight/infrastructure/ports/event-store';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import { toNewEvent } from '../command-handler';
+import { StreamStateCache } from './stream-state-cache';
 
 const LONGEST_MINUTES = { feeding: MAX_FEEDING_MINUTES, sleep: MAX_SLEEP_MINUTES } satisfies Record<SlottedKind, number>;
 const DAY_MS = 86_400_000;
@@ -31,6 +32,20 @@ const MAX_ATTEMPTS = 100;
 /** A write in flight finishes within a few commits; one that takes longer than this stopped, and the claim stands until it is left over. */
 const IN_FLIGHT_WAIT_MS = 2_000;
 const IN_FLIGHT_PAUSE_MS = 5;
+
+/**
+ * Days as their streams have them, per event store (per process): a day's stream grows by a claim
+ * or a release with every write reaching into it, and folding it from the start each time made
+ * reading days the largest part of a write's work (docs/benchmarks.md). Ten thousand days are the
+ * last few days of thousands of children, a few megabytes.
+ */
+const DAYS_KEPT = 10_000;
+const dayStates = new WeakMap<EventStore, StreamStateCache<EntrySlotDay>>();
+const dayStatesOf = (eventStore: EventStore): StreamStateCache<EntrySlotDay> => {
+  let states = dayStates.get(eventStore);
+  if (!states) dayStates.set(eventStore, (states = new StreamStateCache(evolveEntrySlotDay, initialEntrySlotDay, DAYS_KEPT)));
+  return states;
+};
 
 /** A slot in the way belongs to a write not finished yet: its day is read again after a pause. */
 class SlotInFlight extends Error {}
@@ -80,8 +95,7 @@ export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChan
     const streamId = entrySlotsStreamId(kind, childId, day);
     const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
     for (let attempt = 1; ; attempt += 1) {
-      const recorded = await deps.eventStore.readStream(streamId);
-      const state = recorded.reduce(evolveEntrySlotDay, initialEntrySlotDay());
+      const { state, length } = await dayStatesOf(deps.eventStore).read(deps.eventStore, streamId);
       const history = state.opened ? [] : await timelineHistory(deps.readStore, kind, childId, day, deps.clock());
       let events;
       try {
@@ -96,7 +110,7 @@ export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChan
       if (events.length === 0 || !record) return;
       const metadata = { userId: change.actor.userId, correlationId: change.actor.correlationId, causationId: change.actor.correlationId, recordedAt: deps.clock().toISOString() };
       try {
-        await deps.eventStore.append(streamId, events.map((event) => toNewEvent(event, deps.newId(), metadata)), recorded.length === 0 ? 'no_stream' : recorded.length - 1);
+        await deps.eventStore.append(streamId, events.map((event) => toNewEvent(event, deps.newId(), metadata)), length === 0 ? 'no_stream' : length - 1);
         return;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;

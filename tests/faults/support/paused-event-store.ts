@@ -19,7 +19,7 @@ export function pauseSubscriptionAt(inner: EventStore, pauseAt: number): PausedE
   const gate = new Promise<void>((resolve) => (resume = resolve));
   const store: EventStore = {
     append: (...args) => inner.append(...args),
-    readStream: (streamId) => inner.readStream(streamId),
+    readStream: (streamId, fromRevision) => inner.readStream(streamId, fromRevision),
     readAll: (options) => inner.readAll(options),
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),

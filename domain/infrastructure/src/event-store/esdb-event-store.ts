@@ -142,10 +142,10 @@ export function createEsdbEventStore({ connectionString }: { connectionString: s
       }
     },
 
-    async readStream(streamId) {
+    async readStream(streamId, fromRevision = 0) {
       const events: RecordedEvent[] = [];
       try {
-        for await (const resolved of client.readStream(streamId, { fromRevision: START, direction: FORWARDS })) {
+        for await (const resolved of client.readStream(streamId, { fromRevision: fromRevision > 0 ? BigInt(fromRevision) : START, direction: FORWARDS })) {
           const recorded = toRecorded(resolved);
           if (recorded) events.push(recorded);
         }

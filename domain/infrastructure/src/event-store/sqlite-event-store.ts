@@ -93,7 +93,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const db = openDatabase(options);
   const pollIntervalMs = options.pollIntervalMs ?? 50;
 
-  const streamRows = db.prepare<[string], string>(`SELECT ${EVENT_JSON} FROM events WHERE stream_id = ? ORDER BY revision`).pluck(true);
+  const streamRows = db.prepare<[string, number], string>(`SELECT ${EVENT_JSON} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).pluck(true);
   const pageRows = db.prepare<[number, number], string>(`SELECT ${EVENT_JSON} FROM events WHERE position > ? ORDER BY position LIMIT ?`).pluck(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
@@ -192,8 +192,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       });
     },
 
-    async readStream(streamId) {
-      return streamRows.all(streamId).map(toRecorded);
+    async readStream(streamId, fromRevision = 0) {
+      return streamRows.all(streamId, fromRevision).map(toRecorded);
     },
 
     async *readAll({ fromPosition, maxCount = Number.POSITIVE_INFINITY }: ReadAllOptions) {

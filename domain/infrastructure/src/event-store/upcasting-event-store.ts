@@ -11,7 +11,7 @@ export type Upcast = (event: RecordedEvent) => RecordedEvent;
 export function createUpcastingEventStore(inner: EventStore, upcast: Upcast = (event) => upcastEvent(event)): EventStore {
   return {
     append: (streamId, events, expectedRevision) => inner.append(streamId, events, expectedRevision),
-    readStream: async (streamId) => (await inner.readStream(streamId)).map((event) => upcast(event)),
+    readStream: async (streamId, fromRevision) => (await inner.readStream(streamId, fromRevision)).map((event) => upcast(event)),
     async *readAll(options) {
       for await (const event of inner.readAll(options)) yield upcast(event);
     },

@@ -83,8 +83,11 @@ export interface Subscription {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
-  /** Events of one stream in revision order; an empty list when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * Events of one stream in revision order, from `fromRevision` on (0 when not given); an empty
+   * list when the stream does not exist.
+   */
+  readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
   readAll(options: ReadAllOptions): AsyncIterable<RecordedEvent>;
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the newest event in the log, 0 when empty. */

@@ -1,0 +1,42 @@
+import type { EventStore, RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+
+export interface FoldedStream<State> {
+  state: State;
+  /** How many events the state folds: the stream's next revision, 0 when it does not exist. */
+  length: number;
+}
+
+/**
+ * The states of streams, folded from their events and kept between commands. A stream only ever
+ * grows, so a state folded up to some revision stays true, and the next read asks the log only for
+ * the events after it. Bounded: the least recently read stream goes first.
+ */
+export class StreamStateCache<State> {
+  private readonly folded = new Map<string, FoldedStream<State>>();
+
+  constructor(
+    private readonly evolve: (state: State, event: RecordedEvent) => State,
+    private readonly initial: () => State,
+    private readonly limit: number,
+  ) {}
+
+  async read(eventStore: EventStore, streamId: string): Promise<FoldedStream<State>> {
+    const known = this.folded.get(streamId);
+    let { state, length } = known ?? { state: this.initial(), length: 0 };
+    for (const event of await eventStore.readStream(streamId, length)) {
+      // A store that ignores the revision asked for hands the whole stream again: what is folded is skipped.
+      if (event.revision < length) continue;
+      state = this.evolve(state, event);
+      length = event.revision + 1;
+    }
+    const next = { state, length };
+    // Reads of one stream may overlap: the longest fold stays.
+    const stored = this.folded.get(streamId);
+    if (!stored || stored.length <= length) {
+      this.folded.delete(streamId);
+      this.folded.set(streamId, next);
+      if (this.folded.size > this.limit) this.folded.delete(this.folded.keys().next().value!);
+    }
+    return next;
+  }
+}
