@@ -12,8 +12,8 @@ import type { ReplayFigures } from './support/replay-read-models';
  * `EVENTS=1000000 npx tsx tests/bench/rebuild.bench.ts`: by default each child has a year of history
  * (13 entries a day), so a million events are about 211 families' years. EVENTS_PER_CHILD overrides
  * the history per child. The log is generated here; the replay runs in a fresh process of its own
- * (support/replay-read-models.ts), as it does when the server starts. Add `--cpu-prof` to that
- * process's NODE_OPTIONS to see where the time goes.
+ * (support/replay-read-models.ts), as it does when the server starts. CPU_PROF_DIR=dir profiles
+ * that process (`--cpu-prof`, which Node does not take from NODE_OPTIONS) to see where the time goes.
  */
 const EVENTS_PER_DAY = 13;
 const events = Number(process.env.EVENTS ?? 100_000);
@@ -26,7 +26,8 @@ const appended = await generateFamilies(writer.eventStore, writer.cipher, { chil
 console.log(`generated ${appended} events (${Math.ceil(events / perChild)} children × ${perChild}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await writer.close();
 
-const replay = fork(new URL('./support/replay-read-models.ts', import.meta.url), { env: { ...process.env, DATA_DIR: dataDir } });
+const profile = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+const replay = fork(new URL('./support/replay-read-models.ts', import.meta.url), { env: { ...process.env, DATA_DIR: dataDir }, execArgv: [...process.execArgv, ...profile] });
 const figures = await new Promise<ReplayFigures>((resolve, reject) => {
   replay.once('message', (message) => resolve(message as ReplayFigures));
   replay.once('exit', (code) => reject(new Error(`the replay process ended (${code}) without figures`)));
