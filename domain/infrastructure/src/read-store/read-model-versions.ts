@@ -70,6 +70,9 @@ export async function dropRetiredReadModels(store: ReadStore, keptMs: number, si
   const wait = Date.parse(live.switchedAt) + keptMs - now();
   if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined);
   if (signal.aborted) return [];
+  // A switch meanwhile (back to a retired version, even) starts another wait, for whoever made it.
+  const still = await pointers.findOne({ _id: LIVE_ID });
+  if (still?.switchedAt !== live.switchedAt || still.version !== live.version) return [];
   for (const retired of live.retired) await store.dropCollections(isCollectionOf(retired));
   await pointers.updateOne({ _id: LIVE_ID, version: live.version }, { $pull: { retired: { $in: live.retired } } });
   return live.retired;
