@@ -273,6 +273,16 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
         expect(await readers.collection('feedings').countDocuments({})).toBe(1);
         // Dropped once: the pointer no longer lists them.
         expect(await dropRetiredReadModels(store, 0, new AbortController().signal)).toEqual([]);
+
+        // Switched back to a retired version during the wait: nothing is dropped, least of all what readers use.
+        await store.collection<Feeding>('vaaa.feedings').insertOne({ ...feedings[0]!, amountMl: 1 });
+        await switchLiveReadModelVersion(store, 'aaa');
+        const waiting = dropRetiredReadModels(store, 300, new AbortController().signal);
+        await switchLiveReadModelVersion(store, 'bbb');
+        await switchLiveReadModelVersion(store, 'aaa');
+        expect(await waiting).toEqual([]);
+        await expect.poll(() => readers.version()).toBe('aaa');
+        expect(await readers.collection('feedings').countDocuments({})).toBe(1);
       } finally {
         await readers.close();
         await store.collection(READ_MODEL_VERSIONS_COLLECTION).deleteMany({});

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Collection, Doc, ReadStore } from '../ports/read-store';
 
@@ -18,6 +19,8 @@ interface LiveVersionDocument extends Doc {
   _id: typeof LIVE_ID;
   version: string;
   switchedAt: string;
+  /** Tells two switches apart, even within one millisecond. */
+  switchId: string;
   /** Versions switches retired whose collections are still there (null: the plain names). */
   retired: (string | null)[];
 }
@@ -55,7 +58,7 @@ export async function switchLiveReadModelVersion(store: ReadStore, version: stri
   const live = await pointers.findOne({ _id: LIVE_ID });
   if (live?.version === version) return;
   const retired = [...(live?.retired ?? []), live?.version ?? null].filter((old) => old !== version);
-  await pointers.replaceOne({ _id: LIVE_ID }, { _id: LIVE_ID, version, switchedAt: clock().toISOString(), retired }, { upsert: true });
+  await pointers.replaceOne({ _id: LIVE_ID }, { _id: LIVE_ID, version, switchedAt: clock().toISOString(), switchId: randomUUID(), retired }, { upsert: true });
 }
 
 /**
@@ -72,8 +75,8 @@ export async function dropRetiredReadModels(store: ReadStore, keptMs: number, si
   if (signal.aborted) return [];
   // A switch meanwhile (back to a retired version, even) starts another wait, for whoever made it.
   const still = await pointers.findOne({ _id: LIVE_ID });
-  if (still?.switchedAt !== live.switchedAt || still.version !== live.version) return [];
+  if (still?.switchId !== live.switchId) return [];
   for (const retired of live.retired) await store.dropCollections(isCollectionOf(retired));
-  await pointers.updateOne({ _id: LIVE_ID, version: live.version }, { $pull: { retired: { $in: live.retired } } });
+  await pointers.updateOne({ _id: LIVE_ID, switchId: live.switchId }, { $pull: { retired: { $in: live.retired } } });
   return live.retired;
 }
