@@ -32,3 +32,27 @@ describe('a sessions file from before the instant of use was kept', () => {
     await store.close();
   });
 });
+
+describe('revocation cut-offs, kept in memory', () => {
+  it("are this store's own at once, and another process's within a tenth of a second", async () => {
+    const file = path.join(directory, 'sessions.sqlite');
+    let clock = 1_000_000;
+    const here = createSqliteSessionStore({ file, now: () => clock });
+    const elsewhere = createSqliteSessionStore({ file });
+    expect(await here.tokensNotBefore('ada')).toBeNull();
+
+    await here.revokeAllForUser('ada', 5_000);
+    expect(await here.tokensNotBefore('ada')).toBe(5_000);
+
+    expect(await here.tokensNotBefore('bo')).toBeNull();
+    await elsewhere.revokeAllForUser('bo', 7_000);
+    clock += 100;
+    expect(await here.tokensNotBefore('bo')).toBe(7_000);
+    // A later revocation only moves the cut-off forward, wherever it is written.
+    await elsewhere.revokeAllForUser('ada', 9_000);
+    clock += 100;
+    expect(await here.tokensNotBefore('ada')).toBe(9_000);
+    await here.close();
+    await elsewhere.close();
+  });
+});

@@ -2,8 +2,16 @@ import Database from 'better-sqlite3';
 import type { ConsumeResult, RefreshTokenRecord, SessionStore } from '../ports/session-store';
 import { sqliteWrite } from '../ports/storage-unavailable';
 
+/**
+ * How long a revocation written by another process (command-api apart from query-api on one
+ * DATA_DIR) may take to be seen here; this store's own are seen at once.
+ */
+const OTHER_PROCESSES_SEEN_WITHIN_MS = 100;
+/** Users whose revocation cut-off is kept in memory: every request asks for its user's. */
+const CUT_OFFS_KEPT = 100_000;
+
 /** Sessions of the embedded default, in their own SQLite file beside the event log. */
-export function createSqliteSessionStore({ file }: { file: string }): SessionStore {
+export function createSqliteSessionStore({ file, now = Date.now }: { file: string; now?: () => number }): SessionStore {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -31,6 +39,23 @@ export function createSqliteSessionStore({ file }: { file: string }): SessionSto
     'INSERT INTO user_revocations (user_id, not_before) VALUES (?, ?) ON CONFLICT(user_id) DO UPDATE SET not_before = MAX(not_before, excluded.not_before)',
   );
   const notBefore = db.prepare('SELECT not_before FROM user_revocations WHERE user_id = ?');
+  // Changes when another connection commits to the file.
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+
+  /*
+   * Every authenticated request asks for its user's cut-off, and reading it was a tenth of a read's
+   * work: they are kept here, and dropped when another process has written to the file since.
+   */
+  const cutOffs = new Map<string, number | null>();
+  let seenVersion = dataVersion.get();
+  let lookedAt = now();
+  const dropIfWrittenElsewhere = (): void => {
+    if (now() - lookedAt < OTHER_PROCESSES_SEEN_WITHIN_MS) return;
+    lookedAt = now();
+    const version = dataVersion.get();
+    if (version !== seenVersion) cutOffs.clear();
+    seenVersion = version;
+  };
 
   type Row = { token_id: string; family_id: string; user_id: string; secret_digest: string; expires_at: number; used: number; used_at: number | null };
   const toRecord = (row: Row): RefreshTokenRecord => ({
@@ -65,10 +90,17 @@ export function createSqliteSessionStore({ file }: { file: string }): SessionSto
     },
     async revokeAllForUser(userId, at) {
       sqliteWrite('Session store', () => revokeUser.run(userId, at));
+      cutOffs.delete(userId);
     },
     async tokensNotBefore(userId) {
+      dropIfWrittenElsewhere();
+      const kept = cutOffs.get(userId);
+      if (kept !== undefined) return kept;
       const row = notBefore.get(userId) as { not_before: number } | undefined;
-      return row ? row.not_before : null;
+      const cutOff = row ? row.not_before : null;
+      cutOffs.set(userId, cutOff);
+      if (cutOffs.size > CUT_OFFS_KEPT) cutOffs.delete(cutOffs.keys().next().value!);
+      return cutOff;
     },
     async close() {
       db.close();
