@@ -104,7 +104,9 @@ try {
   const rest = Math.max(0, EVENTS - (await writer.eventStore.headPosition()));
   await generateFamilies(writer.eventStore, writer.cipher, { children: Math.ceil(rest / YEAR), eventsPerChild: YEAR });
   const head = await writer.eventStore.headPosition();
-  const token = await writer.tokens.issueAccessToken(ownerId);
+  // An access token lasts 15 minutes and a run at ten million events lasts longer: each phase gets its own.
+  const { tokens } = writer;
+  const freshToken = () => tokens.issueAccessToken(ownerId);
   await writer.close();
   console.log(`log: ${head.toLocaleString('en')} events generated in ${seconds(started)} s`);
   const insights = (port: number, child: keyof typeof children) => `http://127.0.0.1:${port}/api/children/${children[child]}/insights/daily`;
@@ -126,8 +128,8 @@ try {
   console.log(`restart: /readyz ready after ${seconds(restart)} s (goal < 3 s), RSS ${mib(rssKib(server.pid!))} (goal < 300 MiB)`);
 
   // Reads from outside: SQLite now, the memory store after.
-  await load(insights(port, 'month'), token, 3);
-  const sqlite = { month: await load(insights(port, 'month'), token, 10), threeYears: await load(insights(port, 'threeYears'), token, 10) };
+  await load(insights(port, 'month'), await freshToken(), 3);
+  const sqlite = { month: await load(insights(port, 'month'), await freshToken(), 10), threeYears: await load(insights(port, 'threeYears'), await freshToken(), 10) };
   console.log(`daily insights on SQLite: a month of history ${describe(sqlite.month)}; three years ${describe(sqlite.threeYears)}`);
 
   // Mixed traffic: reads of both children, and feedings written round robin to 50 new children
@@ -136,7 +138,7 @@ try {
   for (let i = 0; i < CONNECTIONS; i++) {
     const created = await fetch(`http://127.0.0.1:${port}/api/children`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${await freshToken()}`, 'content-type': 'application/json' },
       body: JSON.stringify({ displayName: `Mixed ${i}`, birthDate: '2025-01-01', sex: 'Female', timezone: 'UTC' }),
     });
     writeChildren.push(((await created.json()) as { id: string }).id);
@@ -146,7 +148,8 @@ try {
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: MIXED_SECONDS,
-    headers: { authorization: `Bearer ${token}` },
+    // One token for the whole round: MIXED_SECONDS up to 14 minutes.
+    headers: { authorization: `Bearer ${await freshToken()}` },
     requests: [
       { method: 'GET', path: `/api/children/${children.month}/insights/daily` },
       { method: 'GET', path: `/api/children/${children.threeYears}/insights/daily` },
@@ -171,8 +174,8 @@ try {
   port = await freePort();
   server = startServer(port, { READ_STORE: 'memory' });
   await until(port, (status) => status.status === 'ready', 200);
-  await load(insights(port, 'month'), token, 3);
-  const memory = { month: await load(insights(port, 'month'), token, 10), threeYears: await load(insights(port, 'threeYears'), token, 10) };
+  await load(insights(port, 'month'), await freshToken(), 3);
+  const memory = { month: await load(insights(port, 'month'), await freshToken(), 10), threeYears: await load(insights(port, 'threeYears'), await freshToken(), 10) };
   console.log(`daily insights on memory: a month of history ${describe(memory.month)}; three years ${describe(memory.threeYears)}, RSS ${mib(rssKib(server.pid!))}`);
   const share = (child: keyof typeof children) => Math.round((100 * sqlite[child].requests.average) / memory[child].requests.average);
   console.log(`SQLite against memory: ${share('month')} % (a month), ${share('threeYears')} % (three years) (goal ≥ 80 %)`);
@@ -189,7 +192,7 @@ try {
   const reads: Result[] = [];
   let rebuilding = true;
   const reading = (async () => {
-    while (rebuilding) reads.push(await load(insights(port, 'threeYears'), token, 2));
+    while (rebuilding) reads.push(await load(insights(port, 'threeYears'), await freshToken(), 2));
   })();
   const rates: number[] = [];
   await until(port, (status) => {

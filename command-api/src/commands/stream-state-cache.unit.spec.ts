@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
-import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
+import type { EventStore, NewEvent } from '@nightlight/infrastructure/ports/event-store';
 import { StreamStateCache } from './stream-state-cache';
 
-const event = (n: number) => ({ id: crypto.randomUUID(), type: 'Added', data: { n }, metadata: {} });
+const event = (n: number): NewEvent => ({
+  id: crypto.randomUUID(),
+  type: 'Added',
+  data: { n },
+  metadata: { correlationId: 'c', causationId: 'c', schemaVersion: 1, recordedAt: '2026-01-01T00:00:00.000Z' },
+});
 /** A state every event changes: the numbers in order. */
 const fold = (state: number[], recorded: { data: unknown }) => [...state, (recorded.data as { n: number }).n];
 

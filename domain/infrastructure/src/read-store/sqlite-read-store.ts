@@ -54,6 +54,9 @@ function columnValue(doc: Doc, path: string): string | number | null {
 }
 
 // Result codes that mean the disk cannot take the write now, so the projector waits and retries.
+/** Queries whose ids each collection keeps between writes; the oldest goes first. */
+const QUERIES_KEPT = 1000;
+
 const UNAVAILABLE = ['SQLITE_FULL', 'SQLITE_IOERR', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_READONLY', 'SQLITE_CANTOPEN'];
 
 function storeError(error: unknown, collection: string): unknown {
@@ -92,7 +95,8 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
   let erasing = false;
   const statements = new Map<string, Database.Statement>();
   const collections = new Map<string, Collection>();
-  const caches: GenerationalCache<Doc>[] = [];
+  /** What each collection keeps in memory of the file, all dropped together when the file changes under them. */
+  const caches: { clear(): void }[] = [];
 
   const statement = (sql: string): Database.Statement => {
     let prepared = statements.get(sql);
@@ -171,7 +175,12 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     }
     const personal = erasable.has(name);
     const cache = new GenerationalCache<T>(options.cacheDocuments);
-    caches.push(cache as unknown as GenerationalCache<Doc>);
+    /**
+     * The ids each query found, until the collection is next written: reads mostly come between
+     * writes, and a range query on an index was the largest part of a daily-insights read.
+     */
+    const found = new Map<string, string[]>();
+    caches.push(cache, found);
     let insertSql = '';
     let upsertSql = '';
     /** The write statements name every column: made again when an index adds one. */
@@ -234,7 +243,13 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
      * index alone; a document in the cache is not read from the table at all.
      */
     const rows = (sql: string, params: readonly unknown[]): T[] => {
-      const ids = statement(sql).pluck().all(...params) as string[];
+      const key = `${sql} ${JSON.stringify(params)}`;
+      let ids = found.get(key);
+      if (!ids) {
+        ids = statement(sql).pluck().all(...params) as string[];
+        found.set(key, ids);
+        if (found.size > QUERIES_KEPT) found.delete(found.keys().next().value!);
+      }
       return ids.map((id) => byId(id)!);
     };
 
@@ -277,12 +292,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       write(() => statement(sql).run(doc._id, JSON.stringify(doc), ...paths.map((path) => columnValue(doc, path))));
       if (personal && !insertOnly) erasing = true;
       cache.set(doc._id, doc);
+      found.clear();
     };
 
     const remove = (doc: T): void => {
       write(() => statement(`DELETE FROM ${table} WHERE id = ?`).run(doc._id));
       if (personal) erasing = true;
       cache.delete(doc._id);
+      found.clear();
     };
 
     const firstMatch = (filter: Filter): T | undefined => {

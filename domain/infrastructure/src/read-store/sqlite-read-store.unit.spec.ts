@@ -54,6 +54,26 @@ describe('the SQLite read store', () => {
     await reopened.close();
   });
 
+  it('answers a query asked again with what was written or deleted in between', async () => {
+    const store = createSqliteReadStore({ file: fileIn(), cacheDocuments: 100 });
+    const daily = store.collection('daily');
+    await daily.createIndex({ childId: 1, date: 1 });
+    const week = () => daily.find({ childId: 'c1', date: { $gte: '2026-01-01', $lte: '2026-01-07' } }, { sort: { date: 1 } });
+    await daily.insertOne({ _id: 'c1:2026-01-02', childId: 'c1', date: '2026-01-02', feeds: 1 });
+    expect((await week()).map((doc) => doc._id)).toEqual(['c1:2026-01-02']);
+
+    await daily.insertOne({ _id: 'c1:2026-01-01', childId: 'c1', date: '2026-01-01', feeds: 2 });
+    await daily.insertOne({ _id: 'c2:2026-01-03', childId: 'c2', date: '2026-01-03', feeds: 3 });
+    expect((await week()).map((doc) => doc._id)).toEqual(['c1:2026-01-01', 'c1:2026-01-02']);
+    await daily.replaceOne({ _id: 'c1:2026-01-02' }, { _id: 'c1:2026-01-02', childId: 'c1', date: '2026-01-02', feeds: 5 });
+    expect((await week()).map((doc) => doc['feeds'])).toEqual([2, 5]);
+    await daily.deleteOne({ _id: 'c1:2026-01-01' });
+    expect((await week()).map((doc) => doc._id)).toEqual(['c1:2026-01-02']);
+    await store.dropCollections();
+    expect(await week()).toEqual([]);
+    await store.close();
+  });
+
   it('answers indexed reads after a reopen without the index being asked for again', async () => {
     const file = fileIn();
     const first = createSqliteReadStore({ file, cacheDocuments: 100 });
