@@ -17,7 +17,7 @@ import { EVENTS_PER_DAY } from './support/seeded-server';
 /**
  * The embedded read models on disk (SQLite), measured from outside on the server as `npm start`
  * runs it (built JavaScript, production, its own process), with autocannon in this process:
- * `EVENTS=1000000 npx tsx tests/bench/read-models-on-disk.bench.ts` (MIXED_SECONDS of mixed traffic,
+ * `EVENTS=1000000 npx tsx tests/bench/read-models-on-disk.bench.ts` (MIXED_SECONDS of mixed traffic, at most 840,
  * 60 by default; the goal speaks of 600). It prints:
  * - the first start: the read models built from the whole log;
  * - a restart: time until /readyz answers ready, and resident memory then;
