@@ -273,6 +273,21 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         const found = rows(`SELECT id FROM ${table} ${where} ${order}${page}`, params);
         return arrange(found, { ...options, skip: 0, limit: 0 }, true);
       }
+      if (idOnly(filter) === null && order && options.limit) {
+        // Part of the filter is tested here, and only a page is wanted: the index is walked in order
+        // and stops once the page is full (the latest bottle is among a child's last feedings, not
+        // after reading all of them).
+        const test = tester(filter);
+        const wanted = (options.skip ?? 0) + options.limit;
+        const found: T[] = [];
+        for (const id of statement(`SELECT id FROM ${table} ${where} ${order}`).pluck().iterate(...params) as IterableIterator<string>) {
+          const doc = byId(id)!;
+          if (!test(doc)) continue;
+          found.push(doc);
+          if (found.length === wanted) break;
+        }
+        return arrange(found, options, true);
+      }
       return arrange(matching(filter), options);
     };
 

@@ -2,6 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FindOptions } from '../ports/read-store';
+import { createMemoryReadStore } from './memory-read-store';
 import { createSqliteReadStore } from './sqlite-read-store';
 
 const dirs: string[] = [];
@@ -72,6 +74,31 @@ describe('the SQLite read store', () => {
     await store.dropCollections();
     expect(await week()).toEqual([]);
     await store.close();
+  });
+
+  it('finds a page of a sorted query with a condition off the index as a full scan would, walking the index', async () => {
+    const sqlite = createSqliteReadStore({ file: fileIn(), cacheDocuments: 10 });
+    const memory = createMemoryReadStore();
+    for (const store of [sqlite, memory]) {
+      const timeline = store.collection('timeline');
+      await timeline.createIndex({ childId: 1, kind: 1, endedAt: 1 });
+      for (let i = 0; i < 300; i++) {
+        const endedAt = new Date(Date.UTC(2026, 0, 1) + i * 3_600_000).toISOString();
+        const method = i % 7 === 0 ? 'Bottle' : 'Breast';
+        await timeline.insertOne({ _id: `f${i}`, childId: i % 3 === 0 ? 'c2' : 'c1', kind: 'feeding', endedAt, method, ...(i % 14 === 0 && { amountOz: i }) });
+      }
+    }
+    const both = async (filter: Record<string, unknown>, options: FindOptions) => {
+      const [fromFile, fromMemory] = await Promise.all([sqlite.collection('timeline').find(filter, options), memory.collection('timeline').find(filter, options)]);
+      expect(fromFile).toEqual(fromMemory);
+      return fromFile.map((doc) => doc._id);
+    };
+    expect(await both({ childId: 'c1', kind: 'feeding', method: 'Bottle' }, { sort: { endedAt: -1 }, limit: 1 })).toEqual(['f287']);
+    expect(await both({ childId: 'c1', kind: 'feeding', amountOz: { $ne: null } }, { sort: { endedAt: -1 }, limit: 2, skip: 1 })).toEqual(['f266', 'f238']);
+    expect(await both({ childId: 'c1', kind: 'feeding', method: 'Bottle' }, { sort: { endedAt: 1 }, limit: 3 })).toEqual(['f7', 'f14', 'f28']);
+    expect(await both({ childId: 'c1', kind: 'feeding', method: 'Formula' }, { sort: { endedAt: -1 }, limit: 1 })).toEqual([]);
+    expect((await sqlite.collection('timeline').findOne({ childId: 'c2', kind: 'feeding', method: 'Bottle' }, { sort: { endedAt: -1 } }))?._id).toBe('f294');
+    await sqlite.close();
   });
 
   it('answers indexed reads after a reopen without the index being asked for again', async () => {
