@@ -92,9 +92,6 @@ export async function startVersionedReadModels(options: VersionedReadModelsOptio
       log(`Read models: version ${dropped ?? 'from before versions'} dropped`);
     }
   };
-  const stopAll = async (...projectors: (RunningProjector | undefined)[]): Promise<void> => {
-    for (const projector of new Set(projectors)) await projector?.stop();
-  };
 
   if (live === version) {
     const projector = await start(version, options.onProgress);
@@ -159,7 +156,8 @@ export async function startVersionedReadModels(options: VersionedReadModelsOptio
     async close() {
       // The build sees the abort at its next step and writes nothing more once its projectors have stopped.
       stopping.abort();
-      await stopAll(rebuilding, old);
+      await rebuilding?.stop();
+      await old?.stop();
     },
   };
 }

@@ -279,14 +279,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         // after reading all of them).
         const test = tester(filter);
         const wanted = (options.skip ?? 0) + options.limit;
-        const found: T[] = [];
+        const page: T[] = [];
         for (const id of statement(`SELECT id FROM ${table} ${where} ${order}`).pluck().iterate(...params) as IterableIterator<string>) {
           const doc = byId(id)!;
           if (!test(doc)) continue;
-          found.push(doc);
-          if (found.length === wanted) break;
+          page.push(doc);
+          if (page.length === wanted) break;
         }
-        return arrange(found, options, true);
+        return arrange(page, options, true);
       }
       return arrange(matching(filter), options);
     };

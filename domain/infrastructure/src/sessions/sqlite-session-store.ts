@@ -50,8 +50,9 @@ export function createSqliteSessionStore({ file, now = Date.now }: { file: strin
   let seenVersion = dataVersion.get();
   let lookedAt = now();
   const dropIfWrittenElsewhere = (): void => {
-    if (now() - lookedAt < OTHER_PROCESSES_SEEN_WITHIN_MS) return;
-    lookedAt = now();
+    const at = now();
+    if (at - lookedAt < OTHER_PROCESSES_SEEN_WITHIN_MS) return;
+    lookedAt = at;
     const version = dataVersion.get();
     if (version !== seenVersion) cutOffs.clear();
     seenVersion = version;
