@@ -9,6 +9,7 @@ import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import { registerRouteSchemas } from '@nightlight/infrastructure/http/route-schemas';
+import { registerAnswerCompression } from './answer-compression';
 import { registerApiDescription, type ApiDocument } from './api-description';
 import type { QueryDeps } from './query-deps';
 import { growthQueries } from './routes/growth.queries';
@@ -85,6 +86,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   registerRouteSchemas(app);
   registerErrorHandler(app);
   registerApiHygiene(app);
+  registerAnswerCompression(app);
   app.addHook('onRequest', (request, reply, done) => {
     (request.protocol === 'https' ? httpsHeaders : plainHttpHeaders)(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });

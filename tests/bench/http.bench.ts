@@ -10,6 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { generateFamilies } from './support/generate-families';
+import { cpuSecondsOf, processUnder } from './support/process-cpu';
 import { EVENTS_PER_DAY } from './support/seeded-server';
 
 /**
@@ -121,28 +122,36 @@ try {
     return { url: target, method: 'POST', requests: [{ method: 'POST', setupRequest: (request) => Object.assign(request, next()) }] };
   };
 
-  type Target = { label: string; options: Options; goals?: { bare: string; percent: number }[] };
+  const serverPid = processUnder(processes[0]!.pid!, /^\S*node query-api\/build\/start\.mjs/);
+  const barePid = processes[1]!.pid!;
+  type Target = { label: string; options: Options; pid: number; goals?: { bare: string; percent: number }[] };
   const BARE_GET = 'bare GET, same JSON body';
   const BARE_POST = 'bare POST, same requests';
   const targets: Target[] = [
-    { label: BARE_GET, options: { url: `${bareUrl}/bare` } },
-    { label: 'GET insights/daily (7 days)', options: { url: `${url}${insightsPath}`, headers: auth }, goals: [{ bare: BARE_GET, percent: 50 }] },
-    { label: 'POST /api/feedings', options: feedingPosts(`${url}/api/feedings`, now), goals: [{ bare: BARE_POST, percent: 25 }, { bare: BARE_GET, percent: 12 }] },
-    { label: BARE_POST, options: feedingPosts(`${bareUrl}/bare`, now) },
+    { label: BARE_GET, options: { url: `${bareUrl}/bare` }, pid: barePid },
+    { label: 'GET insights/daily (7 days)', options: { url: `${url}${insightsPath}`, headers: auth }, pid: serverPid, goals: [{ bare: BARE_GET, percent: 50 }] },
+    // As a browser asks for it: the answer (about 3 KB) goes Brotli-compressed. For scale, no goal.
+    { label: 'same, Accept-Encoding: br', options: { url: `${url}${insightsPath}`, headers: { ...auth, 'accept-encoding': 'br' } }, pid: serverPid },
+    { label: 'POST /api/feedings', options: feedingPosts(`${url}/api/feedings`, now), pid: serverPid, goals: [{ bare: BARE_POST, percent: 25 }, { bare: BARE_GET, percent: 12 }] },
+    { label: BARE_POST, options: feedingPosts(`${bareUrl}/bare`, now), pid: barePid },
   ];
 
   // An untimed round first, so that no counted round runs code not yet optimised or a log file still growing.
   for (const target of targets) await autocannon({ connections: CONNECTIONS, duration: WARMUP, ...target.options });
-  const rounds: Result[][] = targets.map(() => []);
+  // Each round also counts the CPU the answering process used: what a request costs the server, whatever the load generator took.
+  type Round = Result & { cpuMicrosPerRequest: number };
+  const rounds: Round[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, target] of targets.entries()) {
+      const cpuBefore = cpuSecondsOf(target.pid);
       const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...target.options });
+      const cpuMicrosPerRequest = ((cpuSecondsOf(target.pid) - cpuBefore) * 1e6) / result.requests.total;
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      rounds[index]!.push(result);
+      rounds[index]!.push({ ...result, cpuMicrosPerRequest });
     }
   }
 
-  const median = (results: Result[]): Result => [...results].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(results.length / 2)]!;
+  const median = (results: Round[]): Round => [...results].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(results.length / 2)]!;
   const rate = new Map(targets.map((target, index) => [target.label, median(rounds[index]!).requests.average]));
   const percentOf = (label: string, bare: string) => Math.round((100 * rate.get(label)!) / rate.get(bare)!);
   console.log(
@@ -155,7 +164,7 @@ try {
     const shares = (target.goals ?? []).map((goal) => `${percentOf(target.label, goal.bare)} % of the ${goal.bare.split(',')[0]} (goal ≥ ${goal.percent} %)`).join('; ');
     console.log(
       `${target.label.padEnd(28)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s` +
-        `  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms  (rounds: ${all})  ${shares}`,
+        `  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms  server CPU ${result.cpuMicrosPerRequest.toFixed(0).padStart(3)} µs/request  (rounds: ${all})  ${shares}`,
     );
   }
 } finally {

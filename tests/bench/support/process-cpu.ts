@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time of a process as Linux counts it (/proc), so a benchmark can say how much of the server's
+ * CPU a request costs, whatever the load generator beside it used.
+ */
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/** Fields of /proc/<pid>/stat after the command name (which may hold spaces). */
+const statFields = (pid: number): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+
+/** Seconds of CPU, user and system, every thread of the process has used so far. */
+export function cpuSecondsOf(pid: number): number {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** The process at or under `rootPid` whose command line matches (npm start runs the server two levels down). */
+export function processUnder(rootPid: number, commandLine: RegExp): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const parent = Number(statFields(Number(entry))[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  for (const pending = [rootPid]; pending.length > 0; ) {
+    const pid = pending.shift()!;
+    if (commandLine.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' '))) return pid;
+    pending.push(...(children.get(pid) ?? []));
+  }
+  throw new Error(`No process under ${rootPid} runs ${commandLine}`);
+}
