@@ -103,6 +103,21 @@ describe('compressed API answers', () => {
     expect(missing.headers['content-encoding']).toBeUndefined();
   });
 
+  it('compresses a file of 1 KB or more that has no compressed copy (the API docs), and not a smaller one', async () => {
+    const plain = await get('/api/docs/static/swagger-ui.css');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await get('/api/docs/static/swagger-ui.css', 'br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['etag']).toMatch(/^W\//);
+    expect(brotliDecompressSync(brotli.bytes).equals(plain.bytes)).toBe(true);
+
+    const small = await get('/api/docs/static/index.css', 'br');
+    expect(small.status).toBe(200);
+    expect(small.bytes.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   it('compresses a streamed export as it streams, losing nothing', async () => {
     const plain = await get(`/api/children/${childId}/export.csv`);
     expect(plain.status).toBe(200);
