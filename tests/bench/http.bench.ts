@@ -21,7 +21,9 @@ import { EVENTS_PER_DAY } from './support/seeded-server';
  * round, ROUNDS, WARMUP in seconds of the untimed first round, WRITE_CHILDREN).
  * Goals (issue: speed as users see it): daily insights ≥ 50 % of the bare GET; POST /api/feedings
  * ≥ 25 % of the bare POST and ≥ 12 % of the bare GET; p99 under 20 ms for both.
- * The targets take turns for ROUNDS rounds and each is reported by its median round.
+ * The targets take turns for ROUNDS rounds and each is reported by its median round, with the CPU
+ * the answering process used per request in that round. Daily insights are also asked for as a
+ * browser asks (Accept-Encoding: br), for scale.
  */
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const DURATION = Number(process.env.DURATION ?? 10);
