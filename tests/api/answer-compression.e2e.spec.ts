@@ -103,6 +103,18 @@ describe('compressed API answers', () => {
     expect(missing.headers['content-encoding']).toBeUndefined();
   });
 
+  it('compresses an answer over 64 KB as a stream, losing nothing (the API description)', async () => {
+    const plain = await get('/api/openapi.json');
+    expect(plain.status).toBe(200);
+    expect(plain.bytes.length).toBeGreaterThan(64 * 1024);
+    for (const [encoding, decompress] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+      const compressed = await get('/api/openapi.json', encoding);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers['content-length']).toBeUndefined();
+      expect(decompress(compressed.bytes).equals(plain.bytes)).toBe(true);
+    }
+  });
+
   it('compresses a file of 1 KB or more that has no compressed copy (the API docs), and not a smaller one', async () => {
     const plain = await get('/api/docs/static/swagger-ui.css');
     expect(plain.status).toBe(200);
