@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Answers smaller than this go as they are: they fit in one TCP segment either way, so a phone
- * waits no less for them, and the server would spend 20–30 µs on each for nothing.
+ * waits no less for them, and the server would spend some 40 µs on each for nothing.
  */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 /** Larger answers held in memory are compressed off the event loop, as a stream, so no other request waits ~ms for them. */
