@@ -8,7 +8,7 @@ export default defineConfig({
       { test: { name: 'infrastructure', root: 'domain/infrastructure', include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'] } },
       { test: { name: 'command-api', root: 'command-api', include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'] } },
       { test: { name: 'projector', root: 'projector', include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'] } },
-      { test: { name: 'query-api', root: 'query-api', include: ['src/**/*.spec.ts', 'test/**/*.spec.ts'] } },
+      { test: { name: 'query-api', root: 'query-api', include: ['src/**/*.spec.ts', 'embedded/src/**/*.spec.ts', 'test/**/*.spec.ts'] } },
       'web/vitest.config.ts',
       {
         test: {

@@ -4,13 +4,14 @@
 import { copyFileSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Each entry point and the bundle it becomes. */
 export const SERVICES = [
   { entry: 'query-api/embedded/src/start.ts', out: 'query-api/dist/start.js' },
+  // What `npm start` runs before the server: the heap's flags, and the process that starts it with them.
+  { entry: 'query-api/embedded/src/launcher.ts', out: 'query-api/dist/launcher.js' },
   { entry: 'query-api/src/server.ts', out: 'query-api/dist/server.js' },
   { entry: 'command-api/src/server.ts', out: 'command-api/dist/server.js' },
   { entry: 'projector/src/server.ts', out: 'projector/dist/server.js' },
@@ -55,6 +56,8 @@ export function servicesOutdated() {
 }
 
 export async function buildServices() {
+  // Loaded only to build: `npm start` imports this module at every start to see whether it must.
+  const { build } = await import('esbuild');
   const external = thirdPartyPackages();
   for (const { entry, out } of SERVICES) {
     await build({

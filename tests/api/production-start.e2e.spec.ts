@@ -8,7 +8,8 @@ import { REPO_ROOT } from './support/service-process';
 
 /**
  * `npm start`, as the README has a new user run it, runs built JavaScript: no process it starts
- * carries tsx or a loader hook, and the server answers.
+ * carries tsx or a loader hook, and the server answers. The server runs in a child of the launcher,
+ * with its heap's growth bounded, and ends cleanly with it.
  */
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -53,7 +54,8 @@ let url: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-production-'));
   const port = await freePort();
-  const { REDIS_URL: _shared, ...inherited } = process.env;
+  // Heap flags of the caller's own would keep the server in the launcher's process.
+  const { REDIS_URL: _shared, NODE_OPTIONS: _own, ...inherited } = process.env;
   started = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
     env: { ...inherited, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
@@ -68,7 +70,7 @@ beforeAll(async () => {
   }
 });
 afterAll(() => {
-  if (started?.pid) process.kill(-started.pid, 'SIGTERM');
+  if (started?.pid && started.exitCode === null) process.kill(-started.pid, 'SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -82,5 +84,22 @@ describe('npm start in production', () => {
     }
     expect(nodes.some(({ args }) => args.includes('query-api/build/start.mjs'))).toBe(true);
     expect((await fetch(`${url}/healthz`).then((response) => response.json())) as unknown).toEqual({ status: 'ok' });
+  });
+
+  it('answers from a child of the launcher started with the heap growing by half at most', () => {
+    const launcher = descendants(started.pid!).find(({ args }) => args.includes('query-api/build/start.mjs'))!;
+    const servers = descendants(launcher.pid);
+    expect(servers.map(({ args }) => args.slice(1).join(' '))).toEqual([expect.stringMatching(/^--heap-growing-percent=50 \S*query-api\/dist\/start\.js$/)]);
+  });
+
+  it('stops the server when the launcher is told to stop, and ends as it ends', async () => {
+    const launcher = descendants(started.pid!).find(({ args }) => args.includes('query-api/build/start.mjs'))!;
+    const [server] = descendants(launcher.pid);
+    const ended = new Promise<number | null>((resolve) => started.once('exit', resolve));
+    process.kill(launcher.pid, 'SIGTERM');
+    // The server's own shutdown closes the stores and exits 0; npm passes the launcher's code on.
+    expect(await ended).toBe(0);
+    expect(() => process.kill(server!.pid, 0)).toThrow();
+    expect(await fetch(`${url}/healthz`).then(() => 'answered', () => 'refused')).toBe('refused');
   });
 });

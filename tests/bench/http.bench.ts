@@ -10,7 +10,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { generateFamilies } from './support/generate-families';
-import { cpuSecondsOf, processUnder } from './support/process-cpu';
+import { answeringProcess, cpuSecondsOf, processUnder } from './support/process-cpu';
 import { EVENTS_PER_DAY } from './support/seeded-server';
 
 /**
@@ -124,7 +124,7 @@ try {
     return { url: target, method: 'POST', requests: [{ method: 'POST', setupRequest: (request) => Object.assign(request, next()) }] };
   };
 
-  const serverPid = processUnder(processes[0]!.pid!, /^\S*node query-api\/build\/start\.mjs/);
+  const serverPid = answeringProcess(processUnder(processes[0]!.pid!, /^\S*node query-api\/build\/start\.mjs/));
   const barePid = processes[1]!.pid!;
   type Target = { label: string; options: Options; pid: number; goals?: { bare: string; percent: number }[] };
   const BARE_GET = 'bare GET, same JSON body';

@@ -35,3 +35,15 @@ export function processUnder(rootPid: number, commandLine: RegExp): number {
   }
   throw new Error(`No process under ${rootPid} runs ${commandLine}`);
 }
+
+/**
+ * The process that answers under `npm start`'s launcher (query-api/build/start.mjs): the child it
+ * starts with the heap capped, or the launcher itself when it sets no cap (the memory read store).
+ */
+export function answeringProcess(launcherPid: number): number {
+  try {
+    return processUnder(launcherPid, /query-api\/dist\/start\.js/);
+  } catch {
+    return launcherPid;
+  }
+}

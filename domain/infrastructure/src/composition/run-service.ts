@@ -21,10 +21,15 @@ export async function runService(name: string, start: () => Promise<RunningServi
     throw error;
   }
   if (service.url) console.log(`${name} listening on ${service.url}`);
+  let stopping = false;
   const stop = async () => {
+    // The same stop can arrive twice (Ctrl-C reaches both `npm start`'s heap-capping parent and
+    // this process, and the parent passes it on): the second must not cut the first short.
+    if (stopping) return;
+    stopping = true;
     await service.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
