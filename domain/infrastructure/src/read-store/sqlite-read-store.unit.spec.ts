@@ -35,8 +35,8 @@ describe('the SQLite read store', () => {
 
   it('commits every write it took since the last commit after the disk filled up and SQLite rolled the transaction back', async () => {
     const file = fileIn();
-    // Room for the small documents, not for the large one (a page is 4 KiB).
-    const store = createSqliteReadStore({ file, cacheDocuments: 100, maxPages: 40 });
+    // Room for the small documents, not for the large one (a page is 16 KiB).
+    const store = createSqliteReadStore({ file, cacheDocuments: 100, maxPages: 12 });
     const timeline = store.collection('timeline');
     await timeline.createIndex({ childId: 1 });
     await timeline.insertOne({ _id: 'e1', childId: 'c1' });
@@ -125,6 +125,27 @@ describe('the SQLite read store', () => {
 
     const bytes = Buffer.concat(['', '-wal'].map((suffix) => readFileSync(`${file}${suffix}`)));
     expect(bytes.includes(Buffer.from('quokka-at-the-window'))).toBe(false);
+    await store.close();
+  });
+
+  it('zeroes what a personal collection frees between writes to other collections, overflow pages and renames included', async () => {
+    const file = fileIn();
+    const store = createSqliteReadStore({ file, cacheDocuments: 100, erasable: ['children'] });
+    const children = store.collection('children');
+    const timeline = store.collection('timeline');
+    // Larger than a page: the name's copies spill into overflow pages.
+    await children.insertOne({ _id: 'c1', displayName: 'Wombat Wilhelmina', story: 'wombat-story '.repeat(3000) });
+    await timeline.insertOne({ _id: 'e1', childId: 'c1', note: 'x'.repeat(30_000) });
+    await store.commit();
+    await timeline.insertOne({ _id: 'e2', childId: 'c1' });
+    await children.replaceOne({ _id: 'c1' }, { _id: 'c1', displayName: 'Anonymous' });
+    await timeline.deleteOne({ _id: 'e1' });
+    await store.commit();
+
+    const bytes = Buffer.concat(['', '-wal'].map((suffix) => readFileSync(`${file}${suffix}`)));
+    expect(bytes.includes(Buffer.from('Wombat Wilhelmina'))).toBe(false);
+    expect(bytes.includes(Buffer.from('wombat-story'))).toBe(false);
+    expect(await children.findOne({ _id: 'c1' })).toEqual({ _id: 'c1', displayName: 'Anonymous' });
     await store.close();
   });
 });
