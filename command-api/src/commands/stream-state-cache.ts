@@ -9,15 +9,18 @@ export interface FoldedStream<State> {
 /**
  * The states of streams, folded from their events and kept between commands. A stream only ever
  * grows, so a state folded up to some revision stays true, and the next read asks the log only for
- * the events after it. Bounded: the least recently read stream goes first.
+ * the events after it. Bounded by weight (by default each state weighs 1): the least recently read
+ * streams go first until the states kept weigh no more than the limit.
  */
 export class StreamStateCache<State> {
-  private readonly folded = new Map<string, FoldedStream<State>>();
+  private readonly folded = new Map<string, FoldedStream<State> & { weight: number }>();
+  private weight = 0;
 
   constructor(
     private readonly evolve: (state: State, event: RecordedEvent) => State,
     private readonly initial: () => State,
     private readonly limit: number,
+    private readonly weigh: (state: State) => number = () => 1,
   ) {}
 
   async read(eventStore: EventStore, streamId: string): Promise<FoldedStream<State>> {
@@ -29,14 +32,23 @@ export class StreamStateCache<State> {
       state = this.evolve(state, event);
       length = event.revision + 1;
     }
-    const next = { state, length };
     // Reads of one stream may overlap: the longest fold stays.
     const stored = this.folded.get(streamId);
     if (!stored || stored.length <= length) {
-      this.folded.delete(streamId);
-      this.folded.set(streamId, next);
-      if (this.folded.size > this.limit) this.folded.delete(this.folded.keys().next().value!);
+      if (stored) this.forget(streamId, stored.weight);
+      const weight = this.weigh(state);
+      this.folded.set(streamId, { state, length, weight });
+      this.weight += weight;
+      for (const [oldest, { weight: dropped }] of this.folded) {
+        if (this.weight <= this.limit || oldest === streamId) break;
+        this.forget(oldest, dropped);
+      }
     }
-    return next;
+    return { state, length };
+  }
+
+  private forget(streamId: string, weight: number): void {
+    this.folded.delete(streamId);
+    this.weight -= weight;
   }
 }

@@ -66,4 +66,30 @@ describe('the stream state cache', () => {
     await cache.read(counting, 'day-2');
     expect(asked).toEqual([1, 0]);
   });
+
+  it('keeps what weighs no more than its limit, a heavy state pushing out as many light ones as it takes', async () => {
+    // Each state weighs what it holds: a stream of three events weighs 3.
+    const cache = new StreamStateCache<number[]>(fold, () => [], 3, (state) => state.length);
+    await store.append('day-1', [event(1)], 'no_stream');
+    await store.append('day-2', [event(1)], 'no_stream');
+    await store.append('day-3', [event(1), event(2), event(3)], 'no_stream');
+    await cache.read(counting, 'day-1');
+    await cache.read(counting, 'day-2');
+    await cache.read(counting, 'day-3');
+    asked = [];
+    // day-3 (3) needed the room of both day-1 and day-2 (1 each; 5 in all against 3): both are read from the start again.
+    await cache.read(counting, 'day-3');
+    await cache.read(counting, 'day-2');
+    await cache.read(counting, 'day-1');
+    expect(asked).toEqual([3, 0, 0]);
+  });
+
+  it('keeps a state heavier than its limit until the next one comes', async () => {
+    const cache = new StreamStateCache<number[]>(fold, () => [], 2, (state) => state.length);
+    await store.append('day-1', [event(1), event(2), event(3)], 'no_stream');
+    await cache.read(counting, 'day-1');
+    asked = [];
+    await cache.read(counting, 'day-1');
+    expect(asked).toEqual([3]);
+  });
 });

@@ -14,7 +14,7 @@ const HEAP_FLAGS = /^--(max[-_]old[-_]space[-_]size|heap[-_]growing[-_]percent)(
 
 /**
  * The flags the server should start with, or null when the process was started with heap flags of
- * its own (on node's command line or in NODE_OPTIONS): those are whoever started it's to choose.
+ * its own (on node's command line or in NODE_OPTIONS): those are kept as given.
  */
 export function heapFlagsFor(execArgv: readonly string[], nodeOptions: string | undefined): string[] | null {
   const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)].some((argument) => HEAP_FLAGS.test(argument));

@@ -23,8 +23,8 @@ export async function runService(name: string, start: () => Promise<RunningServi
   if (service.url) console.log(`${name} listening on ${service.url}`);
   let stopping = false;
   const stop = async () => {
-    // The same stop can arrive twice (Ctrl-C reaches both `npm start`'s heap-capping parent and
-    // this process, and the parent passes it on): the second must not cut the first short.
+    // The same stop can arrive twice (Ctrl-C reaches both `npm start`'s launcher and the server
+    // it started, and the launcher passes it on): the second must not cut the first short.
     if (stopping) return;
     stopping = true;
     await service.close();

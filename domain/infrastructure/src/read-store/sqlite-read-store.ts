@@ -81,10 +81,6 @@ function storeError(error: unknown, collection: string): unknown {
  */
 export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStore {
   const db = new Database(options.file);
-  // For a new file only (an existing one keeps its own): documents of a few KB (a day's insights)
-  // fit a page instead of spilling into overflow pages, and the trees are shallower. A replay of a
-  // million events ran 31,585 events/s against 28,455 with 4 KB pages (docs/benchmarks.md).
-  db.pragma('page_size = 16384');
   db.pragma('journal_mode = WAL');
   // Read models are derived: a commit lost to a power cut takes its checkpoint with it, and the
   // projector replays from the earlier one. Each commit is still atomic.

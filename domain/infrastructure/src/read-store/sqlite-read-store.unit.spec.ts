@@ -35,8 +35,8 @@ describe('the SQLite read store', () => {
 
   it('commits every write it took since the last commit after the disk filled up and SQLite rolled the transaction back', async () => {
     const file = fileIn();
-    // Room for the small documents, not for the large one (a page is 16 KiB).
-    const store = createSqliteReadStore({ file, cacheDocuments: 100, maxPages: 12 });
+    // Room for the small documents, not for the large one (a page is 4 KiB).
+    const store = createSqliteReadStore({ file, cacheDocuments: 100, maxPages: 40 });
     const timeline = store.collection('timeline');
     await timeline.createIndex({ childId: 1 });
     await timeline.insertOne({ _id: 'e1', childId: 'c1' });
