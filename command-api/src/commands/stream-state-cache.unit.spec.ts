@@ -84,7 +84,7 @@ describe('the stream state cache', () => {
     expect(asked).toEqual([3, 0, 0]);
   });
 
-  it('keeps a state heavier than its limit until the next one comes', async () => {
+  it('keeps the state just read even when it alone weighs more than the limit', async () => {
     const cache = new StreamStateCache<number[]>(fold, () => [], 2, (state) => state.length);
     await store.append('day-1', [event(1), event(2), event(3)], 'no_stream');
     await cache.read(counting, 'day-1');
