@@ -49,7 +49,7 @@ const { REDIS_URL: _redis, ...environment } = process.env;
 const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
 const mib = (kib: number) => `${Math.round(kib / 1024)} MiB`;
 const rssKib = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
-/** The answering process's resident memory, and the launcher's beside it when it started one with a capped heap. */
+/** The answering process's resident memory, and the launcher's beside it when the server runs in a child of it. */
 function rss(launcher: ChildProcess): string {
   const answering = answeringProcess(launcher.pid!);
   return answering === launcher.pid ? mib(rssKib(answering)) : `${mib(rssKib(answering))} (+ ${mib(rssKib(launcher.pid!))} for npm start's launcher)`;

@@ -303,9 +303,13 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       return arrange(matching(filter), options);
     };
 
+    /** Every write to the collection, with freed space zeroed as the collection requires. */
     const write = <R>(work: () => R): R => {
       try {
-        return journaled(work);
+        return journaled(() => {
+          zeroFreedSpace(personal);
+          return work();
+        });
       } catch (error) {
         throw storeError(error, name);
       }
@@ -316,20 +320,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       // The statement and columns as they are now, as they were then if it is done again after a
       // rollback. It keeps the document (which the cache holds anyway), not its JSON, until the commit.
       const [sql, paths] = [insertOnly ? insertSql : upsertSql, columns];
-      write(() => {
-        zeroFreedSpace(personal);
-        statement(sql).run(doc._id, JSON.stringify(doc), ...paths.map((path) => columnValue(doc, path)));
-      });
+      write(() => statement(sql).run(doc._id, JSON.stringify(doc), ...paths.map((path) => columnValue(doc, path))));
       if (personal && !insertOnly) erasing = true;
       cache.set(doc._id, doc);
       found.clear();
     };
 
     const remove = (doc: T): void => {
-      write(() => {
-        zeroFreedSpace(personal);
-        statement(`DELETE FROM ${table} WHERE id = ?`).run(doc._id);
-      });
+      write(() => statement(`DELETE FROM ${table} WHERE id = ?`).run(doc._id));
       if (personal) erasing = true;
       cache.delete(doc._id);
       found.clear();
@@ -373,7 +371,6 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         const added = paths.filter((path) => !indexed.has(path));
         // Only SQL in here: it is done again as it is after a rollback.
         write(() => {
-          zeroFreedSpace(personal);
           for (const path of added) {
             // A new column is filled from the documents already there, as the store would have written it.
             db.exec(`ALTER TABLE ${table} ADD COLUMN ${field(path)}`);
