@@ -11,8 +11,9 @@ import { ensureReadModelIndexes } from '@nightlight/projector/read-model-indexes
  * under a rebuild's rate. `npx tsx tests/bench/read-store-writes.bench.ts` (DOCUMENTS, default
  * 300,000). Writes timeline documents shaped as a bottle feeding's (64 children, one every 20
  * minutes), committed every 5,000 as the projector commits while catching up, three ways:
- * through the read store (upserts, with the timeline's three indexes), and straight into a
- * better-sqlite3 table of the same columns with those indexes and with none.
+ * through the read store (upserts, with the timeline's three indexes), straight into a
+ * better-sqlite3 table of the same columns with those indexes and with none, and as rows of a
+ * child's day (its entries in one document) with an index of entry ids beside them.
  */
 const DOCUMENTS = Number(process.env.DOCUMENTS ?? 300_000);
 const COMMIT_EVERY = 5000;
@@ -80,6 +81,43 @@ try {
         insert.run(doc._id, JSON.stringify(doc), doc.childId, doc.startedAt, doc.kind, doc.localDate, doc.endedAt);
         if ((index + 1) % COMMIT_EVERY === 0) db.exec('COMMIT; BEGIN');
       }
+      db.exec('COMMIT');
+    });
+    db.close();
+  }
+  {
+    // The other layout: one row per child and local day holding that day's entries, rewritten once
+    // per commit for the days the commit touched, and a narrow table from an entry's id to its day.
+    const db = new Database(path.join(scratch, 'bare-days.sqlite'));
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -65536');
+    db.exec('CREATE TABLE days (id TEXT PRIMARY KEY, doc TEXT NOT NULL, child_id, local_date)');
+    db.exec('CREATE INDEX a ON days (child_id, local_date, id)');
+    db.exec('CREATE TABLE entries (id TEXT PRIMARY KEY, day TEXT NOT NULL)');
+    const upsertDay = db.prepare('INSERT INTO days VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc');
+    const insertEntry = db.prepare('INSERT INTO entries VALUES (?, ?)');
+    const days = new Map<string, (typeof documents)[number][]>();
+    await timed('SQLite alone: a row per child and day, 1 index', () => {
+      let touched = new Set<string>();
+      const flush = () => {
+        for (const day of touched) upsertDay.run(day, JSON.stringify(days.get(day)), day.slice(0, 36), day.slice(37));
+        touched = new Set();
+      };
+      db.exec('BEGIN');
+      for (const [index, doc] of documents.entries()) {
+        const day = `${doc.childId}:${doc.localDate}`;
+        let entries = days.get(day);
+        if (!entries) days.set(day, (entries = []));
+        entries.push(doc);
+        touched.add(day);
+        insertEntry.run(doc._id, day);
+        if ((index + 1) % COMMIT_EVERY === 0) {
+          flush();
+          db.exec('COMMIT; BEGIN');
+        }
+      }
+      flush();
       db.exec('COMMIT');
     });
     db.close();

@@ -8,7 +8,7 @@ import {
   daysBefore,
   logBottle,
   logSleep,
-  newYorkInstant,
+  zonedInstant,
   QUIET_AGE_DAYS,
   registerParent,
   settle,
@@ -182,10 +182,10 @@ describeInBrowser('daily logging in Chromium', (suite) => {
     for (let back = 1; back <= 5; back += 1) {
       const day = daysBefore(today, back);
       for (const [time, oz] of [['07:00', 4], ['11:00', 3.5], ['15:00', 4], ['19:00', 5]] as const) {
-        await logBottle(server, parent, childId, newYorkInstant(day, time), oz);
+        await logBottle(server, parent, childId, zonedInstant(day, time), oz);
       }
-      await logSleep(server, parent, childId, newYorkInstant(day, '13:00'), 75);
-      await logSleep(server, parent, childId, newYorkInstant(day, '19:45'), 225);
+      await logSleep(server, parent, childId, zonedInstant(day, '13:00'), 75);
+      await logSleep(server, parent, childId, zonedInstant(day, '19:45'), 225);
     }
     // Today's entries fit between midnight and now, whenever the test runs.
     const midnight = startOfLocalDate(today, ZONE).getTime();

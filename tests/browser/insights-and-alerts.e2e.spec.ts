@@ -7,7 +7,7 @@ import {
   daysBefore,
   logBottle,
   logSleep,
-  newYorkInstant,
+  zonedInstant,
   QUIET_AGE_DAYS,
   registerParent,
   settle,
@@ -142,12 +142,12 @@ describeInBrowser(
       ];
       for (const [day, amounts] of bottles) {
         for (const [index, oz] of amounts.entries()) {
-          await logBottle(server, parent, childId, newYorkInstant(day, ['08:00', '12:00', '16:00'][index]!), oz);
+          await logBottle(server, parent, childId, zonedInstant(day, ['08:00', '12:00', '16:00'][index]!), oz);
         }
       }
-      await logSleep(server, parent, childId, newYorkInstant(d3, '19:30'), 390);
-      await logSleep(server, parent, childId, newYorkInstant(d2, '02:30'), 240);
-      await logSleep(server, parent, childId, newYorkInstant(d2, '20:00'), 480);
+      await logSleep(server, parent, childId, zonedInstant(d3, '19:30'), 390);
+      await logSleep(server, parent, childId, zonedInstant(d2, '02:30'), 240);
+      await logSleep(server, parent, childId, zonedInstant(d2, '20:00'), 480);
       await settle(server);
 
       const page = await openPage(1280, 900);
@@ -190,7 +190,7 @@ describeInBrowser(
       const parent = await registerParent(server, 'one-night');
       const childId = await addChild(server, parent, 'Ada', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
       const d2 = daysBefore(todayIn(), 2);
-      await logSleep(server, parent, childId, newYorkInstant(d2, '20:00'), 90);
+      await logSleep(server, parent, childId, zonedInstant(d2, '20:00'), 90);
       await settle(server);
 
       const page = await openPage(1280, 900);

@@ -3,6 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { reportWeek } from '@nightlight/domain/reports/report-week.fixture';
+import { instantOfLocal } from '@nightlight/domain/time/zoned-time';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
 import { addChild, registerParent, settle, signIn, ZONE, type Parent } from './support/family';
@@ -13,9 +14,9 @@ import { addChild, registerParent, settle, signIn, ZONE, type Parent } from './s
  * ones computed by hand in the domain and API tests, written here again as a parent reads them.
  */
 
-// 12:00 on Monday 8 June 2026 in New York, for the server and the browser alike: 'Last 7 days' is
-// then Monday 1 to Sunday 7 June, the fixture week. The server's clock runs on from there.
-const START = Date.parse('2026-06-08T16:00:00.000Z');
+// 12:00 on Monday 8 June 2026 in the tests' zone, for the server and the browser alike: 'Last 7
+// days' is then Monday 1 to Sunday 7 June, the fixture week. The server's clock runs on from there.
+const START = instantOfLocal('2026-06-08', '12:00', ZONE).getTime();
 const startedAt = Date.now();
 const serverNow = () => new Date(START + (Date.now() - startedAt));
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { REPO_ROOT } from '../../api/support/service-process';
+import { ZONE } from './zone';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'tests/artifacts');
@@ -41,7 +42,7 @@ export async function launchProfileChromium(baseURL: string): Promise<BrowserCon
     args: CHROMIUM_ARGS,
     baseURL,
     viewport: { width: 375, height: 812 },
-    timezoneId: 'America/New_York',
+    timezoneId: ZONE,
     locale: 'en-US',
   });
   // The browser may still be writing to it as the context closes: a folder left in /tmp harms nobody.
@@ -57,7 +58,7 @@ export async function newContext(
   height = 812,
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width, height }, timezoneId: 'America/New_York', locale: 'en-US', colorScheme });
+  return browser.newContext({ baseURL, viewport: { width, height }, timezoneId: ZONE, locale: 'en-US', colorScheme });
 }
 
 export function artifactPath(name: string): string {

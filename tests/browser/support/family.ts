@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, instantOfLocal, localDateOf, type LocalDate } from '@nightlight/domain/time/zoned-time';
 import type { TestServer } from '../../api/support/test-server';
+import { ZONE } from './zone';
 
-/** The zone of every browser context (see newContext) and of every child made here. */
-export const ZONE = 'America/New_York';
+export { ZONE };
 
 /** Scores 5 of 5 (length, lower, upper, digit, symbol): the meter calls it 'Strong'. */
 export const STRONG_PASSWORD = 'Sleepy-2-night';
@@ -18,7 +18,7 @@ export const QUIET_AGE_DAYS = { ten: 10, fortyFive: 45, ninety: 90, oneHundredFi
 
 export const newEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
-/** Today in New York, as the server's clock `now` sees it. */
+/** Today in the tests' zone, as the server's clock `now` sees it. */
 export function todayIn(now: Date = new Date()): LocalDate {
   return localDateOf(now, ZONE);
 }
@@ -27,8 +27,8 @@ export function daysBefore(date: LocalDate, days: number): LocalDate {
   return addDays(date, -days);
 }
 
-/** The instant of a New York wall-clock time, as the API takes it. */
-export function newYorkInstant(date: LocalDate, time: string): string {
+/** The instant of a wall-clock time in the tests' zone, as the API takes it. */
+export function zonedInstant(date: LocalDate, time: string): string {
   return instantOfLocal(date, time, ZONE).toISOString();
 }
 
