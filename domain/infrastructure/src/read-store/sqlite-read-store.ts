@@ -121,7 +121,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
    * only the failing statement. The projector retries the failing write, but the writes before it
    * in the transaction would be gone from the file while the cache and the projector's position
    * count them, and the next commit would checkpoint past them. So the open transaction's writes
-   * are kept, and done again first when a transaction begins after such a rollback.
+   * are kept, and done again first when a transaction begins or a read comes after such a rollback.
    */
   let redo: (() => void)[] = [];
   let rolledBack = false;
@@ -153,6 +153,22 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       noticeRollback();
       throw error;
     }
+  };
+
+  /**
+   * A statement that reads. Readers may have been told of writes that a rollback took out of the
+   * file (the projector publishes a position before it commits), so a read after a rollback does
+   * them again first; while the disk still refuses them, it answers from the last commit.
+   */
+  const query = (sql: string): Database.Statement => {
+    if (rolledBack) {
+      try {
+        beginWrite();
+      } catch {
+        // Still refused: the next write or read tries again.
+      }
+    }
+    return statement(sql);
   };
 
   const commitNow = (): void => {
@@ -206,7 +222,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     const byId = (id: string): T | null => {
       const cached = cache.get(id);
       if (cached) return cached;
-      const row = statement(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
+      const row = query(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
       if (!row) return null;
       const doc = deepFreeze(JSON.parse(row.doc) as T);
       cache.set(id, doc);
@@ -258,7 +274,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       const key = `${sql} ${JSON.stringify(params)}`;
       let ids = found.get(key);
       if (!ids) {
-        ids = statement(sql).pluck().all(...params) as string[];
+        ids = query(sql).pluck().all(...params) as string[];
         found.set(key, ids);
         if (found.size > QUERIES_KEPT) found.delete(found.keys().next().value!);
       }
@@ -292,7 +308,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         const test = tester(filter);
         const wanted = (options.skip ?? 0) + options.limit;
         const page: T[] = [];
-        for (const id of statement(`SELECT id FROM ${table} ${where} ${order}`).pluck().iterate(...params) as IterableIterator<string>) {
+        for (const id of query(`SELECT id FROM ${table} ${where} ${order}`).pluck().iterate(...params) as IterableIterator<string>) {
           const doc = byId(id)!;
           if (!test(doc)) continue;
           page.push(doc);
@@ -357,7 +373,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       count(filter) {
         const { where, params, exact } = plan(filter);
         if (!exact) return matching(filter).length;
-        return (statement(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as { count: number }).count;
+        return (query(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as { count: number }).count;
       },
       firstMatch,
       replace: (_existing, doc) => store(doc, false),

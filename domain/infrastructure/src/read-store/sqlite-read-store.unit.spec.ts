@@ -56,6 +56,22 @@ describe('the SQLite read store', () => {
     await reopened.close();
   });
 
+  it('still answers with the writes a rollback took out of the file, before the next write', async () => {
+    const store = createSqliteReadStore({ file: fileIn(), cacheDocuments: 100, maxPages: 40 });
+    const timeline = store.collection('timeline');
+    await timeline.createIndex({ childId: 1 });
+    await timeline.insertOne({ _id: 'e1', childId: 'c1' });
+    await store.commit();
+    for (const id of ['e2', 'e3']) await timeline.insertOne({ _id: id, childId: 'c1', note: 'n'.repeat(500) });
+    await expect(timeline.insertOne({ _id: 'big', childId: 'c1', note: 'b'.repeat(400_000) })).rejects.toMatchObject({ name: 'ReadStoreUnavailableError' });
+
+    // Nothing written since the rollback: the reads themselves bring e2 and e3 back.
+    expect((await timeline.find({ childId: 'c1' }, { sort: { _id: 1 } })).map((doc) => doc._id)).toEqual(['e1', 'e2', 'e3']);
+    expect(await timeline.countDocuments({ childId: 'c1' })).toBe(3);
+    await store.commit();
+    await store.close();
+  });
+
   it('answers a query asked again with what was written or deleted in between', async () => {
     const store = createSqliteReadStore({ file: fileIn(), cacheDocuments: 100 });
     const daily = store.collection('daily');
