@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { MAX_AGE_MS, restoreQueries, saveQueries } from './persisted-queries.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { offlineDb, QUERY_CACHE_STORE } from './offline-db.ts';
+import { MAX_AGE_MS, persistQueries, restoreQueries, saveQueries } from './persisted-queries.ts';
 
 const day = [{ entry: { id: 'f1', type: 'Feeding' } }];
 
@@ -31,5 +32,18 @@ describe('saved answers', () => {
     const queryClient = new QueryClient();
     expect(await restoreQueries(queryClient, 'user-1')).toBe(false);
     expect(queryClient.getQueryCache().getAll()).toEqual([]);
+  });
+
+  it('are saved when the session starts after the screen has read them, with no change to follow', async () => {
+    const queryClient = clientWithDay();
+    const session = persistQueries(queryClient, 'user-3', () => true);
+    try {
+      await vi.waitFor(async () => expect(await offlineDb.get(QUERY_CACHE_STORE, 'user-3')).toBeDefined(), { timeout: 3000, interval: 100 });
+      const restored = new QueryClient();
+      expect(await restoreQueries(restored, 'user-3')).toBe(true);
+      expect(restored.getQueryData(['feedings', 'child-1', '2026-11-25', null])).toEqual(day);
+    } finally {
+      session.stop();
+    }
   });
 });

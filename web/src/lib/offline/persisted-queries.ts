@@ -31,8 +31,8 @@ export async function saveQueries(queryClient: QueryClient, userId: string, now 
 }
 
 /**
- * Restores the account's saved answers, then saves the cache a moment after each change while
- * `stillSignedIn` holds. The saved answers are kept a day in memory (instead of ten minutes), so a
+ * Restores the account's saved answers, then saves the cache a moment after the start and after
+ * each change while `stillSignedIn` holds. The saved answers are kept a day in memory (instead of ten minutes), so a
  * screen visited this morning still opens offline tonight. Returns the function that stops saving.
  */
 export function persistQueries(queryClient: QueryClient, userId: string, stillSignedIn: () => boolean): { restored: Promise<boolean>; stop: () => void } {
@@ -43,9 +43,7 @@ export function persistQueries(queryClient: QueryClient, userId: string, stillSi
     console.error('The saved data could not be read', error);
     return false;
   });
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    // Only answers change what is saved; observers coming and going do not.
-    if (event.type !== 'updated' && event.type !== 'removed' && event.type !== 'added') return;
+  const saveSoon = (): void => {
     if (timer !== null) return;
     timer = setTimeout(() => {
       timer = null;
@@ -54,7 +52,14 @@ export function persistQueries(queryClient: QueryClient, userId: string, stillSi
       if (!stillOn()) return;
       void restored.then(() => (stillOn() ? saveQueries(queryClient, userId) : undefined)).catch((error: unknown) => console.error('The data could not be saved for offline use', error));
     }, SAVE_DELAY_MS);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    // Only answers change what is saved; observers coming and going do not.
+    if (event.type === 'updated' || event.type === 'removed' || event.type === 'added') saveSoon();
   });
+  // The session starts once its code has loaded, after the signed-in screen: its answers may all
+  // be in already, and no change may follow for a while.
+  saveSoon();
   return {
     restored,
     stop: () => {
