@@ -50,6 +50,14 @@ async function timed(label: string, write: () => void | Promise<void>): Promise<
 }
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'nightlight-read-store-writes-'));
+/** A file with the read store's settings, written to with SQL alone. */
+function bareFile(name: string): Database.Database {
+  const db = new Database(path.join(scratch, name));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('cache_size = -65536');
+  return db;
+}
 try {
   const store = createSqliteReadStore({ file: path.join(scratch, 'store.sqlite'), cacheDocuments: 20_000 });
   await ensureReadModelIndexes(store);
@@ -64,10 +72,7 @@ try {
   await store.close();
 
   for (const indexes of [3, 0]) {
-    const db = new Database(path.join(scratch, `bare-${indexes}.sqlite`));
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('cache_size = -65536');
+    const db = bareFile(`bare-${indexes}.sqlite`);
     db.exec('CREATE TABLE docs (id TEXT PRIMARY KEY, doc TEXT NOT NULL, child_id, started_at, kind, local_date, ended_at)');
     if (indexes === 3) {
       db.exec('CREATE INDEX a ON docs (child_id, started_at, id)');
@@ -88,10 +93,7 @@ try {
   {
     // The other layout: one row per child and local day holding that day's entries, rewritten once
     // per commit for the days the commit touched, and a narrow table from an entry's id to its day.
-    const db = new Database(path.join(scratch, 'bare-days.sqlite'));
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('cache_size = -65536');
+    const db = bareFile('bare-days.sqlite');
     db.exec('CREATE TABLE days (id TEXT PRIMARY KEY, doc TEXT NOT NULL, child_id, local_date)');
     db.exec('CREATE INDEX a ON days (child_id, local_date, id)');
     db.exec('CREATE TABLE entries (id TEXT PRIMARY KEY, day TEXT NOT NULL)');
