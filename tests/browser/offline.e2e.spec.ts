@@ -25,8 +25,8 @@ const MINUTE = 60_000;
 const OVERLAP = 'This overlaps a feeding already logged for this child';
 
 /**
- * Three moments of today in the tests' zone, oldest first and at least 15 minutes apart where the day
- * allows: an older entry and two feedings logged offline after it, none in the future.
+ * Three moments of today in the tests' zone, oldest first and at least 15 minutes apart where the
+ * day allows: an older entry and two feedings logged offline after it, none in the future.
  */
 function threeTimesToday(now = new Date()): [Date, Date, Date] {
   const sinceMidnight = Math.floor((now.getTime() - startOfLocalDate(todayIn(now), ZONE).getTime()) / MINUTE);

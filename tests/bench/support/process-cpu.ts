@@ -38,7 +38,8 @@ export function processUnder(rootPid: number, commandLine: RegExp): number {
 
 /**
  * The process that answers under `npm start`'s launcher (query-api/build/start.mjs): the child it
- * starts with its heap flags, or the launcher itself when it was started with heap flags of its own.
+ * starts with its heap flags, or the launcher itself when it was started with heap flags of its
+ * own.
  */
 export function answeringProcess(launcherPid: number): number {
   try {

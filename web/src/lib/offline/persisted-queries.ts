@@ -32,8 +32,9 @@ export async function saveQueries(queryClient: QueryClient, userId: string, now 
 
 /**
  * Restores the account's saved answers, then saves the cache a moment after the start and after
- * each change while `stillSignedIn` holds. The saved answers are kept a day in memory (instead of ten minutes), so a
- * screen visited this morning still opens offline tonight. Returns the function that stops saving.
+ * each change while `stillSignedIn` holds. The saved answers are kept a day in memory (instead of
+ * ten minutes), so a screen visited this morning still opens offline tonight. Returns the function
+ * that stops saving.
  */
 export function persistQueries(queryClient: QueryClient, userId: string, stillSignedIn: () => boolean): { restored: Promise<boolean>; stop: () => void } {
   for (const root of PERSISTED_ROOTS) queryClient.setQueryDefaults([root], { gcTime: 24 * 60 * 60 * 1000 });
