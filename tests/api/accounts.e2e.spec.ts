@@ -24,7 +24,7 @@ async function register(email = newEmail(), password = PASSWORD, referralCode = 
 }
 
 const login = (email: string, password: string) => server.call('POST', '/api/auth/login', { body: { email, password } });
-const refresh = (refreshToken: string) => server.call('POST', '/api/auth/refresh', { body: { refreshToken } });
+const refresh = (refreshToken: string, retryKey?: string) => server.call('POST', '/api/auth/refresh', { body: { refreshToken, retryKey } });
 const head = () => server.server.adapters.eventStore.headPosition();
 
 describe('register', () => {
@@ -158,6 +158,58 @@ describe('tokens', () => {
     } finally {
       clockOffsetMs = 0;
     }
+  });
+
+  it('answers a refresh again when its answer was lost: the same token and retry key get a new pair, minutes later', async () => {
+    const { refreshToken: first } = await register();
+    const retryKey = 'k'.repeat(43);
+    const lost = await refresh(first, retryKey);
+    expect(lost.status).toBe(200);
+    // The signal dropped before the answer arrived; the phone tries again five minutes later.
+    clockOffsetMs = 5 * 60_000;
+    try {
+      const again = await refresh(first, retryKey);
+      expect(again.status).toBe(200);
+      expect(again.body.refreshToken).not.toBe(lost.body.refreshToken);
+      expect((await server.call('GET', '/api/me', { token: again.body.accessToken })).status).toBe(200);
+      const next = await refresh(again.body.refreshToken);
+      expect(next.status).toBe(200);
+      // Another key is no proof of having sent the first request: taken for a copy, the chain ends.
+      expect((await refresh(first, 'x'.repeat(43))).status).toBe(401);
+      expect((await refresh(next.body.refreshToken)).status).toBe(401);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('refuses a spent token with its retry key once the pair it was spent for has been used', async () => {
+    const { refreshToken: first } = await register();
+    const retryKey = 'r'.repeat(43);
+    const received = await refresh(first, retryKey);
+    const used = await refresh(received.body.refreshToken, 's'.repeat(43));
+    expect(used.status).toBe(200);
+    clockOffsetMs = 60_000;
+    try {
+      const replayed = await refresh(first, retryKey);
+      expect(replayed.status).toBe(401);
+      expect(replayed.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+      expect((await refresh(used.body.refreshToken)).status).toBe(401);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
+  it('refuses a malformed retry key with a message, and spends nothing', async () => {
+    const { refreshToken } = await register();
+    for (const retryKey of ['short', 'k'.repeat(42) + '!', 'k'.repeat(129)]) {
+      const answer = await refresh(refreshToken, retryKey);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('Retry key must be 22 to 128 letters, digits, - or _');
+    }
+    const badType = await server.call('POST', '/api/auth/refresh', { body: { refreshToken, retryKey: 42 } });
+    expect(badType.status).toBe(400);
+    expect(badType.body.message).toBe('Retry key must be text');
+    expect((await refresh(refreshToken)).status).toBe(200);
   });
 
   it('refuses made-up and tampered refresh tokens', async () => {

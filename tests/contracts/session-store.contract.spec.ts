@@ -54,6 +54,24 @@ function sessionStoreContract(target: SessionStoreTarget): void {
       expect(await one.consumeRefreshToken(record.tokenId, 1_700_000_031_000)).toEqual({ status: 'reused', record, usedAt: 1_700_000_000_000 });
     });
 
+    it('keeps the retry mark of the use that won, and none for a use without one', async () => {
+      const [one, two] = [open(), open()];
+      const record = newRecord();
+      const plain = newRecord();
+      await one.saveRefreshToken(record);
+      await one.saveRefreshToken(plain);
+      expect((await one.findRefreshToken(record.tokenId))?.retry).toBeNull();
+      const [first, second] = await Promise.all([
+        one.consumeRefreshToken(record.tokenId, 1_000, { keyDigest: 'cd'.repeat(32), successorId: 'first-successor' }),
+        two.consumeRefreshToken(record.tokenId, 1_001, { keyDigest: 'ef'.repeat(32), successorId: 'second-successor' }),
+      ]);
+      const winner = first.status === 'ok' ? { keyDigest: 'cd'.repeat(32), successorId: 'first-successor' } : { keyDigest: 'ef'.repeat(32), successorId: 'second-successor' };
+      expect([first.status, second.status].sort()).toEqual(['ok', 'reused']);
+      expect(await two.findRefreshToken(record.tokenId)).toEqual({ record, used: true, usedAt: first.status === 'ok' ? 1_000 : 1_001, retry: winner });
+      await two.consumeRefreshToken(plain.tokenId, 2_000);
+      expect(await one.findRefreshToken(plain.tokenId)).toEqual({ record: plain, used: true, usedAt: 2_000, retry: null });
+    });
+
     it('keeps the latest "log out everywhere" instant; an earlier one never lowers it', async () => {
       const store = open();
       const userId = randomUUID();

@@ -48,6 +48,11 @@ export const loginBody = z.object({
 
 export const refreshBody = z.object({
   refreshToken: z.string({ error: 'Refresh token is required' }).min(1, 'Refresh token is required').max(200, 'Refresh token is not valid'),
+  // Made by the client for this refresh, and sent again with the same token when the answer was lost.
+  retryKey: z
+    .string({ error: 'Retry key must be text' })
+    .regex(/^[A-Za-z0-9_-]{22,128}$/, 'Retry key must be 22 to 128 letters, digits, - or _')
+    .optional(),
 });
 
 export const MEMBER_NAME_MAX = 40;

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import type { SessionTokens } from '@nightlight/domain/read-models/users/user-document';
+import type { RefreshTokenRecord } from '@nightlight/infrastructure/ports/session-store';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
@@ -18,7 +19,11 @@ type SessionDeps = Pick<CommandDeps, 'tokens' | 'sessions' | 'clock'>;
 const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
 
 /** An access token and a refresh token `tokenId.secret`; only the secret's digest is stored. `familyId` continues a rotation chain. */
-export async function issueSession(deps: SessionDeps, userId: string, familyId = randomBytes(16).toString('base64url')): Promise<SessionTokens> {
+export async function issueSession(deps: SessionDeps, userId: string, familyId?: string): Promise<SessionTokens> {
+  return (await issueTokens(deps, userId, familyId)).session;
+}
+
+async function issueTokens(deps: SessionDeps, userId: string, familyId = randomBytes(16).toString('base64url')): Promise<{ tokenId: string; session: SessionTokens }> {
   const tokenId = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
   await deps.sessions.saveRefreshToken({
@@ -28,10 +33,13 @@ export async function issueSession(deps: SessionDeps, userId: string, familyId =
     secretDigest: digest(secret).toString('hex'),
     expiresAt: deps.clock().getTime() + REFRESH_TOKEN_TTL_MS,
   });
-  return { accessToken: await deps.tokens.issueAccessToken(userId), refreshToken: `${tokenId}.${secret}` };
+  return { tokenId, session: { accessToken: await deps.tokens.issueAccessToken(userId), refreshToken: `${tokenId}.${secret}` } };
 }
 
 const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
+
+/** How many answers in a row may be lost to one retry key before it stops being honoured. */
+const LOST_ANSWERS_FOLLOWED = 10;
 
 /**
  * Trades a refresh token for a new pair in the same family. A token is good once: presenting a
@@ -42,8 +50,12 @@ const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
  * another tab that sent it at the same moment: 401, and the family lives on, so that tab reads the
  * pair the first one stored. The new pair is not sent again: only its digest is kept, and whoever
  * replays a copy within the grace window must not get it either.
+ *
+ * `retryKey` is a secret the client makes for this refresh and keeps until the answer arrives. When
+ * the answer is lost (the signal drops, the page is reloaded), the client sends the spent token
+ * again with the same key, and gets a pair in place of the lost one, which stops working.
  */
-export async function rotateSession(deps: SessionDeps, presented: string): Promise<SessionTokens> {
+export async function rotateSession(deps: SessionDeps, presented: string, retryKey?: string): Promise<SessionTokens> {
   const [tokenId, secret, extra] = presented.split('.');
   if (!tokenId || !secret || extra !== undefined) throw expired();
   const now = deps.clock().getTime();
@@ -57,19 +69,53 @@ export async function rotateSession(deps: SessionDeps, presented: string): Promi
     if ((await deps.sessions.consumeRefreshToken(tokenId, now)).status === 'ok') await deps.sessions.revokeFamily(record.familyId);
     throw expired();
   }
-  if (found.used) return refuseReuse(deps, record.familyId, found.usedAt, now);
+  const keyDigest = retryKey === undefined ? null : digest(retryKey).toString('hex');
+  if (found.used) return keyDigest && found.retry?.keyDigest === keyDigest ? answerAgain(deps, record, found.retry.successorId, keyDigest, now) : refuseReuse(deps, record.familyId, found.usedAt, now);
+  await refuseUnlessCurrent(deps, record, now);
+  // The new pair is stored before the old token is spent: a disk that cannot take the write (503)
+  // leaves the old token good for the retry. A new token whose old one is then not spent (another
+  // tab won the race) was never handed to anyone, and is never used.
+  const next = await issueTokens(deps, record.userId, record.familyId);
+  const consumed = await deps.sessions.consumeRefreshToken(tokenId, now, keyDigest ? { keyDigest, successorId: next.tokenId } : undefined);
+  if (consumed.status === 'ok') return next.session;
+  // Spent meanwhile by a refresh with the same key: this client's earlier try, whose answer it gave up on.
+  const winner = keyDigest ? await deps.sessions.findRefreshToken(tokenId) : null;
+  if (keyDigest && winner?.retry?.keyDigest === keyDigest) return answerAgain(deps, record, winner.retry.successorId, keyDigest, now);
+  return refuseReuse(deps, record.familyId, consumed.status === 'reused' ? consumed.usedAt : null, now);
+}
+
+/** Refuses a token that expired, whose family was revoked, or that was issued before a "log out everywhere". */
+async function refuseUnlessCurrent(deps: SessionDeps, record: RefreshTokenRecord, now: number): Promise<void> {
   if (record.expiresAt <= now || (await deps.sessions.isFamilyRevoked(record.familyId))) throw expired();
   const notBefore = await deps.sessions.tokensNotBefore(record.userId);
   // The session port keeps only the expiry; every refresh token lives exactly REFRESH_TOKEN_TTL_MS.
   const issuedAt = record.expiresAt - REFRESH_TOKEN_TTL_MS;
   if (notBefore !== null && issuedAt < notBefore) throw expired();
-  // The new pair is stored before the old token is spent: a disk that cannot take the write (503)
-  // leaves the old token good for the retry. A new token whose old one is then not spent (another
-  // tab won the race) was never handed to anyone, and is never used.
-  const session = await issueSession(deps, record.userId, record.familyId);
-  const consumed = await deps.sessions.consumeRefreshToken(tokenId, now);
-  if (consumed.status === 'ok') return session;
-  return refuseReuse(deps, record.familyId, consumed.status === 'reused' ? consumed.usedAt : null, now);
+}
+
+/**
+ * A spent token came back with the retry key it was spent with: the answer that carried its
+ * successor was lost. The successor, never used, is spent in turn and a new pair answers instead,
+ * so the chain still has one live token. A successor already used reached someone: the token
+ * presented is a copy, and the family is revoked. Successors spent by earlier retries with the
+ * same key are followed to the newest.
+ */
+async function answerAgain(deps: SessionDeps, spent: RefreshTokenRecord, successorId: string, keyDigest: string, now: number): Promise<SessionTokens> {
+  await refuseUnlessCurrent(deps, spent, now);
+  let lost = successorId;
+  for (let followed = 0; followed < LOST_ANSWERS_FOLLOWED; followed += 1) {
+    const successor = await deps.sessions.findRefreshToken(lost);
+    if (!successor) throw expired();
+    if (successor.used) {
+      if (successor.retry?.keyDigest !== keyDigest) return refuseReuse(deps, spent.familyId, null, now);
+      lost = successor.retry.successorId;
+      continue;
+    }
+    const next = await issueTokens(deps, spent.userId, spent.familyId);
+    // Of two retries at once, one spends the successor; the other follows the mark it left.
+    if ((await deps.sessions.consumeRefreshToken(lost, now, { keyDigest, successorId: next.tokenId })).status === 'ok') return next.session;
+  }
+  throw expired();
 }
 
 /** A token presented after its rotation: a copy (the family is revoked), unless it is another tab's, just now. */

@@ -30,7 +30,8 @@ const registerSchema = routeSchema({
 const loginSchema = routeSchema({ summary: 'Sign in', tags: TAGS, security: PUBLIC, body: loginBody, answers: { 200: signedInSchema }, errors: [400, 401, 429] });
 const refreshSchema = routeSchema({
   summary: 'New tokens for a refresh token',
-  description: 'The refresh token is used up: every use answers with a new one.',
+  description:
+    'The refresh token is used up: every use answers with a new one. With `retryKey` (a random string the client keeps until the answer arrives), the same token and key sent again after a lost answer get a new pair in place of the lost one.',
   tags: TAGS,
   security: PUBLIC,
   body: refreshBody,
@@ -129,7 +130,7 @@ export function authRoutes(deps: CommandDeps) {
     app.post('/api/auth/refresh', { schema: refreshSchema }, async (request, reply) => {
       await limitIp('refresh', request.ip, reply);
       const body = parseInput(refreshBody, request.body);
-      return reply.status(200).send(await rotateSession(deps, body.refreshToken));
+      return reply.status(200).send(await rotateSession(deps, body.refreshToken, body.retryKey));
     });
   };
 }

@@ -20,11 +20,21 @@ export type ConsumeResult =
   | { status: 'reused'; record: RefreshTokenRecord; usedAt: number | null }
   | { status: 'unknown' };
 
-/** A refresh token as stored, without using it: whether it was used, and when (ms; null when unknown). */
+/**
+ * Kept with a used token when its refresh came with a retry key: the key's digest and the token the
+ * refresh issued, so a client whose answer was lost can ask again (see rotateSession).
+ */
+export interface RetryMark {
+  keyDigest: string;
+  successorId: string;
+}
+
+/** A refresh token as stored, without using it: whether it was used, when (ms; null when unknown), and its retry mark. */
 export interface RefreshTokenState {
   record: RefreshTokenRecord;
   used: boolean;
   usedAt: number | null;
+  retry: RetryMark | null;
 }
 
 export interface SessionStore {
@@ -32,10 +42,10 @@ export interface SessionStore {
   /** The token as stored, or null for an unknown one: a refresh checks it before writing anything. */
   findRefreshToken(tokenId: string): Promise<RefreshTokenState | null>;
   /**
-   * Marks the token used at `now` (ms), atomically: of two concurrent consumers exactly one gets
-   * 'ok', and every later one learns when it was used.
+   * Marks the token used at `now` (ms), with `retry` when given, atomically: of two concurrent
+   * consumers exactly one gets 'ok' (its mark is the one kept), and every later one learns when it was used.
    */
-  consumeRefreshToken(tokenId: string, now: number): Promise<ConsumeResult>;
+  consumeRefreshToken(tokenId: string, now: number, retry?: RetryMark): Promise<ConsumeResult>;
   revokeFamily(familyId: string): Promise<void>;
   isFamilyRevoked(familyId: string): Promise<boolean>;
   /** Access and refresh tokens issued before `at` (ms) stop working: logged out of all devices. */

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { ConsumeResult, RefreshTokenRecord, SessionStore } from '../ports/session-store';
+import type { ConsumeResult, RefreshTokenRecord, RetryMark, SessionStore } from '../ports/session-store';
 import { redisCall } from '../ports/storage-unavailable';
 
 /** Sets KEYS[1] to ARGV[1] unless it already holds a later instant. */
@@ -9,13 +9,15 @@ if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
 return 1`;
 
 /**
- * Marks a token used at ARGV[1] for ARGV[2] seconds unless it already is, in one step: returns nil
- * to the one consumer that marked it, and the instant it was marked to every later one.
+ * Marks a token used at ARGV[1] for ARGV[2] seconds unless it already is, in one step, with its
+ * retry mark ARGV[3] (when not empty) under KEYS[2]: returns nil to the one consumer that marked
+ * it, and the instant it was marked to every later one.
  */
 const CONSUME = `
 local used = redis.call('GET', KEYS[1])
 if used then return used end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[2]) end
 return false`;
 
 /** Sessions of the full stack, shared by every API process through Redis. */
@@ -23,6 +25,7 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
   const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const tokenKey = (tokenId: string) => `${prefix}:token:${tokenId}`;
   const usedKey = (tokenId: string) => `${prefix}:used:${tokenId}`;
+  const retryKey = (tokenId: string) => `${prefix}:retry:${tokenId}`;
   const familyKey = (familyId: string) => `${prefix}:revoked-family:${familyId}`;
   const userKey = (userId: string) => `${prefix}:not-before:${userId}`;
   const ttlSeconds = (expiresAt: number) => Math.max(1, Math.ceil((expiresAt - Date.now()) / 1000));
@@ -38,16 +41,22 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
       await redis.set(tokenKey(record.tokenId), JSON.stringify(record), 'EX', ttlSeconds(record.expiresAt));
     }),
     findRefreshToken: guarded(async (tokenId) => {
-      const [raw, used] = await redis.mget(tokenKey(tokenId), usedKey(tokenId));
+      const [raw, used, retry] = await redis.mget(tokenKey(tokenId), usedKey(tokenId), retryKey(tokenId));
       if (!raw) return null;
-      return { record: JSON.parse(raw) as RefreshTokenRecord, used: used !== null, usedAt: used === null ? null : Number(used) };
+      return {
+        record: JSON.parse(raw) as RefreshTokenRecord,
+        used: used !== null,
+        usedAt: used === null ? null : Number(used),
+        retry: retry ? (JSON.parse(retry) as RetryMark) : null,
+      };
     }),
-    consumeRefreshToken: guarded(async (tokenId, now): Promise<ConsumeResult> => {
+    consumeRefreshToken: guarded(async (tokenId, now, retry): Promise<ConsumeResult> => {
       const raw = await redis.get(tokenKey(tokenId));
       if (!raw) return { status: 'unknown' };
       const record = JSON.parse(raw) as RefreshTokenRecord;
       // One script: of two concurrent refreshes with one token, exactly one wins.
-      const used = (await redis.eval(CONSUME, 1, usedKey(tokenId), String(now), String(ttlSeconds(record.expiresAt)))) as string | null;
+      const mark = retry ? JSON.stringify({ keyDigest: retry.keyDigest, successorId: retry.successorId }) : '';
+      const used = (await redis.eval(CONSUME, 2, usedKey(tokenId), retryKey(tokenId), String(now), String(ttlSeconds(record.expiresAt)), mark)) as string | null;
       if (used === null) return { status: 'ok', record };
       // Marked '1' before the instant was kept: used long ago, as far as anyone can tell.
       return { status: 'reused', record, usedAt: Number(used) };

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { ConsumeResult, RefreshTokenRecord, SessionStore } from '../ports/session-store';
+import type { ConsumeResult, RefreshTokenRecord, RetryMark, SessionStore } from '../ports/session-store';
 import { sqliteWrite } from '../ports/storage-unavailable';
 
 /**
@@ -23,15 +23,17 @@ export function createSqliteSessionStore({ file, now = Date.now }: { file: strin
     CREATE TABLE IF NOT EXISTS revoked_families (family_id TEXT PRIMARY KEY);
     CREATE TABLE IF NOT EXISTS user_revocations (user_id TEXT PRIMARY KEY, not_before INTEGER NOT NULL);
   `);
-  // Files made before the instant of use was kept get the column; their used tokens have none.
-  const columns = db.prepare('PRAGMA table_info(refresh_tokens)').all() as { name: string }[];
-  if (!columns.some((column) => column.name === 'used_at')) db.exec('ALTER TABLE refresh_tokens ADD COLUMN used_at INTEGER');
+  // Files made before the instant of use and the retry mark were kept get the columns; their used tokens have none.
+  const columns = new Set((db.prepare('PRAGMA table_info(refresh_tokens)').all() as { name: string }[]).map((column) => column.name));
+  for (const column of ['used_at INTEGER', 'retry_key_digest TEXT', 'successor_id TEXT']) {
+    if (!columns.has(column.split(' ')[0]!)) db.exec(`ALTER TABLE refresh_tokens ADD COLUMN ${column}`);
+  }
   const insert = db.prepare(
     'INSERT INTO refresh_tokens (token_id, family_id, user_id, secret_digest, expires_at) VALUES (?, ?, ?, ?, ?)',
   );
   const select = db.prepare('SELECT * FROM refresh_tokens WHERE token_id = ?');
   // The UPDATE only changes a row that is still unused, so of two concurrent refreshes one wins.
-  const markUsed = db.prepare('UPDATE refresh_tokens SET used = 1, used_at = ? WHERE token_id = ? AND used = 0');
+  const markUsed = db.prepare('UPDATE refresh_tokens SET used = 1, used_at = ?, retry_key_digest = ?, successor_id = ? WHERE token_id = ? AND used = 0');
   const usedAt = db.prepare('SELECT used_at FROM refresh_tokens WHERE token_id = ?');
   const revokeFamily = db.prepare('INSERT OR IGNORE INTO revoked_families (family_id) VALUES (?)');
   const familyRevoked = db.prepare('SELECT 1 FROM revoked_families WHERE family_id = ?');
@@ -58,7 +60,17 @@ export function createSqliteSessionStore({ file, now = Date.now }: { file: strin
     seenVersion = version;
   };
 
-  type Row = { token_id: string; family_id: string; user_id: string; secret_digest: string; expires_at: number; used: number; used_at: number | null };
+  type Row = {
+    token_id: string;
+    family_id: string;
+    user_id: string;
+    secret_digest: string;
+    expires_at: number;
+    used: number;
+    used_at: number | null;
+    retry_key_digest: string | null;
+    successor_id: string | null;
+  };
   const toRecord = (row: Row): RefreshTokenRecord => ({
     tokenId: row.token_id,
     familyId: row.family_id,
@@ -73,12 +85,15 @@ export function createSqliteSessionStore({ file, now = Date.now }: { file: strin
     },
     async findRefreshToken(tokenId) {
       const row = select.get(tokenId) as Row | undefined;
-      return row ? { record: toRecord(row), used: row.used === 1, usedAt: row.used_at } : null;
+      if (!row) return null;
+      const retry: RetryMark | null = row.retry_key_digest && row.successor_id ? { keyDigest: row.retry_key_digest, successorId: row.successor_id } : null;
+      return { record: toRecord(row), used: row.used === 1, usedAt: row.used_at, retry };
     },
-    async consumeRefreshToken(tokenId, now): Promise<ConsumeResult> {
+    async consumeRefreshToken(tokenId, now, retry): Promise<ConsumeResult> {
       const row = select.get(tokenId) as Row | undefined;
       if (!row) return { status: 'unknown' };
-      if (sqliteWrite('Session store', () => markUsed.run(now, tokenId)).changes === 1) return { status: 'ok', record: toRecord(row) };
+      const marked = sqliteWrite('Session store', () => markUsed.run(now, retry?.keyDigest ?? null, retry?.successorId ?? null, tokenId));
+      if (marked.changes === 1) return { status: 'ok', record: toRecord(row) };
       // Read after the failed UPDATE: the instant the winner wrote, whoever it was.
       const used = usedAt.get(tokenId) as { used_at: number | null };
       return { status: 'reused', record: toRecord(row), usedAt: used.used_at };
