@@ -152,6 +152,42 @@ describeInBrowser(
       expect(new URL(page.url()).pathname).toBe('/settings');
     });
 
+    it('keeps the parent signed in when the answer to a refresh is lost and the page is reloaded minutes later', async () => {
+      const { server } = suite();
+      const parent = await registerParent(server, 'lost-refresh');
+      await addChild(server, parent, 'Fern', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
+      await settle(server);
+      const page = await openPage();
+      await signIn(page, parent.email, parent.password);
+      await page.getByRole('heading', { name: 'Fern Dashboard' }).waitFor();
+
+      // The server rotates the refresh token, and the answer never reaches the page (the signal dropped).
+      clockOffsetMs = 16 * MINUTE;
+      const lost: number[] = [];
+      await page.route(
+        '**/api/auth/refresh',
+        async (route) => {
+          lost.push((await route.fetch()).status());
+          await route.abort('connectionreset');
+        },
+        { times: 1 },
+      );
+      const answered: number[] = [];
+      page.on('response', (response) => {
+        if (response.url().endsWith('/api/auth/refresh')) answered.push(response.status());
+      });
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
+      await expect.poll(() => lost).toEqual([200]);
+
+      // Five minutes on, the parent reloads. The page sends the spent token again with its retry key
+      // (then, or already when it tried again by itself) and gets a new pair instead of being signed out.
+      clockOffsetMs = 21 * MINUTE;
+      await page.reload();
+      await page.getByRole('region', { name: 'Children Management' }).getByRole('article', { name: 'Fern' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/settings');
+      expect(answered).toEqual([200]);
+    });
+
     it('keeps two tabs signed in when both find the access token expired at once', async () => {
       const { server } = suite();
       const parent = await registerParent(server, 'two-tabs');

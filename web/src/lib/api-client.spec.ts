@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../testing/auth-fixtures.ts';
 import { server } from '../testing/msw-server.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
-import { ApiError, apiRequest, RefreshUnavailableError } from './api-client.ts';
+import { ApiError, apiRequest, refreshSession, RefreshUnavailableError } from './api-client.ts';
 import { getHighestPosition } from './read-your-writes.ts';
 import { registerNavigate } from './navigation.ts';
 
@@ -90,9 +90,32 @@ describe('apiRequest', () => {
     );
 
     await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
-    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1', retryKey: expect.stringMatching(/^[\w-]{43}$/) }]);
     expect(authorizations).toEqual(['Bearer access-1', 'Bearer access-2']);
-    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+    expect(useAuthStore.getState()).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2', refreshRetryKey: null });
+  });
+
+  it('sends a refresh whose answer never came again with the same retry key, and a new key for the next token', async () => {
+    signIn();
+    const refreshBodies: { refreshToken: string; retryKey: string }[] = [];
+    let answered = 0;
+    server.use(
+      http.post('/api/auth/refresh', async ({ request }) => {
+        refreshBodies.push((await request.json()) as { refreshToken: string; retryKey: string });
+        answered += 1;
+        // The first answer is lost on the way: the server rotated the token, the phone never heard.
+        if (answered === 1) return HttpResponse.error();
+        return HttpResponse.json({ accessToken: `access-${answered}`, refreshToken: `refresh-${answered}` });
+      }),
+    );
+
+    await expect(refreshSession()).rejects.toBeInstanceOf(RefreshUnavailableError);
+    await expect(refreshSession()).resolves.toBe('access-2');
+    await expect(refreshSession()).resolves.toBe('access-3');
+    const [lost, again, next] = refreshBodies;
+    expect(again).toEqual(lost);
+    expect(next!.refreshToken).toBe('refresh-2');
+    expect(next!.retryKey).not.toBe(lost!.retryKey);
   });
 
   it('shares one refresh between requests that fail together', async () => {
@@ -243,7 +266,7 @@ describe('one session shared by several tabs', () => {
     );
 
     await expect(apiRequest('/api/me')).resolves.toEqual({ id: 'user-1' });
-    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1', retryKey: expect.stringMatching(/^[\w-]{43}$/) }]);
     // Written where the other tabs read it, and the spent token marked where they see it at once.
     expect(JSON.parse(localStorage.getItem('auth-storage')!).state).toMatchObject({ accessToken: 'access-2', refreshToken: 'refresh-2' });
     expect(requested).toEqual(['nightlight-token-refresh', await spentMark('refresh-1')]);

@@ -130,9 +130,12 @@ async function refreshTokens(): Promise<string | null> {
     if (!refreshToken) return null;
     if (refreshToken !== heldRefreshToken) return accessToken;
 
+    // Kept in storage before the request goes: if its answer never arrives, the next try (in this
+    // tab, another, or after a reload) sends the same key and the server answers again.
+    const retryKey = getAuthState().retryKeyForRefresh();
     let response: Response;
     try {
-      response = await send(toUrl('/api/auth/refresh'), { method: 'POST', body: { refreshToken } }, null);
+      response = await send(toUrl('/api/auth/refresh'), { method: 'POST', body: { refreshToken, retryKey } }, null);
     } catch (error) {
       throw new RefreshUnavailableError(error);
     }

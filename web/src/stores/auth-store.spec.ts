@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../testing/auth-fixtures.ts';
-import { useAuthStore } from './auth-store.ts';
+import { reloadAuthFromStorage, useAuthStore } from './auth-store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2025-06-01T12:00:00Z').getTime();
@@ -28,7 +28,7 @@ describe('auth store', () => {
     });
   });
 
-  it("persists all five fields under 'auth-storage'", () => {
+  it("persists the session's fields under 'auth-storage'", () => {
     freezeClock();
     useAuthStore.getState().setAuth(testUser, 'a', 'r');
 
@@ -39,7 +39,25 @@ describe('auth store', () => {
       refreshToken: 'r',
       isAuthenticated: true,
       sessionExpiry: NOW + DAY,
+      refreshRetryKey: null,
     });
+  });
+
+  it('keeps one retry key per refresh token, in storage, until new tokens arrive', async () => {
+    useAuthStore.getState().setAuth(testUser, 'a', 'r');
+    const key = useAuthStore.getState().retryKeyForRefresh();
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(useAuthStore.getState().retryKeyForRefresh()).toBe(key);
+    // A reload finds it where the tab left it.
+    const stored = localStorage.getItem('auth-storage')!;
+    useAuthStore.setState({ refreshRetryKey: null });
+    localStorage.setItem('auth-storage', stored);
+    await reloadAuthFromStorage();
+    expect(useAuthStore.getState().retryKeyForRefresh()).toBe(key);
+
+    useAuthStore.getState().setTokens('a2', 'r2');
+    expect(useAuthStore.getState().refreshRetryKey).toBeNull();
+    expect(useAuthStore.getState().retryKeyForRefresh()).not.toBe(key);
   });
 
   it('clearAuth returns to signed out', () => {

@@ -10,6 +10,12 @@ export type AuthState = {
   isAuthenticated: boolean;
   /** Epoch milliseconds after which the session is no longer valid, or null when signed out. */
   sessionExpiry: number | null;
+  /**
+   * The retry key of a refresh of `refreshToken` that got no answer yet: sent again with the same
+   * token, it lets the server answer once more when its first answer was lost (a dropped signal, a
+   * reload). Null once new tokens are stored.
+   */
+  refreshRetryKey: string | null;
 };
 
 export type AuthActions = {
@@ -17,6 +23,8 @@ export type AuthActions = {
   setAuth: (user: User, accessToken: string, refreshToken: string) => void;
   /** Replaces the tokens after a refresh; the session keeps its original expiry. */
   setTokens: (accessToken: string, refreshToken: string) => void;
+  /** The retry key for refreshing the stored token: the one kept from an earlier try, else a new one, kept. */
+  retryKeyForRefresh: () => string;
   clearAuth: () => void;
   /** Merges fields into the current user; does nothing when nobody is signed in. */
   updateUser: (changes: Partial<User>) => void;
@@ -34,7 +42,14 @@ const signedOut: AuthState = {
   refreshToken: null,
   isAuthenticated: false,
   sessionExpiry: null,
+  refreshRetryKey: null,
 };
+
+/** 32 random bytes, base64url: as hard to guess as the refresh token's own secret. */
+function newRetryKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
 
 function isValid(state: AuthState): boolean {
   return state.isAuthenticated && state.sessionExpiry !== null && Date.now() < state.sessionExpiry;
@@ -51,8 +66,16 @@ export const useAuthStore = create<AuthStore>()(
           refreshToken,
           isAuthenticated: true,
           sessionExpiry: Date.now() + SESSION_DURATION_MS,
+          refreshRetryKey: null,
         }),
-      setTokens: (accessToken, refreshToken) => set({ accessToken, refreshToken }),
+      setTokens: (accessToken, refreshToken) => set({ accessToken, refreshToken, refreshRetryKey: null }),
+      retryKeyForRefresh: () => {
+        const kept = get().refreshRetryKey;
+        if (kept) return kept;
+        const made = newRetryKey();
+        set({ refreshRetryKey: made });
+        return made;
+      },
       clearAuth: () => set(signedOut),
       updateUser: (changes) => {
         const { user } = get();
@@ -69,12 +92,13 @@ export const useAuthStore = create<AuthStore>()(
     {
       name: AUTH_STORAGE_KEY,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ user, accessToken, refreshToken, isAuthenticated, sessionExpiry }) => ({
+      partialize: ({ user, accessToken, refreshToken, isAuthenticated, sessionExpiry, refreshRetryKey }) => ({
         user,
         accessToken,
         refreshToken,
         isAuthenticated,
         sessionExpiry,
+        refreshRetryKey,
       }),
       // A session that expired while the tab was closed must not come back to life on reload.
       onRehydrateStorage: () => (state) => {
