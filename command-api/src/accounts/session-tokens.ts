@@ -70,7 +70,10 @@ export async function rotateSession(deps: SessionDeps, presented: string, retryK
     throw expired();
   }
   const keyDigest = retryKey === undefined ? null : digest(retryKey).toString('hex');
-  if (found.used) return keyDigest && found.retry?.keyDigest === keyDigest ? answerAgain(deps, record, found.retry.successorId, keyDigest, now) : refuseReuse(deps, record.familyId, found.usedAt, now);
+  if (found.used) {
+    if (keyDigest && found.retry?.keyDigest === keyDigest) return answerAgain(deps, record, found.retry.successorId, keyDigest, now);
+    return refuseReuse(deps, record.familyId, found.usedAt, now);
+  }
   await refuseUnlessCurrent(deps, record, now);
   // The new pair is stored before the old token is spent: a disk that cannot take the write (503)
   // leaves the old token good for the retry. A new token whose old one is then not spent (another
