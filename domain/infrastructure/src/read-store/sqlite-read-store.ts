@@ -86,7 +86,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
   // projector replays from the earlier one. Each commit is still atomic.
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.pragma(`cache_size = ${process.env.XCACHE ?? -65536}`); if (process.env.XJOURNAL) db.pragma(`journal_mode = ${process.env.XJOURNAL}`); if (process.env.XLOCK) db.pragma('locking_mode = EXCLUSIVE'); if (process.env.XSYNC) db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -65536');
   if (options.maxPages) db.pragma(`max_page_count = ${options.maxPages | 0}`);
   const erasable = new Set(options.erasable ?? []);
   /*
