@@ -167,8 +167,9 @@ describeInBrowser(
       await page.route(
         '**/api/auth/refresh',
         async (route) => {
-          lost.push((await route.fetch()).status());
+          const status = (await route.fetch()).status();
           await route.abort('connectionreset');
+          lost.push(status);
         },
         { times: 1 },
       );
@@ -177,15 +178,22 @@ describeInBrowser(
         if (response.url().endsWith('/api/auth/refresh')) answered.push(response.status());
       });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
-      await expect.poll(() => lost).toEqual([200]);
+      await expect.poll(() => lost, { timeout: 10_000 }).toEqual([200]);
 
       // Five minutes on, the parent reloads. The page sends the spent token again with its retry key
-      // (then, or already when it tried again by itself) and gets a new pair instead of being signed out.
+      // (then, or already when it tried again by itself) and is answered instead of signed out.
       clockOffsetMs = 21 * MINUTE;
       await page.reload();
       await page.getByRole('region', { name: 'Children Management' }).getByRole('article', { name: 'Fern' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/settings');
-      expect(answered).toEqual([200]);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.filter((status) => status !== 200)).toEqual([]);
+      // The screen could come from the answers saved for offline use: the stored session itself must work.
+      const me = await page.evaluate(async () => {
+        const { accessToken } = JSON.parse(localStorage.getItem('auth-storage')!).state as { accessToken: string };
+        return (await fetch('/api/me', { headers: { authorization: `Bearer ${accessToken}` } })).status;
+      });
+      expect(me).toBe(200);
     });
 
     it('keeps two tabs signed in when both find the access token expired at once', async () => {

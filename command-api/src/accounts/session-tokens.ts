@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import type { SessionTokens } from '@nightlight/domain/read-models/users/user-document';
@@ -23,9 +23,20 @@ export async function issueSession(deps: SessionDeps, userId: string, familyId?:
   return (await issueTokens(deps, userId, familyId)).session;
 }
 
-async function issueTokens(deps: SessionDeps, userId: string, familyId = randomBytes(16).toString('base64url')): Promise<{ tokenId: string; session: SessionTokens }> {
+/**
+ * The secret of the refresh token a refresh with `retryKey` issues: the same key and token id give
+ * the same secret, so the answer can be given again without the secret being stored anywhere.
+ */
+const retrySecret = (retryKey: string, tokenId: string): string => createHmac('sha256', retryKey).update(`refresh token ${tokenId}`).digest('base64url');
+
+async function issueTokens(
+  deps: SessionDeps,
+  userId: string,
+  familyId = randomBytes(16).toString('base64url'),
+  retryKey?: string,
+): Promise<{ tokenId: string; session: SessionTokens }> {
   const tokenId = randomBytes(16).toString('base64url');
-  const secret = randomBytes(32).toString('base64url');
+  const secret = retryKey === undefined ? randomBytes(32).toString('base64url') : retrySecret(retryKey, tokenId);
   await deps.sessions.saveRefreshToken({
     tokenId,
     familyId,
@@ -37,9 +48,6 @@ async function issueTokens(deps: SessionDeps, userId: string, familyId = randomB
 }
 
 const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
-
-/** How many answers in a row may be lost to one retry key before it stops being honoured. */
-const LOST_ANSWERS_FOLLOWED = 10;
 
 /**
  * Trades a refresh token for a new pair in the same family. A token is good once: presenting a
@@ -53,7 +61,7 @@ const LOST_ANSWERS_FOLLOWED = 10;
  *
  * `retryKey` is a secret the client makes for this refresh and keeps until the answer arrives. When
  * the answer is lost (the signal drops, the page is reloaded), the client sends the spent token
- * again with the same key, and gets a pair in place of the lost one, which stops working.
+ * again with the same key and gets the same refresh token again (see answerAgain).
  */
 export async function rotateSession(deps: SessionDeps, presented: string, retryKey?: string): Promise<SessionTokens> {
   const [tokenId, secret, extra] = presented.split('.');
@@ -71,19 +79,19 @@ export async function rotateSession(deps: SessionDeps, presented: string, retryK
   }
   const keyDigest = retryKey === undefined ? null : digest(retryKey).toString('hex');
   if (found.used) {
-    if (keyDigest && found.retry?.keyDigest === keyDigest) return answerAgain(deps, record, found.retry.successorId, keyDigest, now);
+    if (retryKey !== undefined && found.retry?.keyDigest === keyDigest) return answerAgain(deps, record, found.retry.successorId, retryKey, now);
     return refuseReuse(deps, record.familyId, found.usedAt, now);
   }
   await refuseUnlessCurrent(deps, record, now);
   // The new pair is stored before the old token is spent: a disk that cannot take the write (503)
   // leaves the old token good for the retry. A new token whose old one is then not spent (another
   // tab won the race) was never handed to anyone, and is never used.
-  const next = await issueTokens(deps, record.userId, record.familyId);
+  const next = await issueTokens(deps, record.userId, record.familyId, retryKey);
   const consumed = await deps.sessions.consumeRefreshToken(tokenId, now, keyDigest ? { keyDigest, successorId: next.tokenId } : undefined);
   if (consumed.status === 'ok') return next.session;
   // Spent meanwhile by a refresh with the same key: this client's earlier try, whose answer it gave up on.
-  const winner = keyDigest ? await deps.sessions.findRefreshToken(tokenId) : null;
-  if (keyDigest && winner?.retry?.keyDigest === keyDigest) return answerAgain(deps, record, winner.retry.successorId, keyDigest, now);
+  const winner = retryKey === undefined ? null : await deps.sessions.findRefreshToken(tokenId);
+  if (retryKey !== undefined && winner?.retry?.keyDigest === keyDigest) return answerAgain(deps, record, winner.retry.successorId, retryKey, now);
   return refuseReuse(deps, record.familyId, consumed.status === 'reused' ? consumed.usedAt : null, now);
 }
 
@@ -98,27 +106,21 @@ async function refuseUnlessCurrent(deps: SessionDeps, record: RefreshTokenRecord
 
 /**
  * A spent token came back with the retry key it was spent with: the answer that carried its
- * successor was lost. The successor, never used, is spent in turn and a new pair answers instead,
- * so the chain still has one live token. A successor already used reached someone: the token
- * presented is a copy, and the family is revoked. Successors spent by earlier retries with the
- * same key are followed to the newest.
+ * successor was lost, or this is a copy of the request that arrived late. Either way the answer is
+ * the same refresh token as before (its secret made again from the key), with a new access token,
+ * so a late copy changes nothing. Once the successor has been used, it reached its owner: the token
+ * presented is a copy, as any spent token is.
  */
-async function answerAgain(deps: SessionDeps, spent: RefreshTokenRecord, successorId: string, keyDigest: string, now: number): Promise<SessionTokens> {
+async function answerAgain(deps: SessionDeps, spent: RefreshTokenRecord, successorId: string, retryKey: string, now: number): Promise<SessionTokens> {
   await refuseUnlessCurrent(deps, spent, now);
-  let lost = successorId;
-  for (let followed = 0; followed < LOST_ANSWERS_FOLLOWED; followed += 1) {
-    const successor = await deps.sessions.findRefreshToken(lost);
-    if (!successor) throw expired();
-    if (successor.used) {
-      if (successor.retry?.keyDigest !== keyDigest) return refuseReuse(deps, spent.familyId, null, now);
-      lost = successor.retry.successorId;
-      continue;
-    }
-    const next = await issueTokens(deps, spent.userId, spent.familyId);
-    // Of two retries at once, one spends the successor; the other follows the mark it left.
-    if ((await deps.sessions.consumeRefreshToken(lost, now, { keyDigest, successorId: next.tokenId })).status === 'ok') return next.session;
-  }
-  throw expired();
+  const successor = await deps.sessions.findRefreshToken(successorId);
+  if (!successor) throw expired();
+  if (successor.used) return refuseReuse(deps, spent.familyId, successor.usedAt, now);
+  const secret = retrySecret(retryKey, successorId);
+  // Made with this key, the successor's digest can only match; checked all the same.
+  const stored = Buffer.from(successor.record.secretDigest, 'hex');
+  if (stored.length !== 32 || !timingSafeEqual(digest(secret), stored)) throw expired();
+  return { accessToken: await deps.tokens.issueAccessToken(spent.userId), refreshToken: `${successorId}.${secret}` };
 }
 
 /** A token presented after its rotation: a copy (the family is revoked), unless it is another tab's, just now. */

@@ -31,7 +31,7 @@ const loginSchema = routeSchema({ summary: 'Sign in', tags: TAGS, security: PUBL
 const refreshSchema = routeSchema({
   summary: 'New tokens for a refresh token',
   description:
-    'The refresh token is used up: every use answers with a new one. With `retryKey` (a random string the client keeps until the answer arrives), the same token and key sent again after a lost answer get a new pair in place of the lost one.',
+    'The refresh token is used up: every use answers with a new one. With `retryKey` (a random string the client keeps until the answer arrives), the same token and key sent again after a lost answer get the same refresh token again.',
   tags: TAGS,
   security: PUBLIC,
   body: refreshBody,

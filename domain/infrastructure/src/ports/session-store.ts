@@ -22,7 +22,7 @@ export type ConsumeResult =
 
 /**
  * Kept with a used token when its refresh came with a retry key: the key's digest and the token the
- * refresh issued, so a client whose answer was lost can ask again (see rotateSession).
+ * refresh issued, so a client whose answer was lost can be answered again (see rotateSession).
  */
 export interface RetryMark {
   keyDigest: string;
