@@ -56,8 +56,8 @@ const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
  *
  * A rotated token presented again less than REFRESH_REUSE_GRACE_MS after its rotation is taken for
  * another tab that sent it at the same moment: 401, and the family lives on, so that tab reads the
- * pair the first one stored. The new pair is not sent again: only its digest is kept, and whoever
- * replays a copy within the grace window must not get it either.
+ * pair the first one stored. The new pair is not sent again to a token alone: only its digest is
+ * kept, and whoever replays a copy within the grace window must not get it either.
  *
  * `retryKey` is a secret the client makes for this refresh and keeps until the answer arrives. When
  * the answer is lost (the signal drops, the page is reloaded), the client sends the spent token
