@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
 import type { CommandDeps } from '../command-deps';
 import type { SessionTokens } from '@nightlight/domain/read-models/users/user-document';
-import type { RefreshTokenRecord } from '@nightlight/infrastructure/ports/session-store';
+import type { RefreshTokenRecord, RefreshTokenState } from '@nightlight/infrastructure/ports/session-store';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
@@ -17,6 +17,12 @@ export type { SessionTokens };
 type SessionDeps = Pick<CommandDeps, 'tokens' | 'sessions' | 'clock'>;
 
 const digest = (secret: string): Buffer => createHash('sha256').update(secret).digest();
+
+/** Whether `secret` is the one whose digest `record` keeps, compared in constant time. */
+function secretMatches(record: RefreshTokenRecord, secret: string): boolean {
+  const stored = Buffer.from(record.secretDigest, 'hex');
+  return stored.length === 32 && timingSafeEqual(digest(secret), stored);
+}
 
 /** An access token and a refresh token `tokenId.secret`; only the secret's digest is stored. `familyId` continues a rotation chain. */
 export async function issueSession(deps: SessionDeps, userId: string, familyId?: string): Promise<SessionTokens> {
@@ -49,6 +55,12 @@ async function issueTokens(
 
 const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
 
+/** A spent token presented with the key it was spent with: the token its refresh issued, and the key. */
+interface Retried {
+  successorId: string;
+  retryKey: string;
+}
+
 /**
  * Trades a refresh token for a new pair in the same family. A token is good once: presenting a
  * rotated one means it was copied, so the whole family (the thief's and the owner's newest token)
@@ -70,17 +82,18 @@ export async function rotateSession(deps: SessionDeps, presented: string, retryK
   const found = await deps.sessions.findRefreshToken(tokenId);
   if (!found) throw expired();
   const { record } = found;
-  const stored = Buffer.from(record.secretDigest, 'hex');
-  const matches = stored.length === 32 && timingSafeEqual(digest(secret), stored);
-  if (!matches) {
+  if (!secretMatches(record, secret)) {
     // Whoever knows the id but not the secret has burnt the token anyway: end the family cleanly.
     if ((await deps.sessions.consumeRefreshToken(tokenId, now)).status === 'ok') await deps.sessions.revokeFamily(record.familyId);
     throw expired();
   }
   const keyDigest = retryKey === undefined ? null : digest(retryKey).toString('hex');
+  /** The spent token's successor and this refresh's key, when the token was spent with this key. */
+  const retriedWith = (state: RefreshTokenState | null): Retried | null =>
+    retryKey !== undefined && state?.retry?.keyDigest === keyDigest ? { successorId: state.retry.successorId, retryKey } : null;
   if (found.used) {
-    if (retryKey !== undefined && found.retry?.keyDigest === keyDigest) return answerAgain(deps, record, found.retry.successorId, retryKey, now);
-    return refuseReuse(deps, record.familyId, found.usedAt, now);
+    const retried = retriedWith(found);
+    return retried ? answerAgain(deps, record, retried, now) : refuseReuse(deps, record.familyId, found.usedAt, now);
   }
   await refuseUnlessCurrent(deps, record, now);
   // The new pair is stored before the old token is spent: a disk that cannot take the write (503)
@@ -90,8 +103,8 @@ export async function rotateSession(deps: SessionDeps, presented: string, retryK
   const consumed = await deps.sessions.consumeRefreshToken(tokenId, now, keyDigest ? { keyDigest, successorId: next.tokenId } : undefined);
   if (consumed.status === 'ok') return next.session;
   // Spent meanwhile by a refresh with the same key: this client's earlier try, whose answer it gave up on.
-  const winner = retryKey === undefined ? null : await deps.sessions.findRefreshToken(tokenId);
-  if (retryKey !== undefined && winner?.retry?.keyDigest === keyDigest) return answerAgain(deps, record, winner.retry.successorId, retryKey, now);
+  const retried = keyDigest === null ? null : retriedWith(await deps.sessions.findRefreshToken(tokenId));
+  if (retried) return answerAgain(deps, record, retried, now);
   return refuseReuse(deps, record.familyId, consumed.status === 'reused' ? consumed.usedAt : null, now);
 }
 
@@ -111,15 +124,14 @@ async function refuseUnlessCurrent(deps: SessionDeps, record: RefreshTokenRecord
  * so a late copy changes nothing. Once the successor has been used, it reached its owner: the token
  * presented is a copy, as any spent token is.
  */
-async function answerAgain(deps: SessionDeps, spent: RefreshTokenRecord, successorId: string, retryKey: string, now: number): Promise<SessionTokens> {
+async function answerAgain(deps: SessionDeps, spent: RefreshTokenRecord, { successorId, retryKey }: Retried, now: number): Promise<SessionTokens> {
   await refuseUnlessCurrent(deps, spent, now);
   const successor = await deps.sessions.findRefreshToken(successorId);
   if (!successor) throw expired();
   if (successor.used) return refuseReuse(deps, spent.familyId, successor.usedAt, now);
   const secret = retrySecret(retryKey, successorId);
   // Made with this key, the successor's digest can only match; checked all the same.
-  const stored = Buffer.from(successor.record.secretDigest, 'hex');
-  if (stored.length !== 32 || !timingSafeEqual(digest(secret), stored)) throw expired();
+  if (!secretMatches(successor.record, secret)) throw expired();
   return { accessToken: await deps.tokens.issueAccessToken(spent.userId), refreshToken: `${successorId}.${secret}` };
 }
 

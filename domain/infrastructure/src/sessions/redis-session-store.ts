@@ -55,7 +55,7 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
       if (!raw) return { status: 'unknown' };
       const record = JSON.parse(raw) as RefreshTokenRecord;
       // One script: of two concurrent refreshes with one token, exactly one wins.
-      const mark = retry ? JSON.stringify({ keyDigest: retry.keyDigest, successorId: retry.successorId }) : '';
+      const mark = retry ? JSON.stringify(retry) : '';
       const used = (await redis.eval(CONSUME, 2, usedKey(tokenId), retryKey(tokenId), String(now), String(ttlSeconds(record.expiresAt)), mark)) as string | null;
       if (used === null) return { status: 'ok', record };
       // Marked '1' before the instant was kept: used long ago, as far as anyone can tell.
