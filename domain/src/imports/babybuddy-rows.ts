@@ -74,7 +74,8 @@ const GROWTH_COLUMNS = {
 
 function growthBody(table: keyof typeof GROWTH_COLUMNS) {
   return (cells: Cells, { growthUnits }: ImportOptions): Record<string, unknown> => {
-    const measuredOn = cells['date'] ?? '';
+    // A spreadsheet's date cell reads as that day's midnight.
+    const measuredOn = (cells['date'] ?? '').replace(/[ T]00:00(:00)?$/, '');
     if (!isLocalDate(measuredOn)) throw new RowRefused('date must be a date such as 2020-02-14');
     const { column, ...fields } = GROWTH_COLUMNS[table];
     return { measuredOn, [fields[growthUnits]]: numberCell(cells, column) };
