@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,16 +94,17 @@ try {
     ready = await fetch(`${base}/readyz`).then((response) => response.ok, () => false);
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const json = async (pathname: string, body: unknown, token?: string) => {
-    const response = await fetch(`${base}${pathname}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
+  // Through node:http, which waits for an answer as long as it takes (fetch gives up after 300 s).
+  const json = (pathname: string, body: unknown, token?: string) =>
+    new Promise<Record<string, any>>((resolve, reject) => {
+      const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      const sent = request(`${base}${pathname}`, { method: 'POST', headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => (response.statusCode! < 300 ? resolve(JSON.parse(text)) : reject(new Error(`${pathname} answered ${response.statusCode}: ${text}`))));
+      });
+      sent.on('error', reject).end(JSON.stringify(body));
     });
-    const answer = (await response.json()) as Record<string, any>;
-    if (!response.ok) throw new Error(`${pathname} answered ${response.status}: ${JSON.stringify(answer)}`);
-    return answer;
-  };
   const { accessToken } = await json('/api/auth/register', { email: 'import-bench@example.com', password: 'Bench parent 1', referralCode: 'BENCH1' });
   const file = sleepExport(MEGABYTES * 1024 * 1024);
   const birthDate = new Date(file.first - DAY_MS).toISOString().slice(0, 10);

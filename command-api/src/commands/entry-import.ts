@@ -25,11 +25,13 @@ import { xlsxRows } from './xlsx-rows';
 const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
 
 /**
- * How many writes of one import are in flight at once. Rows are written a day at a time in turn
- * (a day's session slots take one write after another), several days at once, so that the event
- * store commits them in groups (docs/benchmarks.md, "Import").
+ * How many days of one import are written at once. Rows are written a day at a time in turn (a
+ * day's session slots take one write after another), several days at once, so that the event store
+ * commits their appends in groups. The answers of a group commit all go on at once, each with a
+ * write's work, so more days at once hold the event loop longer: 512 held it for half a second
+ * (docs/benchmarks.md, "Import").
  */
-const DAYS_AT_ONCE = 512;
+const DAYS_AT_ONCE = 32;
 
 /** A row that passed its kind's rules, with the id it is logged under and the local date it counts on. */
 type AcceptedRow = { line: number; id: string; date: string } & (
