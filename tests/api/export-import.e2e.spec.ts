@@ -96,7 +96,19 @@ describe('the CSV export and its import', () => {
     const copy = await addChild(parent, 'Robin again');
     const preview = await call(parent, 'POST', `/api/children/${copy}/import/preview`, { csv: exported.text });
     expect(preview.status).toBe(200);
-    const expected = { format: 'nightlight', rows: 5, entries: { feeding: 2, sleep: 1, diaper: 1, pumping: 1 }, alreadyImported: 0, from: '2026-11-19', to: '2026-11-19', refused: [] };
+    const expected = {
+      format: 'nightlight',
+      rows: 5,
+      entries: { feeding: 2, sleep: 1, diaper: 1, pumping: 1 },
+      measurements: 0,
+      alreadyImported: 0,
+      from: '2026-11-19',
+      to: '2026-11-19',
+      refused: [],
+      children: [],
+      child: null,
+      growthUnits: null,
+    };
     expect(preview.body).toEqual(expected);
     await settle();
     expect((await exportCsv(parent, copy)).text.split('\r\n')).toHaveLength(2);
@@ -123,10 +135,13 @@ describe('the CSV export and its import', () => {
     const stranger = await register();
     const childId = await addChild(parent);
     const unknown = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: 'date,what\n2026-11-19,bottle\n' });
-    expect([unknown.status, unknown.body.message]).toEqual([400, "The file's columns are not those of an export of this app, nor of Baby Buddy's feedings, sleep or diaper changes"]);
+    expect([unknown.status, unknown.body.message]).toEqual([
+      400,
+      "The file's columns are not those of an export of this app, nor of Baby Buddy's feedings, sleep, diaper changes, pumping, weight, height or head circumference",
+    ]);
     const open = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: 'kind,started_utc,ended_utc,id\n"feeding,x' });
     expect([open.status, open.body.message]).toEqual([400, 'Line 2: a quoted field is not closed']);
-    expect((await call(parent, 'POST', `/api/children/${childId}/import`, {})).body.message).toBe('csv is required: the text of the CSV file');
+    expect((await call(parent, 'POST', `/api/children/${childId}/import`, {})).body.message).toBe('csv or xlsx is required: the text of a CSV file, or an XLSX file in base64');
     expect((await exportCsv(stranger, childId)).status).toBe(404);
     const theirs = await call(stranger, 'POST', `/api/children/${childId}/import`, { csv: 'kind,started_utc,ended_utc,id\n' });
     expect([theirs.status, theirs.body.message]).toEqual([404, 'Child not found']);
@@ -161,23 +176,26 @@ describe("Baby Buddy's exports", () => {
     '305,1,Robin,Lee,2026-11-18 20:00:00,True,False,,,',
   ].join('\n');
 
-  it('imports feedings, sleep and diaper changes with the expected counts and refusals, read in the child’s zone, and nothing twice', async () => {
+  it('imports feedings, sleep and diaper changes with the expected counts and refusals, read in the child’s zone, amounts and notes as the file has them, and nothing twice', async () => {
     const parent = await register();
     const childId = await addChild(parent);
     const preview = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: feedings, amountUnit: 'oz' });
     expect(preview.body).toEqual({
       format: 'babybuddy-feedings',
       rows: 7,
-      entries: { feeding: 3, sleep: 0, diaper: 0, pumping: 0 },
+      entries: { feeding: 4, sleep: 0, diaper: 0, pumping: 0 },
+      measurements: 0,
       alreadyImported: 0,
       from: '2026-11-18',
       to: '2026-11-18',
       refused: [
         { line: 5, message: 'Amount is required for bottle feeding' },
         { line: 6, message: 'Solid food is not tracked by this app' },
-        { line: 7, message: 'Amount must be in steps of 0.25 oz' },
         { line: 8, message: 'This overlaps a feeding already logged for this child (line 2)' },
       ],
+      children: [{ id: '1', name: 'Robin Lee', rows: 7 }],
+      child: '1',
+      growthUnits: null,
     });
     const imported = await call(parent, 'POST', `/api/children/${childId}/import`, { csv: feedings, amountUnit: 'oz' });
     expect(imported.body).toEqual({ ...preview.body, position: expect.any(Number) });
@@ -188,7 +206,10 @@ describe("Baby Buddy's exports", () => {
     expect(logged).toMatchObject([
       { startedAt: '2026-11-18T12:00:00.000Z', endedAt: '2026-11-18T12:20:00.000Z', method: 'Bottle', type: 'Formula', amountOz: 4, sides: null },
       { startedAt: '2026-11-18T15:00:00.000Z', method: 'Nursing', sides: { leftMinutes: 0, rightMinutes: 15 }, notes: 'Fussy, then calm' },
-      { startedAt: '2026-11-18T18:00:00.000Z', method: 'Nursing', sides: null, notes: 'Nursing feeding' },
+      // No notes in the file: none here either ('Nursing feeding' is what a dialog saves for none).
+      { startedAt: '2026-11-18T18:00:00.000Z', method: 'Nursing', sides: null, notes: '' },
+      // 3.4 oz, off the dialog's quarter-ounce steps, as entered.
+      { startedAt: '2026-11-19T00:00:00.000Z', method: 'Bottle', type: 'Formula', amountOz: 3.4, notes: '' },
     ]);
 
     const sleeps = await call(parent, 'POST', `/api/children/${childId}/import`, { csv: sleep });
@@ -211,7 +232,7 @@ describe("Baby Buddy's exports", () => {
     ]);
 
     const again = await call(parent, 'POST', `/api/children/${childId}/import`, { csv: feedings, amountUnit: 'oz' });
-    expect(again.body).toMatchObject({ entries: { feeding: 0 }, alreadyImported: 3 });
+    expect(again.body).toMatchObject({ entries: { feeding: 0 }, alreadyImported: 4 });
   });
 });
 

@@ -1,49 +1,87 @@
 import { ENTRY_KIND_LIST, entryKind, isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { ENTRY_KIND_NAMES, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import { overlapMessage } from '@nightlight/domain/entry-slots/entry-slot.decider';
-import { importRows, ImportFormatError, type ImportRow } from '@nightlight/domain/imports/import-rows';
+import { CsvError, csvRows, type CsvRow } from '@nightlight/domain/exports/csv';
+import type { GrowthDetails } from '@nightlight/domain/growth/growth.events';
+import { childrenInFile, rowsOfChild, severalChildren } from '@nightlight/domain/imports/import-children';
 import { importBody, type ImportSummary } from '@nightlight/domain/imports/import-request';
-import { CsvError } from '@nightlight/domain/exports/csv';
+import { importReader, ImportFormatError, type ImportOptions, type ImportRow } from '@nightlight/domain/imports/import-rows';
+import { overlapsInFile } from '@nightlight/domain/imports/overlap-sweep';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
-import { loadChildAs } from './child-access';
 import type { WriteActor } from '../write-reply';
+import { loadChildAs } from './child-access';
 import { entryWrites } from './entry-writes';
+import { growthImport } from './growth-import';
+import { eachInSlices } from './in-slices';
+import { xlsxRows } from './xlsx-rows';
 
 // An imported row's entry id, from the child and the row's source: imported again, it names the same
 // entry, which is then already logged. The namespace never changes.
 const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
 
-type Interval = { startedAt: string; endedAt: string };
-/** A row that passed its kind's rules, with the id it is logged under. */
-type AcceptedRow = { line: number; kind: EntryKind; entryId: string; body: Record<string, unknown>; interval: Interval };
+/**
+ * How many days of one import are written at once. Rows are written a day at a time in turn (a
+ * day's session slots take one write after another), several days at once, so that the event store
+ * commits their appends in groups. The answers of a group commit all go on at once, each with a
+ * write's work, so more days at once hold the event loop longer: 512 held it for half a second
+ * (docs/benchmarks.md, "Import").
+ */
+const DAYS_AT_ONCE = 32;
 
-const overlaps = (a: Interval, b: Interval) => a.startedAt < b.endedAt && b.startedAt < a.endedAt;
+/** A row that passed its kind's rules, with the id it is logged under and the local date it counts on. */
+type AcceptedRow = { line: number; id: string; date: string } & (
+  | { kind: EntryKind; body: Record<string, unknown>; startedAt: string; endedAt: string }
+  | { kind: 'growth'; details: GrowthDetails }
+);
+
+const isGrowthFormat = (format: string) => ['babybuddy-weight', 'babybuddy-height', 'babybuddy-head-circumference'].includes(format);
+
+/** A file's refusal as the API says it. */
+const asBadRequest = (error: unknown): never => {
+  if (error instanceof ImportFormatError || error instanceof CsvError) throw new HttpError(400, error.message);
+  throw error;
+};
 
 /**
- * Imports a CSV export (this app's, or Baby Buddy's feedings, sleep or diaper changes) into a
+ * Imports a file (this app's CSV export, or one of Baby Buddy's tables as CSV or XLSX) into a
  * child: every row through its kind's own rules and writes, so what is refused is refused for the
- * reason a form would give. The preview decides the same without writing.
+ * reason a form would give. The preview decides the same without writing. A large file is read,
+ * checked and written in slices, so that other requests are answered meanwhile.
  */
 export function entryImport(deps: CommandDeps) {
-  const { eventStore, readStore, clock } = deps;
+  const { eventStore, readStore, clock, cipher } = deps;
   const writes = Object.fromEntries(ENTRY_KIND_LIST.map((kind) => [kind.kind, entryWrites(deps, kind)])) as Record<EntryKind, ReturnType<typeof entryWrites>>;
+  const growth = growthImport(deps);
   const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+
+  /** The file's rows, read in slices: CSV text, or an XLSX workbook's first sheet. */
+  async function readFile(body: { csv?: string; xlsx?: string }, options: ImportOptions) {
+    const source: IterableIterator<CsvRow> = body.xlsx ? (await xlsxRows(body.xlsx)).values() : csvRows(body.csv ?? '');
+    try {
+      const { format, rowOf } = importReader(source.next().value ?? undefined, options);
+      const rows: ImportRow[] = [];
+      await eachInSlices(source, (row) => void rows.push(rowOf(row)));
+      return { format, rows };
+    } catch (error) {
+      return asBadRequest(error);
+    }
+  }
 
   /**
    * Whether the row was imported before (its entry exists, or was deleted since), or is this child's
    * own entry exported earlier. An entry this very request logged (the same Idempotency-Key, sent
    * again) is not: it counts as imported, as the first answer said.
    */
-  async function alreadyThere(kind: EntryKind, entryId: string, childId: string, row: Extract<ImportRow, { kind: EntryKind }>, key: string | null): Promise<boolean> {
+  async function alreadyThere(kind: EntryKind, entryId: string, childId: string, sourceId: string, key: string | null): Promise<boolean> {
     const logged = await eventStore.readStream(entryKind(kind).streamId(entryId));
     if (logged.length > 0) return !logged.some((event) => key !== null && event.metadata.idempotencyKey === key);
-    if (!row.sourceId || row.sourceId.includes(':')) return false;
-    const [first] = await eventStore.readStream(entryKind(kind).streamId(row.sourceId));
+    if (!sourceId || sourceId.includes(':')) return false;
+    const [first] = await eventStore.readStream(entryKind(kind).streamId(sourceId));
     return (first?.data as { childId?: string } | undefined)?.childId === childId;
   }
 
@@ -51,76 +89,132 @@ export function entryImport(deps: CommandDeps) {
     const body = parseInput(importBody, input);
     const child = await loadChildAs(eventStore, childId, userId);
     const timezone = child.profile.timezone;
-    const amountUnit = body.amountUnit ?? (await readerUnits(readStore, userId))?.volume ?? 'oz';
-    let parsed: ReturnType<typeof importRows>;
-    try {
-      parsed = importRows(body.csv, { timezone, amountUnit });
-    } catch (error) {
-      if (error instanceof ImportFormatError || error instanceof CsvError) throw new HttpError(400, error.message);
-      throw error;
-    }
+    const units = await readerUnits(readStore, userId);
+    const options = { timezone, amountUnit: body.amountUnit ?? units?.volume ?? 'oz', growthUnits: body.growthUnits ?? units?.growth ?? 'metric' } satisfies ImportOptions;
+    const { format, rows } = await readFile(body, options);
+    const children = childrenInFile(rows);
+    const chosen = (() => {
+      try {
+        return rowsOfChild(rows, children, body.babyBuddyChild);
+      } catch (error) {
+        return asBadRequest(error);
+      }
+    })();
     const refused: ImportSummary['refused'] = [];
     const accepted: AcceptedRow[] = [];
-    let alreadyImported = 0;
+    const found = { format, children, growthUnits: isGrowthFormat(format) ? options.growthUnits : null, timezone, refused, accepted, alreadyImported: 0 };
+    // Several children and none chosen: the preview names them, to choose from.
+    if (!chosen) return { ...found, child: null, rows: rows.length };
+
     const now = clock();
-    for (const row of parsed.rows) {
-      if ('refused' in row) {
-        refused.push({ line: row.line, message: row.refused });
-        continue;
-      }
-      const entryId = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
+    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+    const today = localDateOf(now, timezone);
+    await eachInSlices(chosen.rows, async (row) => {
+      if ('refused' in row) return void refused.push({ line: row.line, message: row.refused });
+      const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
       const request = { ...row.body, childId };
-      let interval: Interval;
+      let checked: AcceptedRow;
       try {
-        const kind = entryKind(row.kind);
-        const checked = kind.check(parseInput(kind.body, request), now);
-        interval = { startedAt: checked.startedAt, endedAt: checked.endedAt };
+        if (row.kind === 'growth') {
+          const details = growth.check(request, { birthDate, today });
+          checked = { line: row.line, id, kind: 'growth', details, date: details.measuredOn };
+        } else {
+          const kind = entryKind(row.kind);
+          const { startedAt, endedAt } = kind.check(parseInput(kind.body, request), now, 'file');
+          checked = { line: row.line, id, kind: row.kind, body: request, startedAt, endedAt, date: localDateOf(startedAt, timezone) };
+        }
       } catch (error) {
         const message = refusalMessage(error);
         if (message === null) throw error;
-        refused.push({ line: row.line, message });
-        continue;
+        return void refused.push({ line: row.line, message });
       }
-      if (await alreadyThere(row.kind, entryId, childId, row, key)) {
-        alreadyImported++;
-        continue;
-      }
-      accepted.push({ line: row.line, kind: row.kind, entryId, body: request, interval });
-    }
-    return { format: parsed.format, rows: parsed.rows.length, timezone, accepted: await withoutOverlaps(childId, accepted, refused), refused, alreadyImported };
+      const before = checked.kind === 'growth' ? await growth.recordedBefore(id, key) : await alreadyThere(checked.kind, id, childId, row.sourceId, key);
+      if (before) found.alreadyImported++;
+      else accepted.push(checked);
+    });
+    return { ...found, child: chosen.child, rows: chosen.rows.length, accepted: await withoutOverlaps(childId, accepted, refused) };
   }
 
   /** Sessions that overlap one logged already, or an earlier row of the file, are refused as their form would refuse them. */
   async function withoutOverlaps(childId: string, rows: AcceptedRow[], refused: ImportSummary['refused']): Promise<AcceptedRow[]> {
-    const kept: AcceptedRow[] = [];
-    for (const row of rows) {
-      const { kind } = row;
-      if (isSessionKind(kind)) {
-        const logged = await timeline.findOne({ childId, kind, _id: { $ne: row.entryId }, startedAt: { $lt: row.interval.endedAt }, endedAt: { $gt: row.interval.startedAt } }, { readOnly: true });
-        const earlier = kept.find((other) => other.kind === kind && overlaps(other.interval, row.interval));
-        if (logged || earlier) {
-          refused.push({ line: row.line, message: earlier ? `${overlapMessage(kind)} (line ${earlier.line})` : overlapMessage(kind) });
-          continue;
-        }
-      }
-      kept.push(row);
+    const ids = new Set(rows.map((row) => row.id));
+    const dropped = new Set<AcceptedRow>();
+    for (const kind of ENTRY_KIND_NAMES.filter(isSessionKind)) {
+      const sessions = rows.filter((row): row is Extract<AcceptedRow, { kind: EntryKind }> => row.kind === kind);
+      if (sessions.length === 0) continue;
+      const span = (row: { startedAt: string; endedAt: string }) => ({ start: Date.parse(row.startedAt), end: Date.parse(row.endedAt) });
+      const spans = sessions.map(span);
+      const from = new Date(spans.reduce((first, s) => Math.min(first, s.start), Infinity)).toISOString();
+      const to = new Date(spans.reduce((last, s) => Math.max(last, s.end), -Infinity)).toISOString();
+      // The file's own rows logged by this very request before (sent again) are not in their own way.
+      const logged = (await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true })).filter((doc) => !ids.has(doc._id));
+      overlapsInFile(spans, logged.map(span)).forEach((overlap, index) => {
+        if (overlap === null) return;
+        const row = sessions[index]!;
+        dropped.add(row);
+        refused.push({ line: row.line, message: overlap === 'logged' ? overlapMessage(kind) : `${overlapMessage(kind)} (line ${sessions[overlap]!.line})` });
+      });
     }
-    return kept;
+    return rows.filter((row) => !dropped.has(row));
   }
 
-  function summary(planned: Awaited<ReturnType<typeof plan>>, imported: AcceptedRow[]): ImportSummary {
+  function summary(planned: Awaited<ReturnType<typeof plan>>, imported: readonly AcceptedRow[]): ImportSummary {
     const entries = Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, 0])) as ImportSummary['entries'];
-    for (const row of imported) entries[row.kind]++;
-    const dates = imported.map((row) => localDateOf(Date.parse(row.interval.startedAt), planned.timezone)).sort();
+    let measurements = 0;
+    let from: string | null = null;
+    let to: string | null = null;
+    for (const row of imported) {
+      if (row.kind === 'growth') measurements++;
+      else entries[row.kind]++;
+      if (from === null || row.date < from) from = row.date;
+      if (to === null || row.date > to) to = row.date;
+    }
     return {
       format: planned.format,
       rows: planned.rows,
       entries,
+      measurements,
       alreadyImported: planned.alreadyImported,
-      from: dates[0] ?? null,
-      to: dates.at(-1) ?? null,
+      from,
+      to,
       refused: [...planned.refused].sort((a, b) => a.line - b.line),
+      children: planned.children,
+      child: planned.child,
+      growthUnits: planned.growthUnits,
     };
+  }
+
+  /** Writes the rows a day at a time, DAYS_AT_ONCE days at once; a row refused now is reported, not fatal. */
+  async function writeAll(actor: WriteActor, childId: string, rows: readonly AcceptedRow[], refused: ImportSummary['refused']) {
+    const days = new Map<string, AcceptedRow[]>();
+    for (const row of rows) {
+      const day = `${row.kind}:${row.kind === 'growth' ? row.date : row.startedAt.slice(0, 10)}`;
+      const lane = days.get(day);
+      if (lane) lane.push(row);
+      else days.set(day, [row]);
+    }
+    const queue = [...days.values()];
+    const imported: AcceptedRow[] = [];
+    let position = 0;
+    let next = 0;
+    const writeDays = async () => {
+      for (let day = queue[next++]; day; day = queue[next++]) {
+        for (const row of day) {
+          try {
+            const written =
+              row.kind === 'growth' ? await growth.record(actor, row.id, childId, row.details) : (await writes[row.kind].write(actor, row.body, row.id, entryKind(row.kind).commands.log, 'file')).position;
+            position = Math.max(position, written);
+            imported.push(row);
+          } catch (error) {
+            const message = refusalMessage(error);
+            if (message === null) throw error;
+            refused.push({ line: row.line, message });
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(DAYS_AT_ONCE, queue.length) }, writeDays));
+    return { imported, position };
   }
 
   return {
@@ -137,19 +231,8 @@ export function entryImport(deps: CommandDeps) {
      */
     async run(actor: WriteActor, childId: string, input: unknown): Promise<{ summary: ImportSummary; position: number }> {
       const planned = await plan(actor.userId, childId, input, actor.idempotent?.key ?? null);
-      const imported: AcceptedRow[] = [];
-      let position = 0;
-      for (const row of planned.accepted) {
-        try {
-          const written = await writes[row.kind].write(actor, row.body, row.entryId, entryKind(row.kind).commands.log);
-          position = Math.max(position, written.position);
-          imported.push(row);
-        } catch (error) {
-          const message = refusalMessage(error);
-          if (message === null) throw error;
-          planned.refused.push({ line: row.line, message });
-        }
-      }
+      if (planned.child === null && planned.children.length > 1) throw new HttpError(400, severalChildren(planned.children).message);
+      const { imported, position } = await writeAll(actor, childId, planned.accepted, planned.refused);
       return { summary: summary(planned, imported), position };
     },
   };

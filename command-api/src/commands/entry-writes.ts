@@ -1,6 +1,6 @@
 import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
-import type { EntryKindDefinition, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
+import type { EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
 import { timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
@@ -66,11 +66,11 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
    * Validates and checks the user is in the child's family (from its stream); overlaps are decided
    * with the append. Free text is sealed with the child's key, which every member reads with.
    */
-  async function prepare(userId: string, input: unknown, id: string) {
+  async function prepare(userId: string, input: unknown, id: string, origin: EntryOrigin) {
     const body = parseInput(entry.body, input);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
-    const checked = entry.check(body, clock());
+    const checked = entry.check(body, clock(), origin);
     const { notes, environment: _plain, ...unsealed } = checked;
     // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
     const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
@@ -125,12 +125,12 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
 
   /**
    * Logs or corrects an entry (`commandType`: the kind's log or correct command) from a request
-   * body: the same request with the same key again answers as the first time.
+   * body (`origin`: a dialog's, or a file's row): the same request with the same key again answers as the first time.
    */
-  async function write(actor: WriteActor, input: unknown, id: string, commandType: string) {
+  async function write(actor: WriteActor, input: unknown, id: string, commandType: string, origin: EntryOrigin = 'dialog') {
     const answered = await repeated(actor, id);
     if (answered) return answered;
-    const { reader, childId, checked, recorded, data } = await prepare(actor.userId, input, id);
+    const { reader, childId, checked, recorded, data } = await prepare(actor.userId, input, id, origin);
     const result = await decide(commandType, data, actor, { startedAt: checked.startedAt, endedAt: checked.endedAt });
     // An entry already logged under this id records nothing again: it answers with what was recorded.
     if (result.repeated || result.appended === 0) return { view: await earlierView(id, result, actor.userId), position: result.position };

@@ -9,10 +9,11 @@ import { idempotentWrites } from '../idempotency';
 import { sendWritten, writeActorOf } from '../write-reply';
 
 const TAGS = ['Export and import'];
-const csvDescription = "This app's CSV export, or Baby Buddy's export of feedings, sleep or diaper changes; each row goes through its kind's own rules. The body may be up to 16 MB.";
+const csvDescription =
+  "This app's CSV export (csv), or Baby Buddy's export of feedings, sleep, diaper changes, pumping, weight, height or head circumference, as CSV (csv) or XLSX (xlsx, in base64); each row goes through its kind's own rules. A file of several Baby Buddy children imports the one named (babyBuddyChild). The body may be up to 16 MB.";
 const previewSchema = routeSchema({ summary: 'What an import would do: writes nothing', description: csvDescription, tags: TAGS, body: importBody, answers: { 200: importSummarySchema }, errors: [400, 404, 413] });
 const importSchema = routeSchema({
-  summary: "Import a CSV file into a child's entries",
+  summary: "Import a file into a child's entries",
   description: `${csvDescription} Nothing is imported twice: an entry's id comes from the child and the row.`,
   tags: TAGS,
   body: importBody,
@@ -20,7 +21,7 @@ const importSchema = routeSchema({
   errors: [400, 404, 413, 422],
 });
 
-/** POST /api/children/:id/import/preview and /import: a CSV export of this app or of Baby Buddy into a child. */
+/** POST /api/children/:id/import/preview and /import: an export of this app or of Baby Buddy into a child. */
 export function importRoutes(deps: CommandDeps) {
   const imports = entryImport(deps);
   const idempotency = idempotentWrites(deps);

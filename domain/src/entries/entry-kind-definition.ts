@@ -64,6 +64,13 @@ export interface EntryKindSchemas {
   written: ZodType;
 }
 
+/**
+ * Where an entry's details come from: a parent's dialog, or a file (an export of this app or another
+ * tracker's). The file's are kept as they were recorded: an amount off the dialog's steps (3.4 oz,
+ * 123 mL) as entered, notes left empty as empty (the dialog's default notes are its own).
+ */
+export type EntryOrigin = 'dialog' | 'file';
+
 /** Where an entry starts and ends; an instant ends when it starts. */
 export interface EntryTimes {
   startedAt: string;
@@ -133,7 +140,7 @@ export interface EntryKindDefinition<Types extends EntryKindTypes = EntryKindTyp
   decider: EntryDecider<Types['command'], Types['state']>;
   body: ZodType<{ childId: string }>;
   /** Its rules on a parsed body, with their messages. */
-  check(body: Types['body'], now: Date): CheckedEntry<Types['fields']>;
+  check(body: Types['body'], now: Date, origin?: EntryOrigin): CheckedEntry<Types['fields']>;
   /**
    * Seals the free text the entry records besides its notes (a sleep's sack tag) with `seal`, and
    * gives the details without the notes as its events record them. Without it they are recorded as checked.

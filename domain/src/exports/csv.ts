@@ -21,24 +21,30 @@ export const csvLine = (values: readonly string[]): string => `${values.map(fiel
 
 export class CsvError extends Error {}
 
+/** A row of a CSV file: its cells, and the line it starts on for messages about it. */
+export type CsvRow = { line: number; cells: string[] };
+
 /**
  * The rows of a CSV text: quoted fields may hold commas, doubled quotes and line breaks; lines end
  * with CRLF or LF; a byte-order mark and blank lines are skipped. Each row comes with the line it
  * starts on, for messages about it.
  */
-export function parseCsv(text: string): { line: number; cells: string[] }[] {
-  const rows: { line: number; cells: string[] }[] = [];
+export const parseCsv = (text: string): CsvRow[] => [...csvRows(text)];
+
+/** parseCsv one row at a time, so that a reader of a large file can pause between rows. */
+export function* csvRows(text: string): Generator<CsvRow> {
   let cells: string[] = [];
   let cell = '';
   let quoted = false;
   let line = 1;
   let rowLine = 1;
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRow = () => {
+  const endRow = (): CsvRow | null => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '') rows.push({ line: rowLine, cells });
+    const row = cells.length > 1 || cells[0] !== '' ? { line: rowLine, cells } : null;
     cells = [];
     cell = '';
+    return row;
   };
   for (; i < text.length; i++) {
     const char = text[i]!;
@@ -60,12 +66,15 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
       cell = '';
     } else if (char === '\n' || char === '\r') {
       if (char === '\r' && text[i + 1] === '\n') i++;
-      endRow();
+      const row = endRow();
+      if (row) yield row;
       line++;
       rowLine = line;
     } else cell += char;
   }
   if (quoted) throw new CsvError(`Line ${rowLine}: a quoted field is not closed`);
-  if (cell !== '' || cells.length > 0) endRow();
-  return rows;
+  if (cell !== '' || cells.length > 0) {
+    const row = endRow();
+    if (row) yield row;
+  }
 }

@@ -1,3 +1,4 @@
+import type { EntryOrigin } from '../entries/entry-kind-definition';
 import { DomainRuleError } from '../shared/domain-event';
 import { toOunces, volumeProblem, type EnteredAmount } from '../units/volume';
 import type { BottleContent, FeedingMethod, NursingSides } from './feeding.events';
@@ -33,22 +34,23 @@ export interface CheckedFeeding {
 const roundOunces = (oz: number): number => Math.round(oz * 1000) / 1000;
 
 /** The amount as entered, in ounces or millilitres, checked against that unit's limits and steps. */
-function enteredAmountOf(input: FeedingInput): EnteredAmount | null {
+function enteredAmountOf(input: FeedingInput, origin: EntryOrigin): EnteredAmount | null {
   const oz = input.amountOz ?? null;
   const ml = input.amountMl ?? null;
   if (oz !== null && ml !== null) throw new DomainRuleError('Send amountOz or amountMl, not both', 'amountMl');
   const entered: EnteredAmount | null = oz !== null ? { value: oz, unit: 'oz' } : ml !== null ? { value: ml, unit: 'mL' } : null;
   if (entered === null) return null;
-  const problem = volumeProblem(entered.value, entered.unit);
+  const problem = volumeProblem(entered.value, entered.unit, origin === 'dialog');
   if (problem) throw new DomainRuleError(problem, entered.unit === 'oz' ? 'amountOz' : 'amountMl');
   return entered;
 }
 
 /**
  * The Add Feeding dialog's rules, enforced again on the server, and its defaults: no end means the
- * default 15 minutes; notes default to '{method} feeding'.
+ * default 15 minutes; notes default to '{method} feeding'. A feeding read from a file keeps its
+ * amount and its notes as the file has them.
  */
-export function checkFeeding(input: FeedingInput, now: Date): CheckedFeeding {
+export function checkFeeding(input: FeedingInput, now: Date, origin: EntryOrigin = 'dialog'): CheckedFeeding {
   const started = new Date(input.startedAt);
   if (started.getTime() > now.getTime()) throw new DomainRuleError('Cannot select future date and time', 'startedAt');
   const ended = input.endedAt ? new Date(input.endedAt) : new Date(started.getTime() + DEFAULT_FEEDING_MINUTES * 60_000);
@@ -60,7 +62,7 @@ export function checkFeeding(input: FeedingInput, now: Date): CheckedFeeding {
 
   const isBottle = input.method === 'Bottle';
   if (!isBottle && input.type) throw new DomainRuleError('Feeding type applies to bottle feeding only', 'type');
-  const entered = enteredAmountOf(input);
+  const entered = enteredAmountOf(input, origin);
   if (isBottle && entered === null) throw new DomainRuleError('Amount is required for bottle feeding', 'amountOz');
   const sides = input.sides ?? null;
   if (sides && isBottle) throw new DomainRuleError('Sides apply to nursing only', 'sides');
@@ -69,7 +71,7 @@ export function checkFeeding(input: FeedingInput, now: Date): CheckedFeeding {
   if (sides && sides.leftMinutes + sides.rightMinutes !== wholeMinutes) {
     throw new DomainRuleError(`Left and right minutes must add up to the feeding's ${wholeMinutes} minutes`, 'sides');
   }
-  const notes = input.notes?.trim() ? input.notes.trim() : `${input.method} feeding`;
+  const notes = input.notes?.trim() || (origin === 'file' ? '' : `${input.method} feeding`);
   return {
     startedAt: started.toISOString(),
     endedAt: ended.toISOString(),

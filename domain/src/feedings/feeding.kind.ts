@@ -40,7 +40,7 @@ export const feedingKind: EntryKindDefinition<FeedingKind> = {
   schemas: { tag: 'Feedings', answer: feedingViewSchema, written: writtenFeedingSchema },
   decider: { initialState: initialFeedingState, evolve: evolveFeeding, decide: decideFeeding },
   body: feedingBody,
-  check: (body, now) => checkFeeding(body, now),
+  check: (body, now, origin) => checkFeeding(body, now, origin),
   resealNotes: (feedingId, notes) => ({ type: 'ResealFeedingNotes', data: { feedingId, notes } }),
   timeline: feedingTimeline,
   csv: feedingCsv,

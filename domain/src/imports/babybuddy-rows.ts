@@ -1,38 +1,9 @@
+import type { CsvRow } from '../exports/csv';
 import { isLocalDate } from '../time/zoned-time';
-import { instantOfLocal } from '../time/zoned-time';
+import type { BabyBuddyTable } from './babybuddy-tables';
+import { babyBuddyInstant, babyBuddyInterval } from './babybuddy-times';
 import { cellsByColumn, numberCell, RowRefused } from './csv-cells';
-import type { ImportOptions, ImportRow } from './import-rows';
-
-/**
- * Baby Buddy's CSV exports (its admin's export, django-import-export, one file per table; read from
- * its `core/admin.py`, `core/models.py` and the import fixtures in `core/tests/import/`). A file
- * holds one table: told by its columns.
- */
-export type BabyBuddyTable = 'feedings' | 'sleep' | 'diaper-changes';
-
-export function babyBuddyTableOf(columns: readonly string[]): BabyBuddyTable | null {
-  const has = (...names: string[]) => names.every((name) => columns.includes(name));
-  if (has('start', 'end', 'type', 'method')) return 'feedings';
-  if (has('time', 'wet', 'solid')) return 'diaper-changes';
-  if (has('start', 'end')) return 'sleep';
-  return null;
-}
-
-const BB_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
-const WITH_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/;
-
-/**
- * Baby Buddy writes times in its server's zone without an offset ('2020-02-17 03:04:09'): they are
- * read in the child's zone. A time with an offset or Z is read as it says.
- */
-function instantOf(cell: string | undefined, column: string, timezone: string): string {
-  const value = (cell ?? '').trim();
-  if (WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
-  const match = BB_DATE_TIME.exec(value);
-  if (!match || !isLocalDate(match[1]!)) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
-  const instant = instantOfLocal(match[1]!, match[2]!, timezone).getTime() + Number(match[3] ?? 0) * 1000;
-  return new Date(instant).toISOString();
-}
+import type { ImportOptions, ImportRow, ImportTarget } from './import-rows';
 
 /** Baby Buddy's booleans as its exports write them. */
 function flag(cell: string | undefined, column: string): boolean {
@@ -44,9 +15,13 @@ function flag(cell: string | undefined, column: string): boolean {
 
 const FEEDING_TYPES: Record<string, 'Breast Milk' | 'Formula'> = { 'breast milk': 'Breast Milk', 'fortified breast milk': 'Breast Milk', formula: 'Formula' };
 
-function feedingBody(cells: Record<string, string>, { timezone, amountUnit }: ImportOptions): Record<string, unknown> {
-  const startedAt = instantOf(cells['start'], 'start', timezone);
-  const endedAt = instantOf(cells['end'], 'end', timezone);
+/** An amount in the unit the parent named: Baby Buddy keeps amounts without one. */
+const amountIn = (amount: number | null, { amountUnit }: ImportOptions) => (amount === null ? {} : amountUnit === 'mL' ? { amountMl: amount } : { amountOz: amount });
+
+type Cells = Record<string, string>;
+
+function feedingBody(cells: Cells, options: ImportOptions): Record<string, unknown> {
+  const { startedAt, endedAt } = babyBuddyInterval(cells['start'], cells['end'], options.timezone);
   const method = (cells['method'] ?? '').toLowerCase();
   const type = (cells['type'] ?? '').toLowerCase();
   const notes = cells['notes'] ?? '';
@@ -54,8 +29,9 @@ function feedingBody(cells: Record<string, string>, { timezone, amountUnit }: Im
   if (method === 'bottle') {
     const bottleType = FEEDING_TYPES[type];
     if (!bottleType) throw new RowRefused(`type must be breast milk, fortified breast milk or formula, not '${cells['type']}'`);
-    const amount = numberCell(cells, 'amount');
-    return { startedAt, endedAt, method: 'Bottle', type: bottleType, ...(amount === null ? {} : amountUnit === 'mL' ? { amountMl: amount } : { amountOz: amount }), notes };
+    // Baby Buddy's bottle form saves the end as the start: such a bottle lasts what one logged here without a duration does.
+    const ended = endedAt === startedAt ? {} : { endedAt };
+    return { startedAt, ...ended, method: 'Bottle', type: bottleType, ...amountIn(numberCell(cells, 'amount'), options), notes };
   }
   // A side nursed the whole feeding; 'both breasts' does not say how long each.
   const minutes = Math.floor((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000);
@@ -64,32 +40,80 @@ function feedingBody(cells: Record<string, string>, { timezone, amountUnit }: Im
   return { startedAt, endedAt, method: 'Nursing', sides, notes };
 }
 
-function diaperBody(cells: Record<string, string>, { timezone }: ImportOptions): Record<string, unknown> {
+function diaperBody(cells: Cells, { timezone }: ImportOptions): Record<string, unknown> {
   const wet = flag(cells['wet'], 'wet');
   const solid = flag(cells['solid'], 'solid');
   const contents = wet && solid ? 'both' : solid ? 'dirty' : wet ? 'wet' : 'dry';
   const color = (cells['color'] ?? '').toLowerCase();
-  return { occurredAt: instantOf(cells['time'], 'time', timezone), contents, color: color === '' ? null : color, notes: cells['notes'] ?? '' };
+  return { occurredAt: babyBuddyInstant(cells['time'], 'time', timezone), contents, color: color === '' ? null : color, notes: cells['notes'] ?? '' };
 }
 
-function sleepBody(cells: Record<string, string>, { timezone }: ImportOptions): Record<string, unknown> {
-  return { startedAt: instantOf(cells['start'], 'start', timezone), endedAt: instantOf(cells['end'], 'end', timezone), notes: cells['notes'] ?? '' };
+function sleepBody(cells: Cells, { timezone }: ImportOptions): Record<string, unknown> {
+  return { ...babyBuddyInterval(cells['start'], cells['end'], timezone), notes: cells['notes'] ?? '' };
 }
 
-const KIND_OF = { feedings: 'feeding', sleep: 'sleep', 'diaper-changes': 'diaper' } as const satisfies Record<BabyBuddyTable, string>;
-const BODY_OF = { feedings: feedingBody, sleep: sleepBody, 'diaper-changes': diaperBody } satisfies Record<BabyBuddyTable, unknown>;
+/**
+ * Baby Buddy pumps into one amount, both sides together: it is kept whole as the left side's, the
+ * first the form here asks for. Older exports have a single time and no length.
+ */
+function pumpingBody(cells: Cells, options: ImportOptions): Record<string, unknown> {
+  const amount = numberCell(cells, 'amount');
+  const common = { leftAmount: amount, rightAmount: null, unit: options.amountUnit, notes: cells['notes'] ?? '' };
+  if (cells['start'] === undefined) return { startedAt: babyBuddyInstant(cells['time'], 'time', options.timezone), durationMinutes: null, ...common };
+  const { startedAt, endedAt } = babyBuddyInterval(cells['start'], cells['end'], options.timezone);
+  const minutes = Math.floor((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000);
+  return { startedAt, durationMinutes: minutes === 0 ? null : minutes, ...common };
+}
 
-export function babyBuddyRows(table: BabyBuddyTable, columns: readonly string[], rows: readonly { line: number; cells: string[] }[], options: ImportOptions): ImportRow[] {
-  return rows.map(({ line, cells: values }) => {
+/** A measurement of one measure in the system the parent named: Baby Buddy keeps bare numbers. */
+const GROWTH_COLUMNS = {
+  weight: { column: 'weight', metric: 'weightKg', imperial: 'weightLb' },
+  height: { column: 'height', metric: 'lengthCm', imperial: 'lengthIn' },
+  'head-circumference': { column: 'head_circumference', metric: 'headCm', imperial: 'headIn' },
+} as const;
+
+function growthBody(table: keyof typeof GROWTH_COLUMNS) {
+  return (cells: Cells, { growthUnits }: ImportOptions): Record<string, unknown> => {
+    // A spreadsheet's date cell reads as that day's midnight.
+    const measuredOn = (cells['date'] ?? '').replace(/[ T]00:00(:00)?$/, '');
+    if (!isLocalDate(measuredOn)) throw new RowRefused('date must be a date such as 2020-02-14');
+    const { column, ...fields } = GROWTH_COLUMNS[table];
+    return { measuredOn, [fields[growthUnits]]: numberCell(cells, column) };
+  };
+}
+
+const READ_AS = {
+  feedings: { kind: 'feeding', body: feedingBody },
+  sleep: { kind: 'sleep', body: sleepBody },
+  'diaper-changes': { kind: 'diaper', body: diaperBody },
+  pumping: { kind: 'pumping', body: pumpingBody },
+  weight: { kind: 'growth', body: growthBody('weight') },
+  height: { kind: 'growth', body: growthBody('height') },
+  'head-circumference': { kind: 'growth', body: growthBody('head-circumference') },
+} as const satisfies Record<BabyBuddyTable, { kind: ImportTarget; body: (cells: Cells, options: ImportOptions) => Record<string, unknown> }>;
+
+/** The Baby Buddy child a row belongs to: its `child_id`, with the name the export wrote beside it. */
+function childOf(cells: Cells): ImportRow['child'] {
+  const id = cells['child_id'];
+  if (id === undefined) return null;
+  const name = [cells['child_first_name'], cells['child_last_name']].filter(Boolean).join(' ');
+  return { id, name: name === '' ? null : name };
+}
+
+/** Reads the rows of one Baby Buddy table as the request bodies of this app's routes. */
+export function babyBuddyRowReader(table: BabyBuddyTable, columns: readonly string[], options: ImportOptions): (row: CsvRow) => ImportRow {
+  const { kind, body } = READ_AS[table];
+  return ({ line, cells: values }) => {
     const cells = cellsByColumn(columns, values);
+    const child = childOf(cells);
     try {
-      const body = BODY_OF[table](cells, options);
+      const read = body(cells, options);
       // Its own id when the export has one; otherwise the row's times say which row it is.
-      const sourceId = `babybuddy:${table}:${cells['id'] || JSON.stringify([cells['start'] ?? cells['time'], cells['end'] ?? ''])}`;
-      return { line, kind: KIND_OF[table], sourceId, body };
+      const sourceId = `babybuddy:${table}:${cells['id'] || JSON.stringify([cells['start'] ?? cells['time'] ?? cells['date'], cells['end'] ?? ''])}`;
+      return { line, kind, sourceId, body: read, child };
     } catch (error) {
-      if (error instanceof RowRefused) return { line, refused: error.message };
+      if (error instanceof RowRefused) return { line, refused: error.message, child };
       throw error;
     }
-  });
+  };
 }

@@ -1,6 +1,6 @@
 import { entryKind } from '../entries/all-entry-kinds';
 import { ENTRY_KIND_NAMES, type EntryKind } from '../entries/entry-kinds';
-import { fromCsvText } from '../exports/csv';
+import { fromCsvText, type CsvRow } from '../exports/csv';
 import { cellsByColumn, RowRefused } from './csv-cells';
 import type { ImportRow } from './import-rows';
 
@@ -12,16 +12,16 @@ function bodyOf(kind: EntryKind, cells: Record<string, string>): Record<string, 
   return { ...entryKind(kind).csv.body(cells), notes: fromCsvText(cells['notes'] ?? '') };
 }
 
-export function ownCsvRows(columns: readonly string[], rows: readonly { line: number; cells: string[] }[]): ImportRow[] {
-  return rows.map(({ line, cells: values }) => {
+export function ownCsvRowReader(columns: readonly string[]): (row: CsvRow) => ImportRow {
+  return ({ line, cells: values }) => {
     const cells = cellsByColumn(columns, values);
     const kind = cells['kind'] as EntryKind;
-    if (!ENTRY_KIND_NAMES.includes(kind)) return { line, refused: `kind must be ${ENTRY_KIND_NAMES.join(', ')}` };
+    if (!ENTRY_KIND_NAMES.includes(kind)) return { line, refused: `kind must be ${ENTRY_KIND_NAMES.join(', ')}`, child: null };
     try {
-      return { line, kind, sourceId: cells['id'] ?? '', body: bodyOf(kind, cells) };
+      return { line, kind, sourceId: cells['id'] ?? '', body: bodyOf(kind, cells), child: null };
     } catch (error) {
-      if (error instanceof RowRefused) return { line, refused: error.message };
+      if (error instanceof RowRefused) return { line, refused: error.message, child: null };
       throw error;
     }
-  });
+  };
 }

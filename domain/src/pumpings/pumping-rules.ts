@@ -1,3 +1,4 @@
+import type { EntryOrigin } from '../entries/entry-kind-definition';
 import { DomainRuleError } from '../shared/domain-event';
 import type { VolumeUnit } from './pumping.events';
 import { volumeProblem } from '../units/volume';
@@ -22,8 +23,8 @@ export interface CheckedPumping {
   notes: string;
 }
 
-/** The Add Pumping dialog's rules, enforced again on the server. Nothing but the start is required. */
-export function checkPumping(input: PumpingInput, now: Date): CheckedPumping {
+/** The Add Pumping dialog's rules, enforced again on the server. Nothing but the start is required; a file's amounts need not be on the steps. */
+export function checkPumping(input: PumpingInput, now: Date, origin: EntryOrigin = 'dialog'): CheckedPumping {
   const started = new Date(input.startedAt);
   if (started.getTime() > now.getTime()) throw new DomainRuleError('Cannot select future date and time', 'startedAt');
   const duration = input.durationMinutes ?? null;
@@ -32,7 +33,7 @@ export function checkPumping(input: PumpingInput, now: Date): CheckedPumping {
   }
   for (const side of ['leftAmount', 'rightAmount'] as const) {
     const amount = input[side] ?? null;
-    const problem = amount === null ? undefined : volumeProblem(amount, input.unit);
+    const problem = amount === null ? undefined : volumeProblem(amount, input.unit, origin === 'dialog');
     if (problem) throw new DomainRuleError(problem, side);
   }
   return {

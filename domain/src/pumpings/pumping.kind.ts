@@ -40,8 +40,8 @@ export const pumpingKind: EntryKindDefinition<PumpingKind> = {
   schemas: { tag: 'Pumping', answer: pumpingViewSchema, written: writtenPumpingSchema },
   decider: { initialState: initialPumpingState, evolve: evolvePumping, decide: decidePumping },
   body: pumpingBody,
-  check: (body, now) => {
-    const { durationMinutes, leftAmount, rightAmount, unit, ...checked } = checkPumping(body, now);
+  check: (body, now, origin) => {
+    const { durationMinutes, leftAmount, rightAmount, unit, ...checked } = checkPumping(body, now, origin);
     return { ...checked, endedAt: pumpingEndedAt(checked.startedAt, durationMinutes), pumped: { leftAmount, rightAmount, unit } };
   },
   // Its events record the length as entered (none when untimed) and the amounts with their unit.

@@ -1,3 +1,4 @@
+import type { EntryOrigin } from '../entries/entry-kind-definition';
 import { DomainRuleError } from '../shared/domain-event';
 import type { SleepEnvironment } from './sleep.events';
 
@@ -19,8 +20,8 @@ export interface CheckedSleep {
   notes: string;
 }
 
-/** The Add Sleep dialog's rules, enforced again on the server; notes default to 'Sleep session'. */
-export function checkSleep(input: SleepInput, now: Date): CheckedSleep {
+/** The Add Sleep dialog's rules, enforced again on the server; notes default to 'Sleep session', except read from a file. */
+export function checkSleep(input: SleepInput, now: Date, origin: EntryOrigin = 'dialog'): CheckedSleep {
   const started = new Date(input.startedAt);
   const ended = new Date(input.endedAt);
   if (started.getTime() > now.getTime()) throw new DomainRuleError('Cannot select future date and time', 'startedAt');
@@ -42,6 +43,6 @@ export function checkSleep(input: SleepInput, now: Date): CheckedSleep {
       whiteNoise: environment.whiteNoise,
       sleepSackTag: environment.sleepSackTag?.trim() ? environment.sleepSackTag.trim() : null,
     },
-    notes: input.notes?.trim() ? input.notes.trim() : 'Sleep session',
+    notes: input.notes?.trim() || (origin === 'file' ? '' : 'Sleep session'),
   };
 }

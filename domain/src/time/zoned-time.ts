@@ -216,16 +216,35 @@ function offsetMs(instantMs: number, timeZone: string): number {
  * earlier of the two instants is returned.
  */
 export function instantOfLocal(date: LocalDate, time: LocalTime, timeZone: string): Date {
+  const readings = instantsOfLocal(date, time, timeZone);
+  return new Date(readings.length > 0 ? readings[0]! : gapReading(date, time, timeZone));
+}
+
+const wallAsUtcOf = (date: LocalDate, time: LocalTime): number => {
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wallAsUtc = dayNumberOf(date) * DAY_MS + (hh * 60 + mm) * MINUTE_MS;
+  return dayNumberOf(date) * DAY_MS + (hh * 60 + mm) * MINUTE_MS;
+};
+
+/**
+ * Every instant at which a local wall-clock time occurs, earliest first: one, two in a fall-back
+ * overlap (01:30 on a New York fall-back day is 05:30Z and 06:30Z), none in a spring-forward gap.
+ */
+export function instantsOfLocal(date: LocalDate, time: LocalTime, timeZone: string): number[] {
+  const wallAsUtc = wallAsUtcOf(date, time);
   // The offsets a day either side bracket any transition near this wall time, so one of them is
   // the offset in force at the answer (a zone never changes offset twice within two days).
   const offsetBefore = offsetMs(wallAsUtc - DAY_MS, timeZone);
   const offsetAfter = offsetMs(wallAsUtc + DAY_MS, timeZone);
   const wanted = `${date}T${time}`;
-  const matches = [wallAsUtc - offsetBefore, wallAsUtc - offsetAfter].filter((candidate) => localDateTimeOf(new Date(candidate), timeZone) === wanted);
-  return new Date(matches.length > 0 ? Math.min(...matches) : wallAsUtc - offsetBefore);
+  const candidates = offsetBefore === offsetAfter ? [wallAsUtc - offsetBefore] : [wallAsUtc - offsetBefore, wallAsUtc - offsetAfter].sort((a, b) => a - b);
+  return candidates.filter((candidate) => localDateTimeOf(new Date(candidate), timeZone) === wanted);
 }
+
+/** A wall time in a spring-forward gap, read with the offset in force before the gap. */
+const gapReading = (date: LocalDate, time: LocalTime, timeZone: string): number => {
+  const wallAsUtc = wallAsUtcOf(date, time);
+  return wallAsUtc - offsetMs(wallAsUtc - DAY_MS, timeZone);
+};
 
 const startsOfLocalDates = new Map<string, Map<LocalDate, number>>();
 

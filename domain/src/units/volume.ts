@@ -12,11 +12,14 @@ export const VOLUME_LIMITS = {
 export const toOunces = (amount: number, unit: VolumeUnit): number => (unit === 'oz' ? amount : amount / ML_PER_OZ);
 export const toMillilitres = (amount: number, unit: VolumeUnit): number => (unit === 'mL' ? amount : amount * ML_PER_OZ);
 
-/** The message an amount earns in its unit ('Amount must be between 0 and 600 mL'), or undefined when it is fine. */
-export function volumeProblem(value: number, unit: VolumeUnit): string | undefined {
+/**
+ * The message an amount earns in its unit ('Amount must be between 0 and 600 mL'), or undefined when
+ * it is fine. `steps`: whether it must be on the dialog's steps; an amount read from a file need not.
+ */
+export function volumeProblem(value: number, unit: VolumeUnit, steps = true): string | undefined {
   const { max, step } = VOLUME_LIMITS[unit];
   if (!Number.isFinite(value) || value < 0 || value > max) return `Amount must be between 0 and ${max} ${unit}`;
-  if (!inSteps(value, unit)) return `Amount must be in steps of ${step} ${unit}`;
+  if (steps && !inSteps(value, unit)) return `Amount must be in steps of ${step} ${unit}`;
   return undefined;
 }
 

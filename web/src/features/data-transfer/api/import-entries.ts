@@ -2,15 +2,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportSummary } from '@nightlight/domain/imports/import-request';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
-import type { VolumeUnit } from '../../../types/api.ts';
+import type { GrowthUnits, VolumeUnit } from '../../../types/api.ts';
 
 export type { ImportSummary };
 
-export interface ImportRequest {
+/** The file as the API takes it: a CSV file's text, or an XLSX file in base64; and the choices the preview asked for. */
+export type ImportFile = { csv: string } | { xlsx: string };
+
+export type ImportRequest = ImportFile & {
   childId: string;
-  csv: string;
   amountUnit: VolumeUnit;
-}
+  growthUnits?: GrowthUnits;
+  babyBuddyChild?: string;
+};
 
 /** What importing the file would do; writes nothing. */
 export function useImportPreview() {

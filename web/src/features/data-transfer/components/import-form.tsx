@@ -5,8 +5,8 @@ import { Select } from '../../../components/select.tsx';
 import { useUnits } from '../../../hooks/use-units.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
-import type { Child, VolumeUnit } from '../../../types/api.ts';
-import { useImportEntries, useImportPreview } from '../api/import-entries.ts';
+import type { Child, GrowthUnits, VolumeUnit } from '../../../types/api.ts';
+import { useImportEntries, useImportPreview, type ImportFile, type ImportRequest, type ImportSummary } from '../api/import-entries.ts';
 import { entryCount, ImportSummaryView } from './import-summary.tsx';
 
 const UNIT_OPTIONS = [
@@ -14,30 +14,54 @@ const UNIT_OPTIONS = [
   { value: 'mL', label: 'mL' },
 ];
 
-/** A chosen file's text, read with FileReader, which every browser the app supports has. */
-function readText(file: File): Promise<string> {
+const GROWTH_UNIT_OPTIONS = [
+  { value: 'metric', label: 'kg and cm' },
+  { value: 'imperial', label: 'lb and in' },
+];
+
+/**
+ * A chosen file as the API takes it, read with FileReader, which every browser the app supports
+ * has: a CSV file's text, or an XLSX file in base64 (the server reads the workbook).
+ */
+function readFile(file: File): Promise<ImportFile> {
+  const xlsx = file.name.toLowerCase().endsWith('.xlsx');
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => {
+      const read = String(reader.result);
+      resolve(xlsx ? { xlsx: read.slice(read.indexOf(',') + 1) } : { csv: read });
+    };
     reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsText(file);
+    if (xlsx) reader.readAsDataURL(file);
+    else reader.readAsText(file);
   });
 }
 
+/** 'Robin Lee (40 rows)', or the child's id in Baby Buddy when the file names it without a name. */
+const fileChildLabel = ({ id, name, rows }: ImportSummary['children'][number]) => `${name ?? `Child ${id}`} (${rows} ${rows === 1 ? 'row' : 'rows'})`;
+
 /**
- * A CSV file into one child: this app's export, or Baby Buddy's feedings, sleep or diaper changes.
- * A preview first, then the import of what the preview showed.
+ * A file into one child: this app's CSV export, or Baby Buddy's export of a table (CSV or XLSX).
+ * A preview first, then the import of what the preview showed. The preview says which kind of file
+ * it is, and asks what the file leaves open: whose entries, of a file of several Baby Buddy
+ * children, and the unit of a growth file's bare numbers.
  */
 export function ImportForm({ childList }: { childList: readonly Child[] }) {
   const units = useUnits();
   const [childId, setChildId] = useState(childList[0]?.id ?? '');
-  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [file, setFile] = useState<ImportFile | null>(null);
   const [amountUnit, setAmountUnit] = useState<VolumeUnit>(units.volume);
+  const [growthUnits, setGrowthUnits] = useState<GrowthUnits | undefined>(undefined);
+  const [babyBuddyChild, setBabyBuddyChild] = useState<string | undefined>(undefined);
+  // What the last preview found in the file, kept while a new choice is previewed.
+  const [found, setFound] = useState<Pick<ImportSummary, 'children' | 'growthUnits'> | null>(null);
   // One key per previewed file: the import sent twice answers once.
   const [idempotencyKey, setIdempotencyKey] = useState(createIdempotencyKey);
   const preview = useImportPreview();
   const run = useImportEntries();
-  const request = file && { childId, csv: file.csv, amountUnit };
+  const requestWith = (choices: Pick<ImportRequest, 'growthUnits' | 'babyBuddyChild'>): ImportRequest | null =>
+    file && { childId, ...file, amountUnit, ...(choices.growthUnits ? { growthUnits: choices.growthUnits } : {}), ...(choices.babyBuddyChild ? { babyBuddyChild: choices.babyBuddyChild } : {}) };
+  const request = requestWith({ growthUnits, babyBuddyChild });
 
   const restart = () => {
     preview.reset();
@@ -45,17 +69,32 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
     setIdempotencyKey(createIdempotencyKey());
   };
 
+  const previewOf = (next: ImportRequest | null) => next && preview.mutate(next, { onSuccess: ({ children, growthUnits: read }) => setFound({ children, growthUnits: read }) });
+
   async function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0];
     restart();
-    setFile(chosen ? { name: chosen.name, csv: await readText(chosen) } : null);
+    setFound(null);
+    setBabyBuddyChild(undefined);
+    setGrowthUnits(undefined);
+    setFile(chosen ? await readFile(chosen) : null);
+  }
+
+  /** A choice the preview asked for: the preview again with it. */
+  function choose(choices: Pick<ImportRequest, 'growthUnits' | 'babyBuddyChild'>) {
+    restart();
+    setBabyBuddyChild(choices.babyBuddyChild);
+    setGrowthUnits(choices.growthUnits);
+    previewOf(requestWith(choices));
   }
 
   const error = preview.error ?? run.error;
   return (
     <div className="import-form">
       <h3 className="card-subtitle">Import entries</h3>
-      <p className="field-hint">A CSV exported from this app, or Baby Buddy&apos;s export of feedings, sleep or diaper changes.</p>
+      <p className="field-hint">
+        A CSV exported from this app, or Baby Buddy&apos;s export (CSV or XLSX) of feedings, sleep, diaper changes, pumping, weight, height or head circumference.
+      </p>
       {childList.length > 1 && (
         <Select
           label="Into"
@@ -69,9 +108,9 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
       )}
       <div className="field">
         <label className="field-label" htmlFor="import-file">
-          CSV file
+          CSV or XLSX file
         </label>
-        <input id="import-file" className="field-input" type="file" accept=".csv,text/csv" onChange={(event) => void chooseFile(event)} />
+        <input id="import-file" className="field-input" type="file" accept=".csv,text/csv,.xlsx" onChange={(event) => void chooseFile(event)} />
       </div>
       <Select
         label="Baby Buddy amounts are in"
@@ -83,6 +122,25 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
           setAmountUnit(event.target.value as VolumeUnit);
         }}
       />
+      {found && found.children.length > 1 && (
+        <Select
+          label="Whose entries"
+          hint="The file holds the entries of several Baby Buddy children"
+          placeholder="Choose a child"
+          options={found.children.map((child) => ({ value: child.id, label: fileChildLabel(child) }))}
+          value={babyBuddyChild ?? ''}
+          onChange={(event) => choose({ growthUnits, babyBuddyChild: event.target.value || undefined })}
+        />
+      )}
+      {found?.growthUnits && (
+        <Select
+          label="Baby Buddy measurements are in"
+          hint="Baby Buddy keeps weights and lengths without a unit"
+          options={GROWTH_UNIT_OPTIONS}
+          value={growthUnits ?? found.growthUnits}
+          onChange={(event) => choose({ babyBuddyChild, growthUnits: event.target.value as GrowthUnits })}
+        />
+      )}
       <FormError message={error ? errorMessage(error, 'The file could not be read. Please try again.') : null} />
       {run.data ? (
         <ImportSummaryView summary={run.data} done />
@@ -91,7 +149,7 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
       )}
       {!run.data && (
         <div className="import-actions">
-          <Button variant="secondary" disabled={!request || preview.isPending} onClick={() => request && preview.mutate(request)}>
+          <Button variant="secondary" disabled={!request || preview.isPending} onClick={() => previewOf(request)}>
             Preview
           </Button>
           {preview.data && request && entryCount(preview.data) > 0 && (

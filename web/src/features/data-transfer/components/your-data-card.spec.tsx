@@ -16,7 +16,11 @@ const summary = {
   alreadyImported: 0,
   from: '2026-11-17',
   to: '2026-11-18',
+  measurements: 0,
   refused: [{ line: 4, message: 'Amount is required for bottle feeding' }],
+  children: [{ id: '1', name: null, rows: 3 }],
+  child: '1',
+  growthUnits: null,
 };
 
 function renderCard() {
@@ -41,7 +45,7 @@ describe('YourDataCard', () => {
     );
     const { user } = renderCard();
 
-    await user.upload(screen.getByLabelText('CSV file'), new File([FEEDINGS_CSV], 'feeding.csv', { type: 'text/csv' }));
+    await user.upload(screen.getByLabelText('CSV or XLSX file'), new File([FEEDINGS_CSV], 'feeding.csv', { type: 'text/csv' }));
     await user.selectOptions(screen.getByLabelText('Baby Buddy amounts are in'), 'oz');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
 
@@ -61,7 +65,7 @@ describe('YourDataCard', () => {
   it("shows the server's reason when the file cannot be read", async () => {
     server.use(http.post('/api/children/:id/import/preview', () => HttpResponse.json({ message: 'Line 2: a quoted field is not closed' }, { status: 400 })));
     const { user } = renderCard();
-    await user.upload(screen.getByLabelText('CSV file'), new File(['kind,started_utc,ended_utc,id\n"open'], 'broken.csv', { type: 'text/csv' }));
+    await user.upload(screen.getByLabelText('CSV or XLSX file'), new File(['kind,started_utc,ended_utc,id\n"open'], 'broken.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Line 2: a quoted field is not closed');
   });

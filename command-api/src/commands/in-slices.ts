@@ -1,0 +1,20 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Work on one request that may run for seconds (an import of a large file) gives the event loop a
+ * turn this often, so that other requests are answered meanwhile (docs/decisions.md, "Imports").
+ */
+const SLICE_MS = 10;
+
+/** Calls `step` on each item in order, letting other work run every SLICE_MS. */
+export async function eachInSlices<T>(items: Iterable<T>, step: (item: T, index: number) => void | Promise<void>): Promise<void> {
+  let sliceEnds = performance.now() + SLICE_MS;
+  let index = 0;
+  for (const item of items) {
+    await step(item, index++);
+    if (performance.now() >= sliceEnds) {
+      await nextTurn();
+      sliceEnds = performance.now() + SLICE_MS;
+    }
+  }
+}

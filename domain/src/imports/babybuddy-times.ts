@@ -1,0 +1,56 @@
+import { instantOfLocal, instantsOfLocal, isLocalDate } from '../time/zoned-time';
+import { RowRefused } from './csv-cells';
+
+const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
+const WITH_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A cell's time: an instant when it says its offset, else the wall time it reads. */
+type CellTime = { instant: number } | { date: string; minute: string; seconds: number };
+
+function cellTime(cell: string | undefined, column: string): CellTime {
+  const value = (cell ?? '').trim();
+  if (WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value))) return { instant: Date.parse(value) };
+  const match = WALL_TIME.exec(value);
+  if (!match || !isLocalDate(match[1]!)) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
+  return { date: match[1]!, minute: match[2]!, seconds: Number(match[3] ?? 0) };
+}
+
+/** The instants a cell's time can be in the zone: one, or two in the hour repeated when daylight saving ends. */
+function readings(time: CellTime, timezone: string): number[] {
+  if ('instant' in time) return [time.instant];
+  const found = instantsOfLocal(time.date, time.minute, timezone);
+  // A time in the hour skipped when daylight saving starts reads as a single time does.
+  return (found.length > 0 ? found : [instantOfLocal(time.date, time.minute, timezone).getTime()]).map((instant) => instant + time.seconds * 1000);
+}
+
+/** The wall clock of a time as if it were UTC, to measure a wall-clock length. */
+const wallMs = (time: CellTime): number | null => ('instant' in time ? null : Date.parse(`${time.date}T${time.minute}:00Z`) + time.seconds * 1000);
+
+/**
+ * Baby Buddy writes times in its server's zone without an offset ('2020-02-17 03:04:09'): they are
+ * read in the child's zone. A time with an offset or Z is read as it says.
+ */
+export function babyBuddyInstant(cell: string | undefined, column: string, timezone: string): string {
+  return new Date(readings(cellTime(cell, column), timezone)[0]!).toISOString();
+}
+
+/**
+ * A start and an end without offsets: of their readings in the zone, the pair that lasts the
+ * wall-clock length (01:50 to 02:10 on the night daylight saving ends is 20 minutes, the first
+ * 01:50 being an hour and 20 minutes before 02:10); where no pair does (across the hour skipped in
+ * spring), each is read as a single time is.
+ */
+export function babyBuddyInterval(startCell: string | undefined, endCell: string | undefined, timezone: string): { startedAt: string; endedAt: string } {
+  const start = cellTime(startCell, 'start');
+  const end = cellTime(endCell, 'end');
+  const starts = readings(start, timezone);
+  const ends = readings(end, timezone);
+  const wallStart = wallMs(start);
+  const wallEnd = wallMs(end);
+  const length = wallStart === null || wallEnd === null ? null : wallEnd - wallStart;
+  let chosen: [number, number] = [starts[0]!, ends[0]!];
+  if (length !== null) {
+    for (const s of starts) for (const e of ends) if (e - s === length && chosen[1] - chosen[0] !== length) chosen = [s, e];
+  }
+  return { startedAt: new Date(chosen[0]).toISOString(), endedAt: new Date(chosen[1]).toISOString() };
+}

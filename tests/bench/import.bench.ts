@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * A 16 MB Baby Buddy export imported while the server answers others: the server started as the
+ * README starts it (`npm start`, NODE_ENV=production) in its own process, a second process asking
+ * GET /healthz one request after another the whole time, and this one posting the file, first to
+ * the preview, then to the import. Prints rows per second of each, and the /healthz answers' p99
+ * and max while each ran. `npx tsx tests/bench/import.bench.ts` (MEGABYTES, default 16).
+ * Goals (docs/benchmarks.md, "Import"): preview and import each under 10 s; /healthz p99 under 100 ms.
+ *
+ * The file is Baby Buddy's sleep export with its columns as `core/admin.py` writes them: a ten-minute
+ * sleep every half hour back from yesterday (years of them: 16 MB is far more than one child's
+ * history), a note on every fourth, and every 1,000th row a copy of the one before it, which the
+ * import refuses as overlapping.
+ */
+const MEGABYTES = Number(process.env.MEGABYTES ?? 16);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DAY_MS = 86_400_000;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Baby Buddy's wall time ('2025-02-17 03:04:09'); the child's zone is UTC here. */
+const wallTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+function sleepExport(bytes: number): { csv: string; rows: number; overlapping: number; first: number } {
+  const lines = ['id,child_id,child_first_name,child_last_name,start,end,nap,notes,tags'];
+  // The body is JSON: each line break is two bytes there, and the braces and the name fit in the rest.
+  let size = lines[0]!.length + 2 + 16;
+  let start = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  let overlapping = 0;
+  for (let id = 1; ; id++) {
+    const copy = id % 1000 === 0;
+    if (copy) overlapping++;
+    else start -= 30 * 60_000;
+    const note = id % 4 === 0 ? 'Woke once, settled after a cuddle' : '';
+    const line = `${id},1,Robin,Lee,${wallTime(start)},${wallTime(start + 10 * 60_000)},1,${note},`;
+    if (size + line.length + 2 > bytes) break;
+    lines.push(line);
+    size += line.length + 2;
+  }
+  return { csv: `${lines.join('\n')}\n`, rows: lines.length - 1, overlapping, first: start };
+}
+
+const processes: ChildProcess[] = [];
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-import-bench-'));
+const stopAll = () => {
+  for (const child of processes) if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+
+/** A process of its own group (npm starts the server as a child of its own, and both must stop). */
+function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdin: 'ignore' | 'pipe' = 'ignore'): ChildProcess {
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: [stdin, 'pipe', 'inherit'], detached: true });
+  processes.push(child);
+  return child;
+}
+
+/** Polls /healthz from another process while `work` runs; its answers' times in ms, sorted. */
+async function whilePolling<T>(base: string, work: () => Promise<T>): Promise<{ result: T; seconds: number; times: number[] }> {
+  const poller = start(process.execPath, ['tests/bench/support/healthz-poller.mjs', base], process.env, 'pipe');
+  let output = '';
+  poller.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const finished = new Promise<void>((resolve) => poller.on('exit', () => resolve()));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  poller.stdin!.end();
+  await finished;
+  return { result, seconds, times: (JSON.parse(output) as number[]).sort((a, b) => a - b) };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+try {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // The embedded default, as a new user runs it: no Redis even where the shell has one.
+  const { REDIS_URL: _redis, ...environment } = process.env;
+  start('npm', ['start'], { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'BENCH1', LOG_LEVEL: 'warn' });
+  for (let ready = false; !ready; ) {
+    ready = await fetch(`${base}/readyz`).then((response) => response.ok, () => false);
+    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  // Through node:http, which waits for an answer as long as it takes (fetch gives up after 300 s).
+  const json = (pathname: string, body: unknown, token?: string) =>
+    new Promise<Record<string, any>>((resolve, reject) => {
+      const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) };
+      const sent = request(`${base}${pathname}`, { method: 'POST', headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => (response.statusCode! < 300 ? resolve(JSON.parse(text)) : reject(new Error(`${pathname} answered ${response.statusCode}: ${text}`))));
+      });
+      sent.on('error', reject).end(JSON.stringify(body));
+    });
+  const { accessToken } = await json('/api/auth/register', { email: 'import-bench@example.com', password: 'Bench parent 1', referralCode: 'BENCH1' });
+  const file = sleepExport(MEGABYTES * 1024 * 1024);
+  const birthDate = new Date(file.first - DAY_MS).toISOString().slice(0, 10);
+  const { id: childId } = await json('/api/children', { displayName: 'Robin', birthDate, sex: 'Female', timezone: 'UTC' }, accessToken);
+
+  const body = { csv: file.csv };
+  console.log(`Baby Buddy sleep export: ${(Buffer.byteLength(JSON.stringify(body)) / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en')} rows (${file.overlapping} overlapping)`);
+  for (const step of ['preview', 'import'] as const) {
+    const { result, seconds, times } = await whilePolling(base, () => json(`/api/children/${childId}/import${step === 'preview' ? '/preview' : ''}`, body, accessToken));
+    const expected = file.rows - file.overlapping;
+    if (result['entries'].sleep !== expected || result['refused'].length !== file.overlapping) {
+      throw new Error(`${step}: ${result['entries'].sleep} sleeps and ${result['refused'].length} refused, not ${expected} and ${file.overlapping}`);
+    }
+    console.log(
+      `${step.padEnd(7)} ${seconds.toFixed(1).padStart(5)} s  ${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s` +
+        `  /healthz (${times.length} answers) p99 ${percentile(times, 99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
+    );
+  }
+} finally {
+  stopAll();
+}
