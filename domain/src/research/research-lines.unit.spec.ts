@@ -15,8 +15,9 @@ const facts: ChildResearchFacts = {
 };
 const OPEN = '2099-01-01';
 const ref = { childId: '0190c0de-0000-7000-8000-000000000001', ownerId: '0190c0de-0000-7000-8000-0000000000aa' };
-// A stand-in for the keyed digest: the id's bytes in hex, 16 digits.
-const entryPseudonym = (id: string) => `e_${Buffer.from(id).toString('hex').padStart(16, '0').slice(-16)}`;
+// A stand-in for the keyed digest: the id's characters in hex, 16 digits.
+const hex = (text: string) => [...text].map((char) => char.charCodeAt(0).toString(16).padStart(2, '0')).join('');
+const entryPseudonym = (id: string) => `e_${hex(id).padStart(16, '0').slice(-16)}`;
 
 /** The lines of `events` in order, numbered from 1, for a release that leaves out `cutoff` on. */
 function linesOf(events: { type: string; data: unknown }[], cutoff = OPEN, childFacts = facts): (ResearchLine | null)[] {
@@ -163,7 +164,7 @@ describe('the clock of the lines', () => {
     const [night, next] = linesOf([sleep('s1', '2026-10-18T02:00:00.000Z', '2026-10-18T05:20:00.000Z'), sleep('s2', '2026-10-18T06:56:00.000Z', '2026-10-18T10:00:00.000Z')], OPEN, later) as EntryLine[];
     expect(night).toMatchObject({ shiftedAt: '2026-10-31T22:00', shiftedEndAt: '2026-11-01T01:20', durationMinutes: 200, clockChangeMinutes: 0 });
     expect(next).toMatchObject({ shiftedAt: '2026-11-01T01:56', localDate: '2026-11-01', clockChangeMinutes: -60 });
-    expect(next.minute! - night.endMinute!).toBe(96);
+    expect(next!.minute! - night!.endMinute!).toBe(96);
   });
 
   it('marks the line whose own span holds the change', () => {
