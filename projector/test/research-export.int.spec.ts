@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dateShiftDays } from '@nightlight/domain/research/research-identity';
 import { createResearchReplica } from '@nightlight/domain/research/research-replica';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
@@ -285,6 +286,31 @@ describe('a release that stays right', () => {
       [streamOf('child-a'), 'child-registered', undefined],
       [streamOf('child-a'), 'feeding-logged', 73],
       [streamOf('child-a'), 'feeding-logged', 73],
+    ]);
+    const replica = createResearchReplica();
+    for (const line of [...first.lines, ...next.lines]) replica.apply(line);
+    expect(replica.lines().flat()).toEqual((await exported()).lines);
+  });
+
+  it('restates a stream when a new zone moves one of its entries past the release, which no replaced line could say', async () => {
+    await registerChildren(['child-a']);
+    // The release stops before 1 July 2027 (shifted): a feeding at 20:00 UTC on the shifted 30 June is in it,
+    // but in Sydney (UTC+10) it is 06:00 on 1 July, past it.
+    const shift = dateShiftDays(source.digest, 'child-a');
+    const day = (shifted: string) => new Date(Date.parse(`${shifted}T00:00:00Z`) - shift * 86_400_000).toISOString().slice(0, 10);
+    const feed = (id: string, startedAt: string) =>
+      feedingEvent(stores, 'FeedingLogged', { id, childId: 'child-a', ownerId: OWNER }, { startedAt, endedAt: startedAt, amountOz: 2, method: 'Bottle', type: 'Formula', notes: '' });
+    await feed('late', `${day('2027-06-30')}T20:00:00.000Z`);
+    await feed('early', `${day('2027-06-01')}T08:00:00.000Z`);
+    const first = await exported();
+    expect(first.lines.map((line) => line.kind)).toEqual(['child-registered', 'feeding-logged', 'feeding-logged']);
+
+    await updateChild(stores, { childId: 'child-a', ownerId: OWNER, displayName: 'child-a', birthDate: '2026-09-01', timezone: 'Australia/Sydney' });
+    const next = await exported(first.end.resumeFrom);
+    expect(next.lines.map((line) => [line.kind, line.seq, line.localTime])).toEqual([
+      ['stream-restated', undefined, undefined],
+      ['child-registered', 1, undefined],
+      ['feeding-logged', 3, '18:00'],
     ]);
     const replica = createResearchReplica();
     for (const line of [...first.lines, ...next.lines]) replica.apply(line);
