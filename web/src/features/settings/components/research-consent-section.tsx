@@ -18,7 +18,8 @@ const ANSWER: Record<'true' | 'false' | 'null', string> = {
 export function ResearchConsentSection({ child }: { child: Child }) {
   const setConsent = useSetResearchConsent();
   const name = childName(child);
-  const shared = child.researchConsent === true;
+  // While the answer is saved (and the child read again), the box shows the answer given.
+  const shared = setConsent.isPending ? setConsent.variables.consent : child.researchConsent === true;
 
   return (
     <section className="research-consent-section" aria-label={`Research for ${name}`}>
