@@ -268,7 +268,7 @@ export async function prepareResearchRelease(source: ResearchSource, fromPositio
       let chunk = '';
       for await (const line of lines()) {
         summary.lines += 1;
-        chunk += `${JSON.stringify(line)}\n`;
+        chunk += `${line}\n`;
         if (chunk.length >= CHUNK_CHARS) {
           yield chunk;
           chunk = '';
@@ -280,7 +280,8 @@ export async function prepareResearchRelease(source: ResearchSource, fromPositio
     },
     async *finalStates() {
       let stream: ResearchLine[] = [];
-      for await (const line of lines()) {
+      for await (const json of lines()) {
+        const line = JSON.parse(json) as ExportedLine;
         if (line.kind === 'stream-restated' || line.kind === 'child-withdrawn') continue;
         if (stream.length > 0 && stream[0]!.stream !== line.stream) {
           yield finalStateOf(stream)!;
@@ -323,7 +324,8 @@ interface Replay {
   step: number;
   lineOf: (event: { type: string; data: unknown }, seq: number) => ResearchLine | null;
   lineAtFromOf: ((event: { type: string; data: unknown }, seq: number) => ResearchLine | null) | null;
-  lines: ExportedLine[];
+  /** Lines as JSON, held until the batch's pass ends. */
+  lines: string[];
 }
 
 /**
@@ -331,10 +333,11 @@ interface Replay {
  * replays each child's history from its first event with the facts and cutoff of now, and for a
  * `diff` also with those of `from`: a line is written when it is new or differs from the one the
  * researcher holds under the same `seq`. A child bigger than a batch is written as it is replayed.
+ * Lines are JSON from the start: held as text, compared as text, written as text.
  */
-async function* exportedLines(source: ResearchSource, plans: readonly Plan[], bounds: ReplayBounds): AsyncGenerator<ExportedLine> {
+async function* exportedLines(source: ResearchSource, plans: readonly Plan[], bounds: ReplayBounds): AsyncGenerator<string> {
   const pseudonymOf = (entryId: string) => entryPseudonym(source.digest, entryId);
-  const control = (plan: Plan, kind: StreamControlLine['kind']): StreamControlLine => ({ schemaVersion: RESEARCH_SCHEMA_VERSION, stream: plan.tally.pseudonym, kind });
+  const control = (plan: Plan, kind: StreamControlLine['kind']): string => JSON.stringify({ schemaVersion: RESEARCH_SCHEMA_VERSION, stream: plan.tally.pseudonym, kind } satisfies StreamControlLine);
   for (const batch of batchesOf(plans, bounds.batchEvents)) {
     const replays = new Map<string, Replay>();
     for (const plan of batch) {
@@ -354,10 +357,13 @@ async function* exportedLines(source: ResearchSource, plans: readonly Plan[], bo
         if (!replay) continue;
         replay.step += 1;
         const line = replay.lineOf(event, replay.step);
+        // The replay as of `from` sees every event up to it, line or not: its entries' state depends on them all.
         const held = replay.lineAtFromOf && event.position <= bounds.from ? replay.lineAtFromOf(event, replay.step) : null;
-        if (!line || (replay.lineAtFromOf && JSON.stringify(line) === JSON.stringify(held))) continue;
-        if (streamed) yield line;
-        else replay.lines.push(line);
+        if (!line) continue;
+        const json = JSON.stringify(line);
+        if (held && json === JSON.stringify(held)) continue;
+        if (streamed) yield json;
+        else replay.lines.push(json);
       }
     }
     for (const plan of batch) {
