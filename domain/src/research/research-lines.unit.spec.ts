@@ -201,6 +201,28 @@ describe('other kinds', () => {
     expect(lineOf(changed('2026-11-20T15:05:00.000Z', 'dirty', 'black'))).toMatchObject({ ageDays: 80, color: null });
   });
 
+  it('leaves black out without an age, and drops a resealing of the notes unseen', () => {
+    expect(lineOf(changed('2026-09-03T14:00:00.000Z', 'dirty', 'black'), OPEN, { ...facts, researchBirthDate: null, ageFrom: null })).toMatchObject({ ageDays: null, minute: null, color: null });
+    const resealed = { type: 'DiaperNotesResealed', data: { ...ref, diaperId: 'diaper-4', notes: 'v1.sealed' } };
+    expect(researchChildIdOf(resealed)).toBeNull();
+    expect(lineOf(resealed)).toBeNull();
+  });
+
+  it('gives each pumped side in ounces on the quarter-ounce grid, whatever unit it was entered in', () => {
+    // 60 mL is 2.03 oz and 45 mL is 1.52 oz: 2 and 1.5. Ounces entered in quarters stay as they are.
+    const pumped = (leftAmount: number, rightAmount: number, unit: string) => ({ type: 'PumpingLogged', data: { ...ref, pumpingId: 'p9', startedAt: '2026-11-20T15:05:00.000Z', durationMinutes: 20, leftAmount, rightAmount, unit, notes: 'x' } });
+    expect(lineOf(pumped(60, 45, 'mL'))).toMatchObject({ leftOz: 2, rightOz: 1.5 });
+    expect(lineOf(pumped(2.5, 0.75, 'oz'))).toMatchObject({ leftOz: 2.5, rightOz: 0.75 });
+    expect(JSON.stringify(lineOf(pumped(60, 45, 'mL')))).not.toMatch(/mL|unit/);
+  });
+
+  it('does not tell pounds and inches from kilograms and centimetres', () => {
+    // 7 lb 8 oz is kept as 3.402 kg and 20 in as 50.8 cm: they leave as 3.4 kg and 51 cm, as metric measures would.
+    const imperial = { type: 'GrowthMeasurementCorrected', data: { ...ref, measurementId: 'g3', measuredOn: '2026-11-20', weightKg: 3.402, lengthCm: 50.8, headCm: null, enteredIn: 'imperial' } };
+    expect(lineOf(imperial)).toMatchObject({ kind: 'growth-corrected', weightKg: 3.4, lengthCm: 51, headCm: null });
+    expect(JSON.stringify(lineOf(imperial))).not.toMatch(/imperial|enteredIn|measuredOn|2026-11-20/);
+  });
+
   it('ends a timed pumping session after its minutes, and gives an untimed one no end', () => {
     const pumping = (durationMinutes: number | null) => ({ type: 'PumpingLogged', data: { ...ref, pumpingId: 'p1', startedAt: '2026-11-20T15:05:00.000Z', durationMinutes, leftAmount: 90, rightAmount: 75, unit: 'mL', notes: 'x' } });
     expect(lineOf(pumping(15))).toMatchObject({ shiftedEndAt: '2026-11-06T10:20', durationMinutes: 15, leftOz: 3, rightOz: 2.5 });
