@@ -82,9 +82,8 @@ interface ValueExtremes {
 interface ChildTally {
   childId: string;
   pseudonym: string;
-  /** Steps of its history (its `seq`), up to the head and up to `from`. */
+  /** Steps of its history (its `seq`s), up to the head. */
   steps: number;
-  stepsAtFrom: number;
   profile: ChildResearchProfile | null;
   profileAtFrom: ChildResearchProfile | null;
   earliest: ValueExtremes;
@@ -127,7 +126,7 @@ async function tallyLog(source: ResearchSource, fromPosition: number, head: numb
     let tally = tallies.get(childId);
     if (!tally) {
       const none = () => ({ instant: null, day: null });
-      tally = { childId, pseudonym: childPseudonym(source.digest, childId), steps: 0, stepsAtFrom: 0, profile: null, profileAtFrom: null, earliest: none(), earliestAtFrom: none(), spanMs: null, changedSinceFrom: false };
+      tally = { childId, pseudonym: childPseudonym(source.digest, childId), steps: 0, profile: null, profileAtFrom: null, earliest: none(), earliestAtFrom: none(), spanMs: null, changedSinceFrom: false };
       tallies.set(childId, tally);
     }
     return tally;
@@ -148,8 +147,7 @@ async function tallyLog(source: ResearchSource, fromPosition: number, head: numb
     if (!childId) continue;
     const tally = tallyOf(childId);
     tally.steps += 1;
-    if (atFrom) tally.stepsAtFrom += 1;
-    else tally.changedSinceFrom = true;
+    if (!atFrom) tally.changedSinceFrom = true;
     const end = valuesEndOf(event);
     if (!end) continue;
     noteValues(tally.earliest, end);
@@ -196,8 +194,6 @@ export interface ReleaseOptions {
 export interface ResearchRelease {
   /** Children the release holds. */
   children: number;
-  /** The first shifted date the release leaves out. */
-  cutoff: LocalDate;
   /** The export as NDJSON chunks, ending with the `end` line. */
   ndjson(summary?: ExportSummary): AsyncGenerator<string>;
   /** Each child's final state, in pseudonym order (a full release only). */
@@ -227,11 +223,14 @@ export async function prepareResearchRelease(source: ResearchSource, fromPositio
   const cutoffMoved = cutoffAtFrom < cutoff;
 
   const plans: Plan[] = [];
+  /** The children the researcher holds lines of, as of `from`. */
+  const held: ChildTally[] = [];
   let children = 0;
   for (const tally of log.children) {
     const shift = dateShiftDays(source.digest, tally.childId);
     const now = inRelease(tally.profile, tally.earliest, shift, cutoff);
     const before = from > 0 && inRelease(tally.profileAtFrom, tally.earliestAtFrom, shift, cutoffAtFrom);
+    if (before) held.push(tally);
     if (now) children += 1;
     if (!now) {
       if (before) plans.push({ tally, mode: 'withdraw' });
@@ -255,7 +254,7 @@ export async function prepareResearchRelease(source: ResearchSource, fromPositio
   if (children < minChildren) {
     if (from === 0) throw new ReleaseTooSmallError(releaseTooSmallMessage(children, minChildren));
     // Too small to stand, it stands for nobody: whoever holds lines of it drops them all, and starts again from nothing.
-    plans.splice(0, plans.length, ...log.children.filter((tally) => inRelease(tally.profileAtFrom, tally.earliestAtFrom, dateShiftDays(source.digest, tally.childId), cutoffAtFrom)).map((tally) => ({ tally, mode: 'withdraw' as const })));
+    plans.splice(0, plans.length, ...held.map((tally) => ({ tally, mode: 'withdraw' as const })));
     children = 0;
     resumeAt = 0;
   }
@@ -263,7 +262,6 @@ export async function prepareResearchRelease(source: ResearchSource, fromPositio
   const lines = () => exportedLines(source, plans, { from, head, cutoff, cutoffAtFrom, batchEvents: options.batchEvents ?? BATCH_EVENTS });
   return {
     children,
-    cutoff,
     async *ndjson(summary = { lines: 0, resumeFrom: '' }) {
       let chunk = '';
       for await (const line of lines()) {
