@@ -39,13 +39,11 @@ const times = {
     .describe("How far the child's clock was moved between 00:00 of localDate and the end (or start): 60 forward, -60 back, else 0; null for a measurement."),
 };
 
-const entryColumns = {
-  feeding: ENTRY_KIND_LIST.find(({ kind }) => kind === 'feeding')!.research.columns.shape,
-  sleep: ENTRY_KIND_LIST.find(({ kind }) => kind === 'sleep')!.research.columns.shape,
-  diaper: ENTRY_KIND_LIST.find(({ kind }) => kind === 'diaper')!.research.columns.shape,
-  pumping: ENTRY_KIND_LIST.find(({ kind }) => kind === 'pumping')!.research.columns.shape,
+/** Each kind's own columns, by the name its lines start with. */
+const entryColumns: Record<string, z.ZodRawShape> = {
+  ...Object.fromEntries(ENTRY_KIND_LIST.map(({ kind, research }) => [kind, research.columns.shape])),
   growth: growthResearchColumns.shape,
-} as Record<string, z.ZodRawShape>;
+};
 
 const noColumns = Object.fromEntries(KIND_COLUMN_NAMES.map((name) => [name, z.null()]));
 
@@ -112,14 +110,13 @@ export const researchExportEndSchema = named(
   'The last line of every export.',
 );
 
-const ENTRY_KINDS = [...ENTRY_KIND_LIST.map(({ kind }) => kind), 'growth'];
 const ROLES: EntryLineRole[] = ['logged', 'corrected', 'deleted'];
 
 export const researchLineSchema = named(
   z.discriminatedUnion('kind', [
     childRegistered,
     childAnonymized,
-    ...ENTRY_KINDS.flatMap((kind) => ROLES.map((role) => entryLineSchema(kind, role))),
+    ...Object.keys(entryColumns).flatMap((kind) => ROLES.map((role) => entryLineSchema(kind, role))),
     streamRestated,
     childWithdrawn,
     researchExportEndSchema,

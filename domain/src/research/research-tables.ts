@@ -86,10 +86,10 @@ function entryColumn(name: string): TableColumn {
   return { name, type: typed ? columnTypeOf(typed) : 'STRING' };
 }
 
-const ENTRY_ROW_EXAMPLE_KEYS = ['stream', 'entry', 'kind', 'sex', ...Object.keys(entryLineShapes[0]!).filter((key) => !['schemaVersion', 'stream', 'seq', 'kind', 'entry', 'sex'].includes(key))];
+const ENTRY_ROW_KEYS = ['stream', 'entry', 'kind', 'sex', ...Object.keys(entryLineShapes[0]!).filter((key) => !['schemaVersion', 'stream', 'seq', 'kind', 'entry', 'sex'].includes(key))];
 
 /** The entries table: one row per standing entry, in the lines' order of fields. */
-export const ENTRY_TABLE_COLUMNS: readonly TableColumn[] = ENTRY_ROW_EXAMPLE_KEYS.map(entryColumn);
+export const ENTRY_TABLE_COLUMNS: readonly TableColumn[] = ENTRY_ROW_KEYS.map(entryColumn);
 
 export const CHILD_TABLE_COLUMNS: readonly TableColumn[] = [
   { name: 'stream', type: 'STRING' },
