@@ -99,7 +99,7 @@ export function isReleased(end: { instant: string } | { day: LocalDate }, facts:
   return shiftedDate < cutoff;
 }
 
-/** Every kind's columns, in one order, all null: the start of every entry line. */
+/** Every kind's columns, in one order, all null: an entry line has them all, its own kind's filled in. */
 const NO_KIND_COLUMNS = Object.fromEntries(
   [...ENTRY_KIND_LIST.map(({ research }) => research.columns), growthResearchColumns].flatMap((columns) => Object.keys(columns.shape)).map((name) => [name, null]),
 ) as { [K in keyof KindColumns]: null };
