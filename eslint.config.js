@@ -107,7 +107,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^@nightlight/(?:command-api/|projector/(?!research/research-export$))', message: `${SERVICES_APART} Only ${queryApiComposition.join(' and ')} import them.` },
+            { regex: '^@nightlight/(?:command-api/|projector/(?!research/research-(?:export|tables-writer)$))', message: `${SERVICES_APART} Only ${queryApiComposition.join(' and ')} import them.` },
             relativeInto(['command-api', 'projector', 'web'], SERVICES_APART),
           ],
         },

@@ -37,6 +37,7 @@ describe('children projection', () => {
         nightWindowStart: '19:00',
         nightWindowEnd: '08:00',
         timezone: 'America/New_York',
+        researchConsent: null,
         registeredAt: position,
         position,
       },
@@ -56,9 +57,20 @@ describe('children projection', () => {
       nightWindowStart: '20:30',
       nightWindowEnd: '07:00',
       timezone: 'America/New_York',
+      researchConsent: null,
       registeredAt,
       position,
     });
+  });
+
+  it("given answers about research, then the document holds the last, through profile updates", async () => {
+    await registerChild(stores, mia);
+    const consent = (value: boolean) => append(stores, childStreamId(mia.childId), 'ChildResearchConsentChanged', { childId: mia.childId, consent: value });
+    await consent(true);
+    await updateChild(stores, { ...mia, displayName: 'M.' });
+    expect(await (await projectFromStart(stores)).collection('children').findOne({ _id: 'child-mia' })).toMatchObject({ displayName: 'M.', researchConsent: true });
+    const position = await consent(false);
+    expect(await (await projectFromStart(stores)).collection('children').findOne({ _id: 'child-mia' })).toMatchObject({ researchConsent: false, position });
   });
 
   it('given a profile update of a child never registered, then no document', async () => {

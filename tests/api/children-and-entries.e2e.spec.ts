@@ -38,7 +38,7 @@ describe('children', () => {
     const read = await server.call('GET', `/api/children/${created.body.id}`, { token: parent, headers: { 'x-min-position': position! } });
     expect(read.status).toBe(200);
     expect(read.headers.get('x-projection-stale')).toBeNull();
-    expect(read.body).toEqual({ id: created.body.id, displayName: 'JB', birthDate: '2026-10-01', sex: 'Unknown', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'America/New_York', role: 'parent' });
+    expect(read.body).toEqual({ id: created.body.id, displayName: 'JB', birthDate: '2026-10-01', sex: 'Unknown', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'America/New_York', researchConsent: null, role: 'parent' });
   });
 
   it.each([

@@ -136,6 +136,21 @@ describe('the API description', () => {
     expect(security('/api/openapi.json', 'get')).toEqual([]);
     expect(security('/api/feedings', 'post')).toEqual([{ bearerAuth: [] }]);
     expect(security('/api/research/events', 'get')).toEqual([{ researcherAuth: [] }]);
+    for (const table of ['entries', 'children']) for (const format of ['csv', 'parquet']) expect(security(`/api/research/${table}.${format}`, 'get')).toEqual([{ researcherAuth: [] }]);
+  });
+
+  it('describes each research line by its kind: the codebook as JSON Schema', () => {
+    const lines = document.paths['/api/research/events']!.get!.responses!['200']!.content!['application/x-ndjson']!.schema;
+    expect(lines).toEqual({ $ref: '#/components/schemas/ResearchLine' });
+    const union = document.components.schemas.ResearchLine as { oneOf: { $ref: string }[]; discriminator?: unknown };
+    const kinds = union.oneOf.map(({ $ref }) => (document.components.schemas[$ref.split('/').at(-1)!] as { properties: { kind: { const: string } } }).properties.kind.const);
+    expect(kinds).toEqual(expect.arrayContaining(['child-registered', 'child-anonymized', 'feeding-logged', 'feeding-corrected', 'feeding-deleted', 'growth-logged', 'stream-restated', 'child-withdrawn', 'end']));
+    expect(kinds).toHaveLength(20);
+    const feeding = document.components.schemas.FeedingLoggedLine as { properties: Record<string, { description?: string }>; required: string[] };
+    expect(feeding.properties.schemaVersion).toMatchObject({ const: 2 });
+    expect(feeding.properties.amountOz!.description).toContain('quarter ounce');
+    expect(feeding.properties.minute!.description).toContain('exact elapsed minutes');
+    expect(feeding.required).toEqual(expect.arrayContaining(['schemaVersion', 'stream', 'seq', 'kind', 'entry', 'shiftedAt', 'minute', 'leftMinutes', 'weightKg']));
   });
 
   it("declares the answers that are not JSON with their media types, and a write's body as its route parses it", () => {
@@ -143,6 +158,8 @@ describe('the API description', () => {
     expect(media('/api/children/{id}/export.csv')).toEqual(['text/csv']);
     expect(media('/api/children/{id}/live')).toEqual(['text/event-stream']);
     expect(media('/api/research/events')).toEqual(['application/x-ndjson']);
+    expect(media('/api/research/entries.csv')).toEqual(['text/csv']);
+    expect(media('/api/research/children.parquet')).toEqual(['application/vnd.apache.parquet']);
     expect(media('/api/docs')).toEqual(['text/html']);
     const body = (document.paths['/api/feedings']!.post as { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> } }).requestBody.content['application/json']!.schema;
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['childId', 'startedAt', 'amountOz', 'amountMl', 'method', 'sides', 'notes']));

@@ -8,7 +8,9 @@ import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/s
 import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
 import { researchCursorCodec } from '@nightlight/infrastructure/crypto/research-cursor';
 import { researchDigest } from '@nightlight/infrastructure/crypto/research-digest';
-import { writeResearchExport } from '@nightlight/projector/research/research-export';
+import { schemaVersionOf } from '@nightlight/domain/events/event-registry';
+import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { prepareResearchRelease, writeResearchExport } from '@nightlight/projector/research/research-export';
 import { generateFamilies } from './support/generate-families';
 
 /**
@@ -26,7 +28,13 @@ const writerKeys = createSqliteKeyStore({ file: path.join(dir, 'keys.sqlite') })
 const writer = createSqliteEventStore({ file: path.join(dir, 'events.sqlite') });
 const children = Math.ceil(events / perChild);
 let started = performance.now();
-const appended = await generateFamilies(writer, new PersonalDataCipher(masterKey, writerKeys), { children, eventsPerChild: perChild });
+const childIds: string[] = [];
+const appended = await generateFamilies(writer, new PersonalDataCipher(masterKey, writerKeys), { children, eventsPerChild: perChild, onChild: (id) => childIds.push(id) });
+// Every family agreed to research: only children with a yes are in a release.
+for (const childId of childIds) {
+  const metadata = { correlationId: childId, causationId: childId, schemaVersion: schemaVersionOf('ChildResearchConsentChanged'), recordedAt: new Date().toISOString() };
+  await writer.append(childStreamId(childId), [{ id: crypto.randomUUID(), type: 'ChildResearchConsentChanged', data: { childId, consent: true }, metadata }], 'any');
+}
 console.log(`generated ${appended} events (${children} children × ${perChild}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 await writer.close();
 await writerKeys.close();
@@ -43,7 +51,7 @@ let peakRss = rssBefore;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 started = performance.now();
 const cpuBefore = process.cpuUsage();
-const summary = await writeResearchExport(source, null, out);
+const summary = await writeResearchExport(await prepareResearchRelease(source, null), out);
 out.end();
 await once(out, 'finish');
 const seconds = (performance.now() - started) / 1000;

@@ -2,8 +2,15 @@ import type { ChildProfileData, ChildRole } from '@nightlight/domain/children/ch
 import type { ChildView } from '@nightlight/domain/read-models/children/child-document';
 import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 
-/** A child as a write answers with it: its profile opened with its key (or its first parent's, from before), and the caller's role. */
-export async function childViewOf(cipher: PersonalDataCipher, childId: string, ownerId: string, profile: ChildProfileData, role: ChildRole): Promise<ChildView> {
+/** A child as a write answers with it: its profile opened with its key (or its first parent's, from before), its answer about research, and the caller's role. */
+export async function childViewOf(
+  cipher: PersonalDataCipher,
+  childId: string,
+  ownerId: string,
+  profile: ChildProfileData,
+  researchConsent: boolean | null,
+  role: ChildRole,
+): Promise<ChildView> {
   const open = async (sealed: string) => (await cipher.openForChild(childId, ownerId, sealed)) ?? '';
   return {
     id: childId,
@@ -13,6 +20,7 @@ export async function childViewOf(cipher: PersonalDataCipher, childId: string, o
     nightWindowStart: profile.nightWindowStart,
     nightWindowEnd: profile.nightWindowEnd,
     timezone: profile.timezone,
+    researchConsent,
     role,
   };
 }

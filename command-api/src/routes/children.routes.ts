@@ -63,6 +63,7 @@ const registerChildBody = z.object({
   birthDate: birthDateSchema,
   sex: sexSchema,
   timezone: timezoneSchema.optional(),
+  researchConsent: z.boolean({ error: 'researchConsent must be true or false' }).optional(),
 });
 
 const updateChildBody = z.object({
@@ -82,6 +83,8 @@ const removeChildBody = z.object({
   confirmText: z.string({ error: 'Please type DELETE to confirm' }).refine((text) => text === 'DELETE', 'Please type DELETE to confirm'),
 });
 
+const researchConsentBody = z.object({ consent: z.boolean({ error: 'consent must be true or false' }) });
+
 const TAGS = ['Children'];
 const registerChildSchema = routeSchema({
   summary: 'Add a child',
@@ -90,6 +93,14 @@ const registerChildSchema = routeSchema({
   body: registerChildBody,
   answers: { 201: writtenChildViewSchema },
   errors: [400],
+});
+const researchConsentSchema = routeSchema({
+  summary: "Say whether the child's anonymised data may go to research (parents)",
+  description: 'Recorded on the child\'s stream; the same answer again records nothing. A child is in research releases only with a yes (docs/research.md).',
+  tags: TAGS,
+  body: researchConsentBody,
+  answers: { 200: writtenChildViewSchema },
+  errors: [400, 403, 404],
 });
 const updateChildSchema = routeSchema({ summary: "Change a child's profile (parents)", tags: TAGS, body: updateChildBody, answers: { 200: writtenChildViewSchema }, errors: [400, 403, 404, 409] });
 const removeChildSchema = routeSchema({
@@ -135,7 +146,7 @@ export function childRoutes(deps: CommandDeps) {
     const { child } = result.state;
     const member = child.members[userId];
     if (!member || !child.profile || !child.ownerId) throw new HttpError(409, 'This request was already used for another record');
-    return childViewOf(cipher, childId, child.ownerId, child.profile, member.role);
+    return childViewOf(cipher, childId, child.ownerId, child.profile, child.researchConsent, member.role);
   }
 
   /** The key's earlier answer on this child's stream, if the same request appended there before. */
@@ -163,7 +174,12 @@ export function childRoutes(deps: CommandDeps) {
           nightWindowEnd: DEFAULT_NIGHT_WINDOW_END,
           timezone,
         });
-        result = await run({ type: 'RegisterChild', data: { childId, ownerId, ...profile }, alertsAsOf: { birthDate: body.birthDate, now } }, now, request, idempotent);
+        result = await run(
+          { type: 'RegisterChild', data: { childId, ownerId, ...profile }, researchConsent: body.researchConsent, alertsAsOf: { birthDate: body.birthDate, now } },
+          now,
+          request,
+          idempotent,
+        );
       }
       const view = await writtenView(childId, ownerId, result);
       // Also on a repeat: the first request may have stopped between its two appends.
@@ -196,6 +212,18 @@ export function childRoutes(deps: CommandDeps) {
         idempotent,
         decidedOnBirthDate(recorded.sealed),
       );
+      return sendWritten(reply, 200, { ...(await writtenView(id, actorId, result)) }, result.position);
+    });
+
+    app.put('/api/children/:id/research-consent', { schema: researchConsentSchema }, async (request, reply) => {
+      const id = parseIdParam(request.params, 'Child not found');
+      const actorId = request.userId;
+      const { idempotent, earlier } = await earlierResult(request, id);
+      if (earlier) return sendWritten(reply, 200, { ...(await writtenView(id, actorId, earlier)) }, earlier.position);
+      // A stranger learns nothing from the body's rules, a caregiver is told the answer is a parent's.
+      await loadChildAs(eventStore, id, actorId, 'parent');
+      const { consent } = parseInput(researchConsentBody, request.body);
+      const result = await run({ type: 'SetResearchConsent', data: { childId: id, actorId, consent } }, clock(), request, idempotent);
       return sendWritten(reply, 200, { ...(await writtenView(id, actorId, result)) }, result.position);
     });
 

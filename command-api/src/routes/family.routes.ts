@@ -88,7 +88,7 @@ export function familyRoutes(deps: CommandDeps) {
       const result = await acceptInvitation(deps, (request.params as { code: string }).code, request.userId, correlationIdOf(request));
       const { child } = result.state;
       // The profile as the child's stream has it now: the read model may not have the new member yet.
-      const view = await childViewOf(cipher, child.childId!, child.ownerId!, child.profile!, child.members[request.userId]!.role);
+      const view = await childViewOf(cipher, child.childId!, child.ownerId!, child.profile!, child.researchConsent, child.members[request.userId]!.role);
       return sendWritten(reply, 200, { ...view }, result.position);
     });
 

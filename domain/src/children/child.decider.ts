@@ -6,10 +6,14 @@ export const PARENT_ONLY = 'Only a parent of this child can do that';
 export const LAST_PARENT = 'A child needs at least one parent';
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 
-/** `actorId` is the member asking; the events keep the child's first parent as `ownerId`. */
-export type RegisterChild = { type: 'RegisterChild'; data: ChildProfileData & { childId: string; ownerId: string } };
+/**
+ * `actorId` is the member asking; the events keep the child's first parent as `ownerId`. A
+ * registration may carry the parent's answer about research, asked when they signed up.
+ */
+export type RegisterChild = { type: 'RegisterChild'; data: ChildProfileData & { childId: string; ownerId: string }; researchConsent?: boolean | undefined };
 export type UpdateChildProfile = { type: 'UpdateChildProfile'; data: ChildProfileData & { childId: string; actorId: string } };
 export type RemoveChild = { type: 'RemoveChild'; data: { childId: string; actorId: string } };
+export type SetResearchConsent = { type: 'SetResearchConsent'; data: { childId: string; actorId: string; consent: boolean } };
 /**
  * The last parent deleted their account. `birthMonth` is 'YYYY-MM' of the birth date, opened by
  * the caller before the keys are destroyed.
@@ -24,7 +28,7 @@ export type AcceptInvitation = { type: 'AcceptInvitation'; data: { childId: stri
 export type ChangeMemberRole = { type: 'ChangeMemberRole'; data: { childId: string; actorId: string; memberId: string; role: ChildRole } };
 /** A parent removes a member, or a member (`actorId === memberId`) leaves. */
 export type RemoveMember = { type: 'RemoveMember'; data: { childId: string; actorId: string; memberId: string } };
-export type ChildCommand = RegisterChild | UpdateChildProfile | RemoveChild | AnonymizeChild | IssueInvitation | RevokeInvitation | AcceptInvitation | ChangeMemberRole | RemoveMember;
+export type ChildCommand = RegisterChild | UpdateChildProfile | RemoveChild | SetResearchConsent | AnonymizeChild | IssueInvitation | RevokeInvitation | AcceptInvitation | ChangeMemberRole | RemoveMember;
 
 /** A child one is not a member of, or one that is gone, is "not found": its existence is not revealed. */
 export function assertMember(state: ChildState, memberId: string): asserts state is ChildState & { childId: string; ownerId: string } {
@@ -53,7 +57,11 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
     case 'RegisterChild':
       // A retried registration with the same id is the same fact, not a second child.
       if (state.status !== 'none') return [];
-      return [{ type: 'ChildRegistered', data: command.data }];
+      if (command.researchConsent === undefined) return [{ type: 'ChildRegistered', data: command.data }];
+      return [
+        { type: 'ChildRegistered', data: command.data },
+        { type: 'ChildResearchConsentChanged', data: { childId: command.data.childId, consent: command.researchConsent } },
+      ];
     case 'UpdateChildProfile': {
       const { actorId, ...profile } = command.data;
       assertParent(state, actorId);
@@ -62,6 +70,13 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
     case 'RemoveChild':
       assertParent(state, command.data.actorId);
       return [{ type: 'ChildRemoved', data: { childId: state.childId, ownerId: state.ownerId } }];
+    case 'SetResearchConsent': {
+      const { childId, actorId, consent } = command.data;
+      assertParent(state, actorId);
+      // The same answer again changes nothing, and records nothing.
+      if (state.researchConsent === consent) return [];
+      return [{ type: 'ChildResearchConsentChanged', data: { childId, consent } }];
+    }
     case 'AnonymizeChild': {
       // A removed child was deleted with all its data by its parent: research does not get it back.
       if (state.status !== 'active' || !state.profile) return [];

@@ -39,6 +39,30 @@ describe('RegisterChild', () => {
   it('records nothing when the same registration is retried with the same id', () => {
     expect(given(registered).when({ type: 'RegisterChild', data: { childId: 'c1', ownerId: 'u1', ...profile } })).toEqual([]);
   });
+
+  it("records the parent's answer about research with the child, when one was given", () => {
+    expect(given().when({ type: 'RegisterChild', data: { childId: 'c1', ownerId: 'u1', ...profile }, researchConsent: false })).toEqual([
+      registered,
+      { type: 'ChildResearchConsentChanged', data: { childId: 'c1', consent: false } },
+    ]);
+  });
+});
+
+describe('SetResearchConsent', () => {
+  const consent = (actorId: string, value: boolean): ChildCommand => ({ type: 'SetResearchConsent', data: { childId: 'c1', actorId, consent: value } });
+  const agreed: ChildEvent = { type: 'ChildResearchConsentChanged', data: { childId: 'c1', consent: true } };
+
+  it("records a parent's yes, then their no, and nothing for the same answer again", () => {
+    expect(given(registered).when(consent('u1', true))).toEqual([agreed]);
+    expect(given(registered, agreed).when(consent('u1', true))).toEqual([]);
+    expect(given(registered, agreed).when(consent('u1', false))).toEqual([{ type: 'ChildResearchConsentChanged', data: { childId: 'c1', consent: false } }]);
+  });
+
+  it("is a parent's to give: a caregiver is refused, a stranger does not find the child", () => {
+    expect(() => given(registered, issued('i-u2', 'caregiver'), joined('u2', 'caregiver', 2)).when(consent('u2', true))).toThrow(new ForbiddenError('Only a parent of this child can do that'));
+    expect(() => given(registered).when(consent('u3', true))).toThrow(new NotFoundError('Child not found'));
+    expect(() => given(registered, removed).when(consent('u1', true))).toThrow(NotFoundError);
+  });
 });
 
 describe('UpdateChildProfile', () => {

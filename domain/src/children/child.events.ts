@@ -30,6 +30,12 @@ export type ChildRemoved = DomainEvent<'ChildRemoved', { childId: string; ownerI
  */
 export type ChildAnonymized = DomainEvent<'ChildAnonymized', { childId: string; sex: Sex; birthMonth: string | null }>;
 
+/**
+ * A parent said whether the child's anonymised data may go to research (docs/research.md). A child
+ * recorded before this was asked has none: it is not exported until a parent says yes.
+ */
+export type ChildResearchConsentChanged = DomainEvent<'ChildResearchConsentChanged', { childId: string; consent: boolean }>;
+
 export type ChildRole = 'parent' | 'caregiver';
 export const CHILD_ROLES: readonly ChildRole[] = ['parent', 'caregiver'];
 
@@ -50,7 +56,7 @@ export type ChildMemberRoleChanged = DomainEvent<'ChildMemberRoleChanged', { chi
 export type ChildMemberLeft = DomainEvent<'ChildMemberLeft', { childId: string; memberId: string }>;
 
 export type ChildFamilyEvent = ChildInvitationIssued | ChildInvitationRevoked | ChildMemberJoined | ChildMemberRoleChanged | ChildMemberLeft;
-export type ChildEvent = ChildRegistered | ChildProfileUpdated | ChildRemoved | ChildAnonymized | ChildFamilyEvent;
+export type ChildEvent = ChildRegistered | ChildProfileUpdated | ChildRemoved | ChildAnonymized | ChildResearchConsentChanged | ChildFamilyEvent;
 
 export type ChildStatus = 'none' | 'active' | 'removed' | 'anonymized';
 
@@ -77,9 +83,20 @@ export interface ChildState {
   /** How many members ever joined: the next one is given the next number. */
   membersEver: number;
   invitations: Readonly<Record<string, ChildInvitation>>;
+  /** Whether research may have the child's anonymised data; null while no parent has said. */
+  researchConsent: boolean | null;
 }
 
-export const initialChildState = (): ChildState => ({ status: 'none', childId: null, ownerId: null, profile: null, members: {}, membersEver: 0, invitations: {} });
+export const initialChildState = (): ChildState => ({
+  status: 'none',
+  childId: null,
+  ownerId: null,
+  profile: null,
+  members: {},
+  membersEver: 0,
+  invitations: {},
+  researchConsent: null,
+});
 
 function withoutKey<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
   const { [key]: _removed, ...rest } = record;
@@ -101,6 +118,8 @@ export function evolveChild(state: ChildState, event: { type: string; data: unkn
       return { ...state, status: 'removed' };
     case 'ChildAnonymized':
       return { ...state, status: 'anonymized', ownerId: null, profile: null, members: {}, invitations: {} };
+    case 'ChildResearchConsentChanged':
+      return { ...state, researchConsent: e.data.consent };
     case 'ChildInvitationIssued': {
       const { childId: _childId, invitationId, ...invitation } = e.data;
       return { ...state, invitations: { ...state.invitations, [invitationId]: { ...invitation, status: 'pending' } } };

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { ZodObject, ZodType } from 'zod';
 import type { EventDefinition } from '../events/event-definition';
 import type { EntryCsvCells } from '../exports/entry-csv';
 import type { DailyInput } from '../insights/daily-insights';
@@ -104,16 +104,28 @@ export interface EntryCsv<Types extends EntryKindTypes> {
   body(cells: Readonly<Record<string, string>>): Record<string, unknown>;
 }
 
+/** What a kind's research fields are computed with: the line's age, and the child's clock. */
+export interface ResearchLineContext {
+  ageDays: number | null;
+  schedule: ChildSchedule;
+  /** An instant of the entry moved by the child's date shift, as the line's own times are. */
+  shifted(instant: string): number;
+}
+
 /**
  * The research line of a logged or corrected entry, after the fields every line has and its entry's
  * pseudonym. Each field is reviewed in docs/research.md before it leaves: never notes, ids, free
  * text or the unit it was entered in, and rare values that would single a child out coarsened or left out.
  */
 export interface EntryResearch<Types extends EntryKindTypes> {
-  /** When the entry happened, which dates and times its line. */
+  /** Its own columns, described for the codebook (the lines' JSON Schema in the API description). */
+  columns: ZodObject;
+  /** When the entry started, which dates and times its line. */
   at(data: Types['logged']): string;
-  /** What research keeps of it, with the line's age in days and the child's schedule to work from. */
-  fields(data: Types['logged'], line: { ageDays: number | null; schedule: ChildSchedule }): Types['research'];
+  /** When it ended; null for an instant or a session without a length. */
+  endAt(data: Types['logged']): string | null;
+  /** What research keeps of it. */
+  fields(data: Types['logged'], line: ResearchLineContext): Types['research'];
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
   ChildProfileUpdated,
   ChildRegistered,
   ChildRemoved,
+  ChildResearchConsentChanged,
 } from '../children/child.events';
 import { eventDefinition, type EventDefinition } from './event-definition';
 
@@ -53,6 +54,7 @@ export const childEventDefinitions = {
     }),
     { version: 2, upcasters: { 1: childAnonymizedV1toV2 } },
   ),
+  ChildResearchConsentChanged: eventDefinition<ChildResearchConsentChanged>()(z.strictObject({ childId: z.string(), consent: z.boolean() })),
   ChildInvitationIssued: eventDefinition<ChildInvitationIssued>()(
     z.strictObject({ childId: z.string(), invitationId: z.string(), role, invitedBy: z.string(), expiresAt: z.string(), code: z.string() }),
   ),

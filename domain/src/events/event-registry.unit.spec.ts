@@ -41,6 +41,7 @@ const samples: Record<RegisteredEventType, unknown> = {
     timezone: 'UTC',
   },
   ChildRemoved: { childId: 'c1', ownerId: 'u1' },
+  ChildResearchConsentChanged: { childId: 'c1', consent: true },
   ChildInvitationIssued: { childId: 'c1', invitationId: 'digest-of-code', role: 'caregiver', invitedBy: 'u1', expiresAt: '2026-12-02T10:00:00.000Z', code: 'sealed-code' },
   ChildInvitationRevoked: { childId: 'c1', invitationId: 'digest-of-code' },
   ChildMemberJoined: { childId: 'c1', memberId: 'u2', role: 'caregiver', number: 2, invitationId: 'digest-of-code' },
@@ -151,6 +152,7 @@ describe('the event registry', () => {
       'ChildProfileUpdated',
       'ChildRegistered',
       'ChildRemoved',
+      'ChildResearchConsentChanged',
       'DataKeyDestroyed',
       'DiaperChanged',
       'DiaperCorrected',
@@ -221,6 +223,14 @@ describe('the event registry', () => {
 
   it('accepts optional fields left out', () => {
     expect(() => validateEventData('ReferralCodeIssued', { code: 'ABC123', uses: 1000 })).not.toThrow();
+  });
+});
+
+describe('ChildResearchConsentChanged', () => {
+  it('records a yes or a no, and nothing else about the child', () => {
+    expect(() => validateEventData('ChildResearchConsentChanged', { childId: 'c1', consent: false })).not.toThrow();
+    expect(() => validateEventData('ChildResearchConsentChanged', { childId: 'c1', consent: 'yes' })).toThrow('Event ChildResearchConsentChanged has invalid data: consent: Invalid input: expected boolean, received string');
+    expect(() => validateEventData('ChildResearchConsentChanged', { childId: 'c1', consent: true, by: 'u1' })).toThrow('Unrecognized key: "by"');
   });
 });
 

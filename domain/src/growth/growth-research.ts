@@ -1,11 +1,21 @@
+import { z } from 'zod';
+import { viewSchema } from '../shared/view-schema';
 import type { GrowthDetails } from './growth.events';
 
-/** A measurement's research line: the measures at the child's age on the day, coarsened. */
+/** A measurement's own columns in research: the measures at the child's age on the day, coarsened. */
 export interface GrowthResearch {
   weightKg: number | null;
   lengthCm: number | null;
   headCm: number | null;
 }
+
+export const growthResearchColumns = viewSchema<GrowthResearch>()(
+  z.strictObject({
+    weightKg: z.number().nullable().describe('Kilograms, to the nearest 0.05; null when not measured.'),
+    lengthCm: z.number().nullable().describe('Centimetres, to the nearest half; null when not measured.'),
+    headCm: z.number().nullable().describe('Head circumference in centimetres, to the nearest half; null when not measured.'),
+  }),
+);
 
 const toNearest = (value: number | null, step: number): number | null => (value === null ? null : Math.round(value / step) * step);
 

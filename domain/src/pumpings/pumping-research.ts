@@ -1,23 +1,31 @@
+import { z } from 'zod';
 import type { EntryResearch } from '../entries/entry-kind-definition';
+import { quarterOunces } from '../research/research-amounts';
+import { viewSchema } from '../shared/view-schema';
 import { toOunces } from '../units/volume';
 import type { PumpingKind } from './pumping.kind';
-import type { VolumeUnit } from './pumping.events';
+import { pumpingEndedAt, type VolumeUnit } from './pumping.events';
 
-/** A pumping session's research line: how long when timed, and what each side gave, in ounces. */
+/** A pumping session's own columns in research: what each side gave, in ounces. */
 export interface PumpingResearch {
-  durationMinutes: number | null;
   leftOz: number | null;
   rightOz: number | null;
 }
 
-/**
- * An amount in ounces to the nearest quarter ounce (the steps ounces are entered in). Millilitres
- * are entered in steps of 5: converted exactly, 60 mL would read 2.03 oz and tell which unit, and
- * so which country's habits, the parent has. On the quarter-ounce grid both read alike.
- */
-export const researchOunces = (amount: number | null, unit: VolumeUnit): number | null => (amount === null ? null : Math.round(toOunces(amount, unit) * 4) / 4);
+export const pumpingResearchColumns = viewSchema<PumpingResearch>()(
+  z.strictObject({
+    leftOz: z.number().nullable().describe('Ounces from the left side, to the nearest quarter ounce; null when not measured.'),
+    rightOz: z.number().nullable().describe('Ounces from the right side, as leftOz.'),
+  }),
+);
+
+/** An amount in ounces on the quarter-ounce grid (research-amounts.ts), so the unit it was entered in does not show. */
+export const researchOunces = (amount: number | null, unit: VolumeUnit): number | null => quarterOunces(amount === null ? null : toOunces(amount, unit));
 
 export const pumpingResearch: EntryResearch<PumpingKind> = {
+  columns: pumpingResearchColumns,
   at: ({ startedAt }) => startedAt,
-  fields: ({ durationMinutes, leftAmount, rightAmount, unit }) => ({ durationMinutes, leftOz: researchOunces(leftAmount, unit), rightOz: researchOunces(rightAmount, unit) }),
+  // An untimed session has no length: it has no end either.
+  endAt: ({ startedAt, durationMinutes }) => (durationMinutes === null ? null : pumpingEndedAt(startedAt, durationMinutes)),
+  fields: ({ leftAmount, rightAmount, unit }) => ({ leftOz: researchOunces(leftAmount, unit), rightOz: researchOunces(rightAmount, unit) }),
 };

@@ -4,7 +4,7 @@ import type { SealedText } from '../shared/domain-event';
 import { addDays, type LocalDate } from '../time/zoned-time';
 import { childPseudonym, dateShiftDays, researchBirthday, type KeyedDigest } from './research-identity';
 
-/** The child's stream read for research: the last profile recorded, and what anonymisation kept. */
+/** The child's stream read for research: the last profile recorded, what anonymisation kept, and the parents' answer. */
 export interface ChildResearchProfile {
   childId: string;
   ownerId: string;
@@ -14,21 +14,28 @@ export interface ChildResearchProfile {
   anonymized: { birthMonth: string | null } | null;
   /** The parent removed the child, deleting it with all its data: research drops the whole stream. */
   removed: boolean;
+  /** Whether a parent agreed to research; null while none has said (every child from before it was asked). */
+  consent: boolean | null;
 }
 
-function evolveResearchProfile(profile: ChildResearchProfile | null, event: { type: string; data: unknown }): ChildResearchProfile | null {
+/** The child events a research profile is folded from. */
+export const RESEARCH_PROFILE_EVENTS: ReadonlySet<string> = new Set(['ChildRegistered', 'ChildProfileUpdated', 'ChildAnonymized', 'ChildRemoved', 'ChildResearchConsentChanged']);
+
+export function evolveResearchProfile(profile: ChildResearchProfile | null, event: { type: string; data: unknown }): ChildResearchProfile | null {
   const e = event as ChildEvent;
   switch (e.type) {
     case 'ChildRegistered':
     case 'ChildProfileUpdated': {
       const { childId, ownerId, birthDate, sex, timezone, nightWindowStart, nightWindowEnd } = e.data;
-      const kept = { anonymized: profile?.anonymized ?? null, removed: profile?.removed ?? false };
+      const kept = { anonymized: profile?.anonymized ?? null, removed: profile?.removed ?? false, consent: profile?.consent ?? null };
       return { childId, ownerId, sealedBirthDate: birthDate, sex, schedule: { timezone, nightWindowStart, nightWindowEnd }, ...kept };
     }
     case 'ChildAnonymized':
       return profile && { ...profile, anonymized: { birthMonth: e.data.birthMonth } };
     case 'ChildRemoved':
       return profile && { ...profile, removed: true };
+    case 'ChildResearchConsentChanged':
+      return profile && { ...profile, consent: e.data.consent };
     default:
       return profile;
   }
@@ -42,18 +49,32 @@ export function childResearchProfileOf(events: readonly { type: string; data: un
   return events.reduce(evolveResearchProfile, null);
 }
 
-/** What every research event of one child is computed with. */
+/**
+ * Whether research may have the child: a parent said yes. A deleted account's children are kept
+ * anonymised for research, as the account deletion and the consent texts say, unless a parent said
+ * no. A child its parent removed is never exported.
+ */
+export function mayResearch(profile: ChildResearchProfile): boolean {
+  if (profile.removed) return false;
+  return profile.consent === true || (profile.anonymized !== null && profile.consent !== false);
+}
+
+/** What a child's ages count from: its birth date, or after its account was deleted a secret day of its birth month. */
+export type AgeFrom = 'birth-date' | 'birth-month';
+
+/** What every research line of one child is computed with. */
 export interface ChildResearchFacts {
   pseudonym: string;
   sex: Sex;
   /** The day ages are counted from, on the child's shifted calendar; null when no birth date or month is known. */
   researchBirthDate: LocalDate | null;
+  ageFrom: AgeFrom | null;
   dateShiftDays: number;
   schedule: ChildSchedule;
 }
 
 /**
- * The facts from the profile and the birth date opened with the owner's key. While the child is
+ * The facts from the profile and the birth date opened with the child's key. While the child is
  * active, ages count from the exact birth date. Once it is anonymised only the birth month is kept,
  * so ages count from a secret day of that month, whether or not the key is destroyed yet: the facts
  * change once, at the anonymisation, and never depend on when the key went. The shift always comes
@@ -67,6 +88,7 @@ export function childResearchFactsOf(profile: ChildResearchProfile, openedBirthD
     pseudonym: childPseudonym(digest, profile.childId),
     sex: profile.sex,
     researchBirthDate: ageFrom === null ? null : addDays(ageFrom, shift),
+    ageFrom: ageFrom === null ? null : profile.anonymized ? 'birth-month' : 'birth-date',
     dateShiftDays: shift,
     schedule: profile.schedule,
   };

@@ -204,6 +204,11 @@ export function localMinuteOfDay(instant: Instant, timeZone: string): number {
   return Math.floor((local - Math.floor(local / DAY_MS) * DAY_MS) / MINUTE_MS);
 }
 
+/** Minutes the zone's clock is ahead of UTC at an instant (negative west of Greenwich). */
+export function zoneOffsetMinutes(instant: Instant, timeZone: string): number {
+  return Math.round((localMs(instant, timeZone) - epochMs(instant)) / MINUTE_MS);
+}
+
 /** Offset of the zone from UTC at an instant, in milliseconds (positive east of Greenwich), whole seconds. */
 function offsetMs(instantMs: number, timeZone: string): number {
   return Math.floor(localMs(new Date(instantMs), timeZone) / 1000) * 1000 - Math.floor(instantMs / 1000) * 1000;

@@ -12,11 +12,14 @@ import { forgetChild, reprojectChild } from './child-lifecycle';
  */
 export const childrenProjection: Projection = {
   name: 'children',
+  // 2: a child's answer about research.
+  version: 2,
   handles: new Set([
     'ChildRegistered',
     'ChildProfileUpdated',
     'ChildRemoved',
     'ChildAnonymized',
+    'ChildResearchConsentChanged',
     'ChildInvitationIssued',
     'ChildInvitationRevoked',
     'ChildMemberJoined',
@@ -57,6 +60,7 @@ export const childrenProjection: Projection = {
           nightWindowStart: event.data.nightWindowStart,
           nightWindowEnd: event.data.nightWindowEnd,
           timezone: event.data.timezone,
+          researchConsent: existing?.researchConsent ?? null,
           registeredAt: existing?.registeredAt ?? position,
           position,
         };
@@ -76,6 +80,9 @@ export const childrenProjection: Projection = {
       case 'ChildRemoved':
       case 'ChildAnonymized':
         await forgetChild(context, childId);
+        return;
+      case 'ChildResearchConsentChanged':
+        if (existing) await children.updateOne({ _id: childId }, { $set: { researchConsent: event.data.consent, position } });
         return;
       case 'ChildInvitationIssued': {
         if (!existing) return;

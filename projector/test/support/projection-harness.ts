@@ -94,11 +94,18 @@ export async function projectFromStart(stores: ProjectionStores): Promise<Observ
 }
 
 let eventCounter = 0;
+const DEFAULT_RECORDED_AT = '2026-11-22T12:00:00.000Z';
+let recordedAt = DEFAULT_RECORDED_AT;
+
+/** When the events appended from now on say they were recorded (the command side's clock); the default without one. */
+export function recordEventsAt(instant: string | null): void {
+  recordedAt = instant ?? DEFAULT_RECORDED_AT;
+}
 
 /** Appends one event the way the command side records it; returns its global position. */
 export async function append(stores: ProjectionStores, streamId: string, type: string, data: unknown): Promise<number> {
   eventCounter += 1;
-  const metadata = { correlationId: `c-${eventCounter}`, causationId: `c-${eventCounter}`, schemaVersion: schemaVersionOf(type), recordedAt: '2026-11-22T12:00:00.000Z' };
+  const metadata = { correlationId: `c-${eventCounter}`, causationId: `c-${eventCounter}`, schemaVersion: schemaVersionOf(type), recordedAt };
   const result = await stores.eventStore.append(streamId, [{ id: crypto.randomUUID(), type, data, metadata }], 'any');
   return result.position;
 }

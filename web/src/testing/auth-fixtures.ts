@@ -19,6 +19,7 @@ export const testChild: Child = {
   nightWindowStart: '19:00',
   nightWindowEnd: '08:00',
   timezone: 'America/New_York',
+  researchConsent: null,
   role: 'parent',
 };
 

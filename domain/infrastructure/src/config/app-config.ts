@@ -86,6 +86,8 @@ export const appConfigSchema = z
     RESEARCH_TOKENS: z.string().default(''),
     /** Base64 of at least 32 bytes: the key of research pseudonyms; created in DATA_DIR when not set. */
     RESEARCH_SECRET: base64Secret({ minBytes: 32 }).optional(),
+    /** A research release with fewer children than this is refused: small cohorts single children out. */
+    RESEARCH_MIN_CHILDREN: z.coerce.number().int().min(1).default(20),
     TRUST_PROXY: trustProxySetting,
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2000),
     RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),

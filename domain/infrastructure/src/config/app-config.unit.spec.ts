@@ -7,7 +7,7 @@ const key = (bytes: number) => randomBytes(bytes).toString('base64');
 describe('configuration', () => {
   it('defaults to the embedded default: port 3000, ./data, SQLite, memory, no proxy trusted', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', READ_CACHE_DOCUMENTS: 20_000, READ_YOUR_WRITES_TIMEOUT_MS: 2000, TRUST_PROXY: false });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', EVENT_STORE: 'sqlite', READ_STORE: 'sqlite', READ_CACHE_DOCUMENTS: 20_000, READ_YOUR_WRITES_TIMEOUT_MS: 2000, TRUST_PROXY: false, RESEARCH_MIN_CHILDREN: 20 });
     expect(config.dataDir).toMatch(/\/data$/);
   });
 
@@ -27,6 +27,8 @@ describe('configuration', () => {
     [{ JWT_SECRET: 'secret' }, 'JWT_SECRET: must be base64 of at least 32 bytes (openssl rand -base64 32)'],
     [{ JWT_SECRET: key(31) }, 'JWT_SECRET: must be base64 of at least 32 bytes'],
     [{ RESEARCH_SECRET: 'research' }, 'RESEARCH_SECRET: must be base64 of at least 32 bytes (openssl rand -base64 32)'],
+    [{ RESEARCH_MIN_CHILDREN: '0' }, 'RESEARCH_MIN_CHILDREN'],
+    [{ RESEARCH_MIN_CHILDREN: 'twenty' }, 'RESEARCH_MIN_CHILDREN'],
     [{ TRUST_PROXY: '1' }, 'TRUST_PROXY: a hop count cannot check who sent the header'],
     [{ TRUST_PROXY: 'yes' }, "TRUST_PROXY: must be false, true, or addresses and CIDRs separated by commas (not 'yes')"],
     [{ TRUST_PROXY: '10.0.0.0/33' }, "(not '10.0.0.0/33')"],

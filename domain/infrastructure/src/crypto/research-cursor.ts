@@ -1,8 +1,10 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync } from 'node:crypto';
 import { researchSecret, type ResearchSecretConfig } from './research-digest';
 
-const PREFIX = 'rc1.';
-const AAD = Buffer.from('nightlight research cursor v1');
+// The version of the lines is in the prefix and the sealed data: a cursor of an export in another
+// format resumes nothing (research-export.ts tells the researcher to start again).
+const PREFIX = 'rc2.';
+const AAD = Buffer.from('nightlight research cursor v2');
 
 /**
  * The resume cursor of a research export: the log position the export reached, sealed (AES-256-GCM)

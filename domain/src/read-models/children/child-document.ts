@@ -13,6 +13,8 @@ export interface ChildDocument {
   nightWindowStart: string;
   nightWindowEnd: string;
   timezone: string;
+  /** Whether a parent agreed to research with the child's anonymised data; null while none has said. */
+  researchConsent: boolean | null;
   /** Position of ChildRegistered: children are listed in the order they were added. */
   registeredAt: number;
   position: number;
@@ -20,7 +22,7 @@ export interface ChildDocument {
 }
 
 /** A child as the API answers with it, from a write or a read: its profile under its id, and the caller's role. */
-export type ChildView = { id: string; role: ChildRole } & Pick<ChildDocument, 'displayName' | 'birthDate' | 'sex' | 'nightWindowStart' | 'nightWindowEnd' | 'timezone'>;
+export type ChildView = { id: string; role: ChildRole } & Pick<ChildDocument, 'displayName' | 'birthDate' | 'sex' | 'nightWindowStart' | 'nightWindowEnd' | 'timezone' | 'researchConsent'>;
 
 export function childApiView(doc: ChildDocument, role: ChildRole): ChildView {
   return {
@@ -31,6 +33,7 @@ export function childApiView(doc: ChildDocument, role: ChildRole): ChildView {
     nightWindowStart: doc.nightWindowStart,
     nightWindowEnd: doc.nightWindowEnd,
     timezone: doc.timezone,
+    researchConsent: doc.researchConsent,
     role,
   };
 }

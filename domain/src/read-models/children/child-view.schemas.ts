@@ -16,6 +16,7 @@ export const childViewSchema = viewSchema<ChildView>()(
       nightWindowStart: z.string().describe("'19:00'"),
       nightWindowEnd: z.string().describe("'08:00'"),
       timezone: z.string().describe('IANA time zone name'),
+      researchConsent: z.boolean().nullable().describe("Whether a parent agreed to research with the child's anonymised data; null while none has said (not exported)."),
       role: role.describe("The caller's role in the child's family."),
     }),
     'Child',

@@ -52,6 +52,38 @@ describe('OnboardingRoute', () => {
       expect(screen.getByRole('heading', { name: 'Add Your First Child' })).toBeInTheDocument();
     });
 
+    it.each([
+      [true, 'ticked'],
+      [false, 'left unticked'],
+    ])('asks about research too, optionally, and gives the answer (%s when %s) with the child', async (research) => {
+      signIn({ onboardingCompleted: false });
+      answerChildren();
+      let body: Record<string, unknown> = {};
+      server.use(
+        http.post('/api/children', async ({ request }) => {
+          body = (await request.json()) as Record<string, unknown>;
+          return HttpResponse.json(testChild, { status: 201 });
+        }),
+        http.patch('/api/me', () => HttpResponse.json(testUser)),
+      );
+      const user = renderOnboarding();
+      const dialog = screen.getByRole('dialog', { name: 'Before you begin' });
+      expect(within(dialog).getByRole('heading', { name: 'Research (optional)' })).toBeInTheDocument();
+      expect(within(dialog).getByText(/no names, e-mail addresses, notes or exact birth\s+dates/)).toBeInTheDocument();
+      expect(within(dialog).getByText(/kept\s+in this anonymised form for research, unless you said no/)).toBeInTheDocument();
+      const share = within(dialog).getByRole('checkbox', { name: "Share my child's anonymised data for research (optional)" });
+      expect(share).not.toBeChecked();
+      if (research) await user.click(share);
+      await user.click(within(dialog).getByRole('checkbox', { name: /^I have read and agree/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Accept & Continue' }));
+
+      setBirthDate('2025-05-01');
+      await user.selectOptions(sex(), 'Female');
+      await user.click(screen.getByRole('button', { name: 'Create Child Profile' }));
+      await screen.findByRole('heading', { name: 'Page /' });
+      expect(body).toMatchObject({ birthDate: '2025-05-01', researchConsent: research });
+    });
+
     it('Cancel signs out, forgets the cached data and goes to the login page', async () => {
       signIn({ onboardingCompleted: false });
       answerChildren();

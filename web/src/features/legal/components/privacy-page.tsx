@@ -38,8 +38,23 @@ export function PrivacyPage() {
 
       <h2>Why we use it</h2>
       <p>
-        Only to run the service for you: to show your dashboard, activity log, weekly trends and insights, and feeding
-        milestone reminders based on a public pediatric feeding guide.
+        To run the service for you: to show your dashboard, activity log, weekly trends and insights, and feeding
+        milestone reminders based on a public pediatric feeding guide. And, only for a child you said yes for, for
+        research (below).
+      </p>
+
+      <h2>Research</h2>
+      <p>
+        When you sign up we ask whether your child&apos;s data may be used for research into infant feeding and sleep,
+        and you can change the answer for each child in Settings at any time. Nothing of a child is shared without a
+        yes from a parent; children added before we asked are not shared until a parent says yes.
+      </p>
+      <p>
+        What researchers receive is anonymised: no names, email addresses, notes or free text, no exact birth dates,
+        no user or child ids and no time zones. Every date is moved by a secret number of weeks, amounts and measures
+        are rounded so they do not tell which units you use, and warning-sign stool colours are left out. Researchers
+        only receive the data of at least 20 children at once, and each child&apos;s latest days only after a delay
+        that hides when they were logged.
       </p>
 
       <h2>Deleting your data</h2>
@@ -49,9 +64,9 @@ export function PrivacyPage() {
         credentials and signs you out on every device.
       </p>
       <p>
-        Feedings and sleep sessions are kept afterwards in anonymised form for research into infant feeding and sleep.
-        The anonymised records contain no names, no email addresses and no exact birth dates, and cannot be linked back
-        to you.
+        Feedings and sleep sessions are kept afterwards in anonymised form for research into infant feeding and sleep,
+        unless you said no to research for that child. The anonymised records contain no names, no email addresses
+        and no exact birth dates, and cannot be linked back to you.
       </p>
 
       <h2>Not medical advice</h2>

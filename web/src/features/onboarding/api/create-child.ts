@@ -11,6 +11,8 @@ export const createChildInputSchema = z.object({
   // 'Other' is what the form offers; the server records it as 'Unknown'.
   sex: z.enum(['Female', 'Male', 'Other']),
   timezone: z.string().check(z.minLength(1)),
+  // The consent dialog's answer about research, when it was just asked.
+  researchConsent: z.optional(z.boolean()),
 });
 
 export type CreateChildInput = z.infer<typeof createChildInputSchema>;

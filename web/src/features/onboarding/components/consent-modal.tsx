@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { ResearchChoice, ResearchDisclosure } from './research-consent.tsx';
 
 type ConsentModalProps = {
   open: boolean;
-  onAccept: () => void;
+  /** `research`: whether the parent also agreed to research, for the children they add now. */
+  onAccept: (research: boolean) => void;
   onCancel: () => void;
 };
 
@@ -13,6 +15,7 @@ const ignoreEscape = () => {};
 /** The disclosure a parent agrees to before entering any child's details. */
 export function ConsentModal({ open, onAccept, onCancel }: ConsentModalProps) {
   const [agreed, setAgreed] = useState(false);
+  const [research, setResearch] = useState(false);
 
   return (
     // Escape does nothing: declining signs the user out, which must take a deliberate Cancel,
@@ -41,6 +44,7 @@ export function ConsentModal({ open, onAccept, onCancel }: ConsentModalProps) {
             your child&apos;s full name.
           </p>
         </section>
+        <ResearchDisclosure />
         <section>
           <h3>Not medical advice</h3>
           <p>
@@ -57,11 +61,12 @@ export function ConsentModal({ open, onAccept, onCancel }: ConsentModalProps) {
           give medical advice.
         </span>
       </label>
+      <ResearchChoice checked={research} onChange={setResearch} />
       <div className="dialog-actions">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
         </Button>
-        <Button onClick={onAccept} disabled={!agreed}>
+        <Button onClick={() => onAccept(research)} disabled={!agreed}>
           Accept &amp; Continue
         </Button>
       </div>

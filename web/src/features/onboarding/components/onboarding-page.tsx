@@ -55,6 +55,8 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
   const [touched, setTouched] = useState<Partial<Record<ChildProfileField, boolean>>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
+  // The consent dialog's answer about research, given with the child added next.
+  const [researchConsent, setResearchConsent] = useState<boolean | undefined>(undefined);
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
 
   const today = todayLocalDate();
@@ -97,6 +99,7 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
       sex: values.sex as CreateChildInput['sex'],
       timezone: browserTimeZone(),
       ...(displayName ? { displayName } : {}),
+      ...(researchConsent === undefined ? {} : { researchConsent }),
     };
     setPhase('creating');
     try {
@@ -110,7 +113,8 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
     await finishOnboarding();
   }
 
-  function acceptConsent() {
+  function acceptConsent(research: boolean) {
+    setResearchConsent(research);
     updateUser({ onboardingCompleted: true });
   }
 
