@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { privateDatabaseFile } from '../files/private-files';
 import {
   DuplicateKeyError,
   ReadStoreUnavailableError,
@@ -80,6 +81,7 @@ function storeError(error: unknown, collection: string): unknown {
  * with history.
  */
 export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStore {
+  privateDatabaseFile(options.file);
   const db = new Database(options.file);
   db.pragma('journal_mode = WAL');
   // Read models are derived: a commit lost to a power cut takes its checkpoint with it, and the

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { ConsumeResult, RefreshTokenRecord, RetryMark, SessionStore } from '../ports/session-store';
 import { sqliteWrite } from '../ports/storage-unavailable';
+import { privateDatabaseFile } from '../files/private-files';
 
 /**
  * How long a revocation written by another process (command-api apart from query-api on one
@@ -12,6 +13,7 @@ const CUT_OFFS_KEPT = 100_000;
 
 /** Sessions of the embedded default, in their own SQLite file beside the event log. */
 export function createSqliteSessionStore({ file, now = Date.now }: { file: string; now?: () => number }): SessionStore {
+  privateDatabaseFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
