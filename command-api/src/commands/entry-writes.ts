@@ -110,7 +110,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
   async function view(id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, reader: Reader, position: number) {
     const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, reader.age.timezone, position);
-    const loggedBy = await loggedByOf(readStore, reader.members, ownerId);
+    const loggedBy = await loggedByOf(readStore, cipher, reader.members, ownerId);
     return timelineApiView(doc, { ...opened, loggedBy, child: reader.age, units: await readerUnits(readStore, reader.userId) });
   }
 

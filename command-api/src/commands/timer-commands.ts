@@ -50,10 +50,10 @@ export function timerCommands(deps: CommandDeps) {
     handleCommand(eventStore, timerStreamId(timerId), timerDecider, command, { userId: actor.userId, correlationId: actor.correlationId, now: clock(), newId, idempotency: actor.idempotent }, guard);
 
   /** The timer as the command left it: running, or as it was when it stopped (a repeated request). */
-  async function runningView(state: TimerState, members: Parameters<typeof loggedByOf>[1]): Promise<TimerView> {
+  async function runningView(state: TimerState, members: Parameters<typeof loggedByOf>[2]): Promise<TimerView> {
     if (state.status === 'none') throw new NotFoundError(TIMER_NOT_FOUND);
     const { timer } = state;
-    const startedBy = await loggedByOf(readStore, members, timer.startedBy);
+    const startedBy = await loggedByOf(readStore, cipher, members, timer.startedBy);
     return timerApiView({ _id: timer.timerId, childId: timer.childId, kind: timer.kind, method: timer.method, startedAt: timer.startedAt, sides: timer.sides, stopsAt: maximumEndOf(timer) }, startedBy);
   }
 

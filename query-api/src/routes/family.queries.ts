@@ -11,7 +11,7 @@ import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-er
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
-import { displayNameOf } from './family-names';
+import { displayNameOf, openChild } from '@nightlight/infrastructure/read-store/personal-fields';
 
 const REFUSALS = { accepted: 'This invitation was already used', revoked: INVITATION_WITHDRAWN } as const;
 
@@ -24,7 +24,7 @@ const previewSchema = routeSchema({ summary: 'An invitation, before it is accept
 export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
   const invitations = readStore.collection<InvitationDocument>(INVITATIONS_COLLECTION);
   const memberships = readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION);
-  const inviterName = async (invitation: InvitationDocument) => (await displayNameOf(readStore, invitation.invitedBy)) ?? ROLE_LABELS.parent;
+  const inviterName = async (invitation: InvitationDocument) => (await displayNameOf(readStore, cipher, invitation.invitedBy)) ?? ROLE_LABELS.parent;
   /**
    * Whether the parent who issued it still is one: their removal, leaving or demotion withdraws their
    * invitations (a `ChildInvitationRevoked` each), and one issued before that rule is as withdrawn.
@@ -38,7 +38,7 @@ export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
       const members = await memberships.find({ childId: child._id }, { readOnly: true });
       // Parents first, then in the order they joined.
       const ordered = [...members].sort((a, b) => (a.role === b.role ? a.number - b.number : a.role === 'parent' ? -1 : 1));
-      return Promise.all(ordered.map(async (member) => memberView(member, await displayNameOf(readStore, member.memberId), request.userId)));
+      return Promise.all(ordered.map(async (member) => memberView(member, await displayNameOf(readStore, cipher, member.memberId), request.userId)));
     });
 
     app.get('/api/children/:id/invitations', { schema: invitationsSchema }, async (request) => {
@@ -63,7 +63,7 @@ export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
       if (invitation.status !== 'pending') throw new HttpError(410, REFUSALS[invitation.status]);
       if (!(await issuerIsParent(invitation))) throw new HttpError(410, INVITATION_WITHDRAWN);
       if (instantMs(invitation.expiresAt) <= clock().getTime()) throw new HttpError(410, 'This invitation has expired');
-      return { childDisplayName: child.displayName, role: invitation.role, invitedBy: await inviterName(invitation), expiresAt: invitation.expiresAt };
+      return { childDisplayName: (await openChild(cipher, child)).displayName, role: invitation.role, invitedBy: await inviterName(invitation), expiresAt: invitation.expiresAt };
     });
   };
 }

@@ -18,7 +18,7 @@ export interface SqliteReadStoreOptions {
   /** Parsed documents each collection keeps in memory, the least used dropped first. */
   cacheDocuments: number;
   /**
-   * Collections whose documents hold personal data in the clear (names, e-mails). When a commit
+   * Collections whose documents hold personal data (sealed names and e-mails, families). When a commit
    * deleted or overwrote one of their documents, the write-ahead log is emptied after it: with
    * secure_delete, nothing of the old version then stays anywhere in the files.
    */
