@@ -16,7 +16,7 @@ const MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
 };
 
-export const CLOSING_MESSAGE = 'The server is restarting, please try again in a moment';
+const CLOSING_MESSAGE = 'The server is restarting, please try again in a moment';
 const UNREADABLE_REQUEST_MESSAGE = 'The request could not be read';
 const HOST_REQUIRED_MESSAGE = 'The Host header is required';
 
