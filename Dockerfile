@@ -24,7 +24,7 @@ ENV NODE_ENV=production
 COPY --from=build /app /app
 # The services run as node, which cannot write under /app: DATA_DIR is a folder of its own, kept
 # on a volume (docker-compose.yml), that a new volume takes its owner from.
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 ENV DATA_DIR=/data
 VOLUME /data
 USER node

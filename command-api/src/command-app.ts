@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
+import { frameworkErrorOptions } from '@nightlight/infrastructure/http/framework-errors';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import { registerRouteSchemas } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from './command-deps';
@@ -10,7 +11,7 @@ export async function buildCommandApp(deps: CommandDeps, logger: boolean | { lev
   // Behind query-api, which puts the client's address it saw in X-Forwarded-For (rate limits use
   // it). Only the peers TRUST_PROXY names (query-api's network) may say so; anyone else who reaches
   // this port is limited by its own address.
-  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: deps.config.TRUST_PROXY });
+  const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: deps.config.TRUST_PROXY, ...frameworkErrorOptions() });
   registerRouteSchemas(app);
   registerErrorHandler(app);
   registerApiHygiene(app);

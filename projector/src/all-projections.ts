@@ -14,7 +14,8 @@ import { usersProjection } from './projections/users.projection';
 export const allProjections: readonly Projection[] = [childrenProjection, milestoneAlertsProjection, timelineProjection, growthProjection, timersProjection, usersProjection];
 
 /**
- * The read models holding names and e-mails in the clear (opened with their owners' keys). On disk,
- * what a deletion or a change takes out of them is erased from the files at once.
+ * The read models holding personal data: names, birth dates and e-mails, sealed with their owners'
+ * keys, and who belongs to which family. On disk, what a deletion or a change takes out of them is
+ * erased from the files at once, sealed values included.
  */
 export const PERSONAL_READ_MODELS = [USERS_COLLECTION, CHILDREN_COLLECTION, MEMBERSHIPS_COLLECTION, INVITATIONS_COLLECTION];

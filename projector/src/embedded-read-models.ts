@@ -16,7 +16,7 @@ import { readModelVersion } from './read-model-version';
 export interface EmbeddedReadModelsOptions {
   eventStore: EventStore;
   projections: readonly Projection[];
-  /** Collections holding personal data in the clear (see the SQLite store's `erasable`). */
+  /** Collections holding personal data, sealed or not (see the SQLite store's `erasable`). */
   personalCollections: readonly string[];
   cipher: PersonalDataCipher;
   /** Wraps the log the live projector reads; tests hold it back. */

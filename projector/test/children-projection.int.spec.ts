@@ -1,4 +1,6 @@
+import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { openChild } from '@nightlight/infrastructure/read-store/personal-fields';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   append,
@@ -24,10 +26,11 @@ const mia: ChildFacts = { childId: 'child-mia', ownerId: 'owner-1', displayName:
 const leo: ChildFacts = { childId: 'child-leo', ownerId: 'owner-1', displayName: 'Leo', birthDate: '2025-05-30', sex: 'Male', timezone: 'UTC' };
 
 describe('children projection', () => {
-  it('given ChildRegistered, then one document with the name and birth date opened', async () => {
+  it('given ChildRegistered, then one document with the name and birth date sealed, which open to what was registered', async () => {
     const position = await registerChild(stores, mia);
     const readStore = await projectFromStart(stores);
-    expect(await readStore.collection('children').find({})).toEqual([
+    const docs = await readStore.collection<ChildDocument>('children').find({});
+    expect(await Promise.all(docs.map((doc) => openChild(stores.cipher, doc)))).toEqual([
       {
         _id: 'child-mia',
         ownerId: 'owner-1',
@@ -42,13 +45,15 @@ describe('children projection', () => {
         position,
       },
     ]);
+    // Sealed as the event holds them: nothing of the name or the birth date in the document itself.
+    expect(JSON.stringify(docs)).not.toMatch(/Mia|2026-09-01/);
   });
 
   it('given a profile update, then the document shows the new profile and keeps when it was registered', async () => {
     const registeredAt = await registerChild(stores, mia);
     const position = await updateChild(stores, { ...mia, displayName: 'M.', sex: 'Unknown', nightWindowStart: '20:30', nightWindowEnd: '07:00' });
     const readStore = await projectFromStart(stores);
-    expect(await readStore.collection('children').findOne({ _id: 'child-mia' })).toEqual({
+    expect(await openChild(stores.cipher, (await readStore.collection<ChildDocument>('children').findOne({ _id: 'child-mia' }))!)).toEqual({
       _id: 'child-mia',
       ownerId: 'owner-1',
       displayName: 'M.',
@@ -157,7 +162,7 @@ describe('children projection', () => {
     const position = await append(stores, childStreamId('child-mia'), 'ChildMemberLeft', { childId: 'child-mia', memberId: 'owner-1' });
     await stores.cipher.shred('owner-1');
     const readStore = await projectFromStart(stores);
-    expect(await readStore.collection('children').findOne({ _id: 'child-mia' })).toMatchObject({ displayName: 'Mia', birthDate: '2026-09-01', registeredAt, position });
+    expect(await openChild(stores.cipher, (await readStore.collection<ChildDocument>('children').findOne({ _id: 'child-mia' }))!)).toMatchObject({ displayName: 'Mia', birthDate: '2026-09-01', registeredAt, position });
     expect(await readStore.collection('memberships').find({})).toEqual([expect.objectContaining({ memberId: 'parent-2', role: 'parent', number: 2 })]);
   });
 });

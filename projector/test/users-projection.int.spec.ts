@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETIONS_COLLECTION } from '@nightlight/domain/read-models/users/account-deletion-document';
+import type { UserDocument } from '@nightlight/domain/read-models/users/user-document';
 import { userStreamId } from '@nightlight/domain/shared/stream-ids';
+import { openUser } from '@nightlight/infrastructure/read-store/personal-fields';
 import { append, openProjectionStores, projectFromStart, type ProjectionStores } from './support/projection-harness';
 
 let stores: ProjectionStores;
@@ -26,5 +28,18 @@ describe('unfinished account deletions', () => {
     const readStore = await projectFromStart(stores);
     expect(await readStore.collection(ACCOUNT_DELETIONS_COLLECTION).find({})).toEqual([{ _id: 'user-1', position: deletedAt }]);
     expect(await readStore.collection('users').find({})).toEqual([]);
+  });
+});
+
+describe('an account', () => {
+  it('keeps its e-mail and display name sealed with its key, as the events do, opening to the latest of each', async () => {
+    await registerUser('user-3');
+    await append(stores, userStreamId('user-3'), 'EmailChanged', { userId: 'user-3', email: await stores.cipher.seal('user-3', 'ottoline@example.com'), emailDigest: 'digest-new' });
+    await append(stores, userStreamId('user-3'), 'DisplayNameChanged', { userId: 'user-3', displayName: await stores.cipher.seal('user-3', 'Ottoline') });
+
+    const readStore = await projectFromStart(stores);
+    const doc = (await readStore.collection<UserDocument>('users').findOne({ _id: 'user-3' }))!;
+    expect(await openUser(stores.cipher, doc)).toEqual({ email: 'ottoline@example.com', displayName: 'Ottoline' });
+    expect(JSON.stringify(doc)).not.toMatch(/ottoline/i);
   });
 });

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
 import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
+import { frameworkErrorOptions } from '@nightlight/infrastructure/http/framework-errors';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
 import { registerRouteSchemas } from '@nightlight/infrastructure/http/route-schemas';
 import { registerAnswerCompression } from './answer-compression';
@@ -81,7 +82,7 @@ export async function describeApi(deps: QueryDeps, options: Pick<EdgeOptions, 'w
 export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promise<FastifyInstance> {
   // X-Forwarded-For and -Proto count only from the proxies TRUST_PROXY names (none by default):
   // otherwise any client could choose its own address and slip past the per-address rate limits.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: deps.config.TRUST_PROXY });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: BODY_LIMIT_BYTES, trustProxy: deps.config.TRUST_PROXY, ...frameworkErrorOptions() });
   options.instrument?.(app);
   registerRouteSchemas(app);
   registerErrorHandler(app);

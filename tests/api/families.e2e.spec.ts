@@ -317,3 +317,68 @@ describe('a display name', () => {
     expect(long.body.message).toBe('Display name must be 40 characters or less');
   });
 });
+
+describe("an invitation outlives no issuer's rights", () => {
+  const WITHDRAWN = { status: 410, body: { message: 'This invitation was withdrawn' } };
+  const head = () => server.server.adapters.eventStore.headPosition();
+  const seenNow = async () => ({ 'x-min-position': String(await head()) });
+
+  /** A child of `first`, with `second` joined as its other parent. */
+  async function twoParents(name: string) {
+    const first = await register();
+    const second = await register();
+    const child = await server.call('POST', '/api/children', { token: first.token, body: { displayName: name, birthDate: daysAgo(40), sex: 'Female', timezone: 'UTC' } });
+    const childId = child.body.id as string;
+    expect((await join(second, (await invite(first, childId, 'parent')).code)).status).toBe(200);
+    return { first, second, childId };
+  }
+
+  it('removed, a parent cannot come back with a code they issued, nor take the child from the parent who removed them', async () => {
+    const { first, second, childId } = await twoParents('Clementine');
+    const own = await invite(first, childId, 'caregiver');
+    const theirs = await invite(second, childId, 'parent');
+    expect((await server.call('DELETE', `/api/children/${childId}/members/${second.id}`, { token: first.token })).status).toBe(200);
+
+    const seen = await seenNow();
+    expect(await server.call('GET', `/api/invitations/${theirs.code}`, { token: second.token, headers: seen })).toMatchObject(WITHDRAWN);
+    // The parents' list, from the read models, agrees: only the remaining parent's own code is open.
+    expect((await server.call('GET', `/api/children/${childId}/invitations`, { token: first.token, headers: seen })).body.map((open: { code: string }) => open.code)).toEqual([own.code]);
+
+    // Signing up again with the code: refused before anything is written.
+    const before = await head();
+    const again = await register({ invitationCode: theirs.code });
+    expect([again.status, again.answer]).toEqual([WITHDRAWN.status, WITHDRAWN.body]);
+    expect(await join(second, theirs.code)).toMatchObject(WITHDRAWN);
+    expect(await head()).toBe(before);
+
+    const family = await server.call('GET', `/api/children/${childId}/members`, { token: first.token, headers: await seenNow() });
+    expect(family.body).toEqual([{ memberId: first.id, displayName: 'Parent', role: 'parent', isYou: true }]);
+    expect((await server.call('GET', `/api/children/${childId}`, { token: first.token })).body).toMatchObject({ displayName: 'Clementine', role: 'parent' });
+  });
+
+  it('made a caregiver, then gone, a parent cannot accept their own earlier parent code', async () => {
+    const { first, second, childId } = await twoParents('Leopold');
+    const theirs = await invite(second, childId, 'parent');
+    const demoted = await server.call('PATCH', `/api/children/${childId}/members/${second.id}`, { token: first.token, body: { role: 'caregiver' } });
+    expect(demoted.status).toBe(200);
+    expect(await server.call('GET', `/api/invitations/${theirs.code}`, { token: first.token, headers: { 'x-min-position': String(demoted.body.position) } })).toMatchObject(WITHDRAWN);
+    expect((await server.call('DELETE', `/api/children/${childId}/members/${second.id}`, { token: second.token })).status).toBe(200);
+
+    expect(await join(second, theirs.code)).toMatchObject(WITHDRAWN);
+    expect((await server.call('GET', '/api/children', { token: second.token, headers: await seenNow() })).body).toEqual([]);
+  });
+
+  it("a deleted account's codes no longer preview nor admit anyone; the family's other codes still do", async () => {
+    const { first, second, childId } = await twoParents('Wilhelmina');
+    const theirs = await invite(second, childId, 'caregiver');
+    const own = await invite(first, childId, 'caregiver');
+    const deleted = await server.call('DELETE', '/api/settings/user/account', { token: second.token, body: { password: 'Sleepy baby 42', confirmText: 'DELETE' } });
+    expect(deleted.status).toBe(200);
+
+    const stranger = await register();
+    const seen = { 'x-min-position': String(deleted.body.position) };
+    expect(await server.call('GET', `/api/invitations/${theirs.code}`, { token: stranger.token, headers: seen })).toMatchObject(WITHDRAWN);
+    expect(await join(stranger, theirs.code)).toMatchObject(WITHDRAWN);
+    expect((await server.call('GET', `/api/invitations/${own.code}`, { token: stranger.token, headers: seen })).status).toBe(200);
+  });
+});

@@ -234,3 +234,76 @@ describe('a key sent with another request', () => {
     expect(theirs.status).toBe(201);
   });
 });
+
+describe('a key replayed by a member removed since', () => {
+  async function signUp(): Promise<{ id: string; token: string }> {
+    const answer = await server.call('POST', '/api/auth/register', { body: { email: `replay-${randomUUID()}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
+    expect(answer.status).toBe(201);
+    return { id: answer.body.user.id, token: answer.body.accessToken };
+  }
+
+  async function joinAsParent(inviter: string, childId: string, token: string): Promise<void> {
+    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: inviter, body: { role: 'parent' } });
+    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token })).status).toBe(200);
+  }
+
+  async function remove(remover: string, childId: string, memberId: string): Promise<void> {
+    expect((await server.call('DELETE', `/api/children/${childId}/members/${memberId}`, { token: remover })).status).toBe(200);
+  }
+
+  it('gets what a stranger gets, 404, for every write it made: never the entry, its notes or who logged it', async () => {
+    // Born 27 February: the one-month warning is active on 20 March.
+    const childId = await addChild('2026-02-27');
+    const removed = await signUp();
+    const stranger = await signUp();
+    await joinAsParent(parent, childId, removed.token);
+
+    const alertPath = `/api/milestone-alerts/${encodeURIComponent(`${childId}:1-month:ONE_WEEK_WARNING`)}/remind-later`;
+    const sleep = { childId, startedAt: '2026-03-20T09:00:00Z', endedAt: '2026-03-20T10:00:00Z', notes: 'Slept in the car seat' };
+    const profile = { displayName: 'Ada', birthDate: '2026-02-27', sex: 'Female', nightWindowStart: '19:00', nightWindowEnd: '07:00', timezone: 'America/New_York' };
+    const made = async (method: string, path: string, body: unknown, status: number) => {
+      const key = randomUUID();
+      const answer = await send(method, path, key, body, removed.token);
+      expect(answer.status, `${method} ${path}`).toBe(status);
+      return { key, answer };
+    };
+    const logged = await made('POST', '/api/feedings', feeding(childId, { notes: 'Fed by the removed parent' }), 201);
+    const corrected = await made('PUT', `/api/feedings/${logged.answer.body.id}`, feeding(childId, { notes: 'Corrected by the removed parent' }), 200);
+    const slept = await made('POST', '/api/sleep', sleep, 201);
+    const deleted = await made('DELETE', `/api/sleep/${slept.answer.body.id}`, undefined, 200);
+    const snoozed = await made('POST', alertPath, undefined, 200);
+    const renamed = await made('PUT', `/api/settings/children/${childId}`, profile, 200);
+
+    await remove(parent, childId, removed.id);
+    const before = await head();
+    const replays: Array<[{ key: string }, string, string, unknown]> = [
+      [logged, 'POST', '/api/feedings', feeding(childId, { notes: 'Fed by the removed parent' })],
+      [corrected, 'PUT', `/api/feedings/${logged.answer.body.id}`, feeding(childId, { notes: 'Corrected by the removed parent' })],
+      [slept, 'POST', '/api/sleep', sleep],
+      [deleted, 'DELETE', `/api/sleep/${slept.answer.body.id}`, undefined],
+      [snoozed, 'POST', alertPath, undefined],
+      [renamed, 'PUT', `/api/settings/children/${childId}`, profile],
+    ];
+    for (const [{ key }, method, path, body] of replays) {
+      const replay = await send(method, path, key, body, removed.token);
+      const strangers = await send(method, path, randomUUID(), body, stranger.token);
+      expect([replay.status, replay.body], `${method} ${path}`).toEqual([404, strangers.body]);
+      expect(strangers.status, `${method} ${path}`).toBe(404);
+    }
+    expect(await head()).toBe(before);
+  });
+
+  it('gets 404 for the child it added, once the other parent removed it: not its name and birth date', async () => {
+    const creator = await signUp();
+    const key = randomUUID();
+    const body = { displayName: 'Perpetua', birthDate: '2026-01-05', sex: 'Female', timezone: 'UTC' };
+    const created = await send('POST', '/api/children', key, body, creator.token);
+    expect(created.status).toBe(201);
+    const other = await signUp();
+    await joinAsParent(creator.token, created.body.id, other.token);
+    await remove(other.token, created.body.id, creator.id);
+
+    const replay = await send('POST', '/api/children', key, body, creator.token);
+    expect([replay.status, replay.body]).toEqual([404, { message: 'Child not found' }]);
+  });
+});

@@ -4,7 +4,8 @@ import { startTestServer, type TestServer } from './support/test-server';
 
 /**
  * GET /api/children/{id}/live: a member's open stream hears of every change to the child's read
- * models, with the position to read at, and ends when they leave the family.
+ * models, with the position to read at, and ends when they leave the family, or at once when the
+ * session that opened it is revoked. An account holds at most 10 at once.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -12,9 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const PASSWORD = 'Sleepy baby 42';
+
 async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `live-${randomUUID()}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
+  const email = `live-${randomUUID()}@example.com`;
+  const answer = await server.call('POST', '/api/auth/register', { body: { email, password: PASSWORD, referralCode: 'TEST42' } });
+  return { id: answer.body.user.id as string, token: answer.body.accessToken as string, refreshToken: answer.body.refreshToken as string, email };
 }
 
 interface LiveEvent {
@@ -99,4 +103,127 @@ describe('live updates', () => {
     expect((await server.call('GET', `/api/children/${child.body.id}/live`, { token: stranger.token })).status).toBe(404);
     expect((await fetch(`${server.url}/api/children/${child.body.id}/live`)).status).toBe(401);
   });
+});
+
+/** A parent signed in on two devices, with a child: each device's session and its stream of the child. */
+async function twoDevices() {
+  const parent = await register();
+  const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Orla', birthDate: '2026-09-01', sex: 'Female', timezone: 'UTC' } });
+  const login = await server.call('POST', '/api/auth/login', { body: { email: parent.email, password: PASSWORD } });
+  expect(login.status).toBe(200);
+  const tablet = { token: login.body.accessToken as string, refreshToken: login.body.refreshToken as string };
+  const childId = child.body.id as string;
+  const phoneLive = await openLive(childId, parent.token);
+  const tabletLive = await openLive(childId, tablet.token);
+  expect([phoneLive.response.status, tabletLive.response.status]).toEqual([200, 200]);
+  return { parent, tablet, childId, phoneLive, tabletLive };
+}
+
+/** Tokens carry their issue time in whole seconds: a revocation "as of now" reaches those of earlier seconds. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
+
+const logFeeding = (token: string, childId: string, minutesAgo: number) =>
+  server.call('POST', '/api/feedings', { token, body: { childId, startedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(), method: 'Nursing' } });
+
+describe('a revoked session', () => {
+  it("ends its streams at once when the password changes, before any change; the new tokens' stream goes on", async () => {
+    const { parent, childId, phoneLive, tabletLive } = await twoDevices();
+    await nextSecond();
+    const changed = Date.now();
+    const answer = await server.call('PUT', '/api/settings/user/password', { token: parent.token, body: { currentPassword: PASSWORD, newPassword: 'Sleepier baby 43', confirmPassword: 'Sleepier baby 43' } });
+    expect(answer.status).toBe(200);
+    for (const live of [phoneLive, tabletLive]) {
+      expect((await live.next('signed-out')).at - changed).toBeLessThan(1000);
+      await live.reading;
+      expect(live.events.map((event) => event.event)).toEqual(['signed-out']);
+    }
+    expect((await server.call('GET', '/api/children', { token: parent.token })).status).toBe(401);
+
+    const renewed = await openLive(childId, answer.body.accessToken);
+    expect(renewed.response.status).toBe(200);
+    await logFeeding(answer.body.accessToken, childId, 60);
+    await renewed.next('change');
+    renewed.close();
+  });
+
+  it("ends only that session's streams when one device signs out; the other's refresh token and stream go on", async () => {
+    const { parent, tablet, childId, phoneLive, tabletLive } = await twoDevices();
+    const signedOut = Date.now();
+    expect(await server.call('POST', '/api/auth/logout', { token: parent.token })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await phoneLive.next('signed-out')).at - signedOut).toBeLessThan(1000);
+    await phoneLive.reading;
+    expect((await server.call('GET', '/api/children', { token: parent.token })).status).toBe(401);
+    expect((await server.call('POST', '/api/auth/refresh', { body: { refreshToken: parent.refreshToken } })).status).toBe(401);
+
+    await logFeeding(tablet.token, childId, 90);
+    await tabletLive.next('change');
+    expect(tabletLive.ended()).toBe(false);
+    expect((await server.call('POST', '/api/auth/refresh', { body: { refreshToken: tablet.refreshToken } })).status).toBe(200);
+    tabletLive.close();
+  });
+
+  it('ends every stream of the account when it signs out everywhere, or is deleted', async () => {
+    const everywhere = await twoDevices();
+    expect((await server.call('POST', '/api/auth/logout', { token: everywhere.tablet.token, body: { everywhere: true } })).status).toBe(200);
+    for (const live of [everywhere.phoneLive, everywhere.tabletLive]) await live.next('signed-out');
+    for (const token of [everywhere.parent.token, everywhere.tablet.token]) expect((await server.call('GET', '/api/children', { token })).status).toBe(401);
+
+    const deleted = await twoDevices();
+    const answer = await server.call('DELETE', '/api/settings/user/account', { token: deleted.parent.token, body: { password: PASSWORD, confirmText: 'DELETE' } });
+    expect(answer.status).toBe(200);
+    for (const live of [deleted.phoneLive, deleted.tabletLive]) {
+      await live.next('signed-out');
+      await live.reading;
+    }
+  });
+
+  it('refuses a body that is not a yes or no for everywhere, and signs nothing out', async () => {
+    const { parent, phoneLive, tabletLive } = await twoDevices();
+    const refused = await server.call('POST', '/api/auth/logout', { token: parent.token, body: { everywhere: 'yes' } });
+    expect([refused.status, refused.body.message]).toEqual([400, 'everywhere must be true or false']);
+    expect((await server.call('GET', '/api/children', { token: parent.token })).status).toBe(200);
+    expect(phoneLive.ended()).toBe(false);
+    for (const live of [phoneLive, tabletLive]) live.close();
+  });
+});
+
+describe('open streams per account', () => {
+  it('are at most 10: the 11th is 429 in the API shape, and closing one makes room', async () => {
+    const parent = await register();
+    const child = await server.call('POST', '/api/children', { token: parent.token, body: { birthDate: '2026-09-01', sex: 'Male', timezone: 'UTC' } });
+    const open = await Promise.all(Array.from({ length: 10 }, () => openLive(child.body.id, parent.token)));
+    expect(open.map((live) => live.response.status)).toEqual(Array(10).fill(200));
+
+    const refused = await fetch(`${server.url}/api/children/${child.body.id}/live`, { headers: { authorization: `Bearer ${parent.token}` } });
+    expect([refused.status, refused.headers.get('cache-control'), await refused.json()]).toEqual([
+      429,
+      'no-store',
+      { message: 'Too many live updates are open for this account (at most 10). Please close another tab or app and try again.' },
+    ]);
+    // Another account is not held to this one's streams.
+    const other = await register();
+    const theirs = await server.call('POST', '/api/children', { token: other.token, body: { birthDate: '2026-09-01', sex: 'Male', timezone: 'UTC' } });
+    const otherLive = await openLive(theirs.body.id, other.token);
+    expect(otherLive.response.status).toBe(200);
+
+    open[0]!.close();
+    await open[0]!.reading;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = await openLive(child.body.id, parent.token);
+    expect(again.response.status).toBe(200);
+    for (const live of [...open, again, otherLive]) live.close();
+  });
+});
+
+describe('a server shutting down', () => {
+  it('ends its open streams and closes, instead of waiting for them for ever', async () => {
+    const own = await startTestServer();
+    const signUp = await own.call('POST', '/api/auth/register', { body: { email: `live-${randomUUID()}@example.com`, password: PASSWORD, referralCode: 'TEST42' } });
+    const child = await own.call('POST', '/api/children', { token: signUp.body.accessToken, body: { birthDate: '2026-09-01', sex: 'Male', timezone: 'UTC' } });
+    const response = await fetch(`${own.url}/api/children/${child.body.id}/live`, { headers: { authorization: `Bearer ${signUp.body.accessToken}` } });
+    expect(response.status).toBe(200);
+    const reading = response.text();
+    await own.close();
+    expect(await reading).toBe('retry: 2000\n\n');
+  }, 10_000);
 });

@@ -14,7 +14,7 @@ import { freePort, startServiceProcess, type ServiceProcess } from './support/se
 describe('query-api and command-api as separate processes', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-processes-'));
   const jwtSecret = randomBytes(32);
-  const env = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret.toString('base64'), MASTER_KEY: randomBytes(32).toString('base64') };
+  const env = { DATA_DIR: dataDir, JWT_SECRET: jwtSecret.toString('base64'), MASTER_KEY: randomBytes(32).toString('base64'), REFERRAL_CODES: 'APART1' };
   let commandApi: ServiceProcess;
   let queryApi: ServiceProcess;
   let token: string;
@@ -54,6 +54,22 @@ describe('query-api and command-api as separate processes', () => {
     const refused = await call('POST', '/api/children', { sex: 'Female' });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Birth date is required');
+  });
+
+  it("ends a live stream in query-api's process at once when command-api's process signs its session out", async () => {
+    const signUp = await call('POST', '/api/auth/register', { email: 'apart@example.com', password: 'Sleepy baby 42', referralCode: 'APART1' });
+    expect(signUp.status).toBe(201);
+    const own = { authorization: `Bearer ${signUp.body.accessToken}` };
+    const child = await call('POST', '/api/children', { birthDate: '2026-09-10', sex: 'Female', timezone: 'UTC' }, own);
+    const stream = await fetch(`${queryApi.url}/api/children/${child.body.id}/live`, { headers: { ...own, 'x-min-position': child.headers.get('x-event-position')! } });
+    expect(stream.status).toBe(200);
+    const text = stream.text();
+    // The session store is one SQLite file: command-api writes the revocation, query-api sees the file change.
+    const signedOut = Date.now();
+    expect((await call('POST', '/api/auth/logout', undefined, own)).status).toBe(200);
+    const ended = await Promise.race([text, new Promise((resolve) => setTimeout(() => resolve('still open after 2 s'), 2000))]);
+    expect(ended).toBe('retry: 2000\n\nevent: signed-out\ndata: {}\n\n');
+    expect(Date.now() - signedOut).toBeLessThan(1000);
   });
 
   it('answers 503 when command-api is down, and nothing is written', async () => {

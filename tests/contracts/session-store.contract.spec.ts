@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionStore } from '@nightlight/infrastructure/ports/session-store';
+import type { Revocation, SessionStore } from '@nightlight/infrastructure/ports/session-store';
 import { createRedisSessionStore } from '@nightlight/infrastructure/sessions/redis-session-store';
 import { createSqliteSessionStore } from '@nightlight/infrastructure/sessions/sqlite-session-store';
 import { StorageUnavailableError } from '@nightlight/infrastructure/ports/storage-unavailable';
@@ -95,6 +95,59 @@ function sessionStoreContract(target: SessionStoreTarget): void {
         ]),
       );
       for (const userId of userIds) expect(await one.tokensNotBefore(userId)).toBe(Number.MAX_SAFE_INTEGER);
+    });
+
+    /** What `store` tells its listeners until `until` holds, or a second has passed. */
+    async function heard(store: SessionStore, act: () => Promise<void>, until: (heard: Revocation[]) => boolean): Promise<Revocation[]> {
+      const revocations: Revocation[] = [];
+      const stop = store.onRevoked((revocation) => revocations.push(revocation));
+      // A subscription to another process's messages may take a moment to be in place.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await act();
+      const deadline = Date.now() + 1000;
+      while (!until(revocations) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      stop();
+      return revocations;
+    }
+
+    it("tells its listeners of each revocation: the user's sessions, or one session", async () => {
+      const store = open();
+      const userId = randomUUID();
+      const familyId = randomUUID();
+      const revocations = await heard(
+        store,
+        async () => {
+          await store.revokeAllForUser(userId, 1_000);
+          await store.revokeFamily(familyId);
+        },
+        (found) => found.length >= 2,
+      );
+      expect(revocations).toEqual([
+        { of: 'user', userId },
+        { of: 'session', sessionId: familyId },
+      ]);
+    });
+
+    it("tells another process's listeners within a second, and that process then finds the session revoked", async () => {
+      const [one, two] = [open(), open()];
+      const userId = randomUUID();
+      const familyId = randomUUID();
+      // Asked before: an answer kept in memory must not outlive the revocation.
+      expect(await two.isFamilyRevoked(familyId)).toBe(false);
+      expect(await two.tokensNotBefore(userId)).toBeNull();
+      const revocations = await heard(
+        two,
+        async () => {
+          await one.revokeFamily(familyId);
+          await one.revokeAllForUser(userId, 5_000);
+        },
+        (found) => found.some((revocation) => revocation.of !== 'session'),
+      );
+      // Named, or (another writer of one file) only announced: either way the listener checks again.
+      expect(revocations.length).toBeGreaterThan(0);
+      for (const revocation of revocations) expect([{ of: 'unknown' }, { of: 'session', sessionId: familyId }, { of: 'user', userId }]).toContainEqual(revocation);
+      expect(await two.isFamilyRevoked(familyId)).toBe(true);
+      expect(await two.tokensNotBefore(userId)).toBe(5_000);
     });
   });
 }

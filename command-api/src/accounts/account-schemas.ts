@@ -99,3 +99,6 @@ export const deleteAccountBody = z.object({
   confirmText: z.string({ error: 'Please type DELETE to confirm' }).refine((text) => text === 'DELETE', 'Please type DELETE to confirm'),
   password: z.string({ error: 'Password is required' }).refine((text) => text.trim().length > 0, 'Password is required'),
 });
+
+/** The body of POST /api/auth/logout, which may be empty: this session, or every session of the account. */
+export const logoutBody = z.object({ everywhere: z.boolean({ error: 'everywhere must be true or false' }).optional() });

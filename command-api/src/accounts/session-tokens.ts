@@ -24,7 +24,10 @@ function secretMatches(record: RefreshTokenRecord, secret: string): boolean {
   return stored.length === 32 && timingSafeEqual(digest(secret), stored);
 }
 
-/** An access token and a refresh token `tokenId.secret`; only the secret's digest is stored. `familyId` continues a rotation chain. */
+/**
+ * An access token and a refresh token `tokenId.secret`; only the secret's digest is stored. `familyId`
+ * continues a rotation chain: it is the session, which the access token names too.
+ */
 export async function issueSession(deps: SessionDeps, userId: string, familyId?: string): Promise<SessionTokens> {
   return (await issueTokens(deps, userId, familyId)).session;
 }
@@ -50,7 +53,7 @@ async function issueTokens(
     secretDigest: digest(secret).toString('hex'),
     expiresAt: deps.clock().getTime() + REFRESH_TOKEN_TTL_MS,
   });
-  return { tokenId, session: { accessToken: await deps.tokens.issueAccessToken(userId), refreshToken: `${tokenId}.${secret}` } };
+  return { tokenId, session: { accessToken: await deps.tokens.issueAccessToken(userId, familyId), refreshToken: `${tokenId}.${secret}` } };
 }
 
 const expired = () => new HttpError(401, SESSION_EXPIRED_MESSAGE);
@@ -132,7 +135,7 @@ async function answerAgain(deps: SessionDeps, spent: RefreshTokenRecord, { succe
   const secret = retrySecret(retryKey, successorId);
   // Made with this key, the successor's digest can only match; checked all the same.
   if (!secretMatches(successor.record, secret)) throw expired();
-  return { accessToken: await deps.tokens.issueAccessToken(spent.userId), refreshToken: `${successorId}.${secret}` };
+  return { accessToken: await deps.tokens.issueAccessToken(spent.userId, spent.familyId), refreshToken: `${successorId}.${secret}` };
 }
 
 /** A token presented after its rotation: a copy (the family is revoked), unless it is another tab's, just now. */

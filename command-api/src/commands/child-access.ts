@@ -1,5 +1,6 @@
 import { assertMember, assertParent } from '@nightlight/domain/children/child.decider';
 import { evolveChild, initialChildState, type ChildRole, type ChildState } from '@nightlight/domain/children/child.events';
+import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 
@@ -14,6 +15,17 @@ export async function loadChildAs(eventStore: EventStore, childId: string, userI
   if (need === 'parent') assertParent(state, userId);
   else assertMember(state, userId);
   return { ...(state as FamilyChild), role: state.members[userId]!.role };
+}
+
+/** Whether the user is a member of the child's family now (the child active), from its stream. */
+export async function isMember(eventStore: EventStore, childId: string, userId: string): Promise<boolean> {
+  try {
+    await loadChildAs(eventStore, childId, userId);
+    return true;
+  } catch (error) {
+    if (error instanceof NotFoundError) return false;
+    throw error;
+  }
 }
 
 /** The child as its stream recorded it up to `position`: the zone an earlier answer was given in. */

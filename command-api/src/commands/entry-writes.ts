@@ -1,5 +1,6 @@
 import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
+import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
 import type { EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
 import { timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
@@ -10,7 +11,7 @@ import type { CommandDeps } from '../command-deps';
 import { handleCommand, type AppendGuard, type CommandResult } from '../command-handler';
 import { idempotentWrites } from '../idempotency';
 import type { WriteActor } from '../write-reply';
-import { childAsOf, loadChildAs } from './child-access';
+import { childAsOf, isMember, loadChildAs } from './child-access';
 import { loggedByOf } from './logged-by';
 import { claimEntrySlots } from './entry-slots';
 
@@ -59,24 +60,36 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     return { status: state.status, interval: details && { startedAt: details.startedAt, endedAt: details.endedAt } };
   }
 
-  /** The key's earlier answer on this entry's stream, if the same request appended there before. */
-  const earlierResult = (actor: WriteActor, id: string) => idempotency.earlierResult(actor.idempotent, entry.streamId(id), entry.decider);
+  /**
+   * The key's earlier answer on this entry's stream, if the same request appended there and the
+   * actor is still in the family of the entry's child. A member removed since gets none: the request
+   * is judged afresh, and refused as any non-member's (404), so the answer cannot hand back the
+   * entry, its notes and who logged it.
+   */
+  async function earlierResult(actor: WriteActor, id: string) {
+    const earlier = await idempotency.earlierResult(actor.idempotent, entry.streamId(id), entry.decider);
+    const childId = earlier?.state.ref?.childId;
+    if (!earlier || !childId) return earlier;
+    return (await isMember(eventStore, childId, actor.userId)) ? earlier : null;
+  }
 
   /**
-   * Validates and checks the user is in the child's family (from its stream); overlaps are decided
-   * with the append. Free text is sealed with the child's key, which every member reads with.
+   * Validates, checks the user is in the child's family (from its stream) and that the entry is not
+   * before the child's birth date; overlaps are decided with the append. Free text is sealed with
+   * the child's key, which every member reads with.
    */
   async function prepare(userId: string, input: unknown, id: string, origin: EntryOrigin) {
     const body = parseInput(entry.body, input);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
+    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const checked = entry.check(body, clock(), origin);
+    checkNotBeforeBirth(checked.startedAt, { birthDate, timezone: child.profile.timezone }, entry.startField);
     const { notes, environment: _plain, ...unsealed } = checked;
     // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
     const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
     const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
     const data = { [entry.idField]: id, childId, ownerId: userId, ...(recordedAs ? recordedAs.event(recorded) : recorded) };
-    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const reader: Reader = { userId, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
     return { reader, childId, checked, recorded, data };
   }
@@ -97,7 +110,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
   async function view(id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, reader: Reader, position: number) {
     const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, reader.age.timezone, position);
-    const loggedBy = await loggedByOf(readStore, reader.members, ownerId);
+    const loggedBy = await loggedByOf(readStore, cipher, reader.members, ownerId);
     return timelineApiView(doc, { ...opened, loggedBy, child: reader.age, units: await readerUnits(readStore, reader.userId) });
   }
 

@@ -1,11 +1,11 @@
 import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { loggedByView, type LoggedBy } from '@nightlight/domain/read-models/children/membership-document';
-import { USERS_COLLECTION, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
+import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
+import { displayNameOf } from '@nightlight/infrastructure/read-store/personal-fields';
 
 /** Who logged an entry, for a write's answer: the family from the child's stream, the name from the users read model. */
-export async function loggedByOf(readStore: ReadStore, members: Readonly<Record<string, ChildMember>>, memberId: string): Promise<LoggedBy> {
+export async function loggedByOf(readStore: ReadStore, cipher: PersonalDataCipher, members: Readonly<Record<string, ChildMember>>, memberId: string): Promise<LoggedBy> {
   const role = members[memberId]?.role ?? null;
-  const user = role ? await readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: memberId }, { readOnly: true }) : null;
-  return loggedByView(memberId, role, user?.displayName ?? null);
+  return loggedByView(memberId, role, role ? await displayNameOf(readStore, cipher, memberId) : null);
 }

@@ -1,4 +1,5 @@
 import { ENTRY_KINDS } from '@nightlight/domain/entries/all-entry-kinds';
+import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
 import { timerApiView, type TimerView } from '@nightlight/domain/read-models/timers/timer-document';
 import { ConflictError, NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { timerStreamId } from '@nightlight/domain/shared/stream-ids';
@@ -30,7 +31,7 @@ const timerEntryId = nameBasedIds('2e4b7f09-f54a-49b1-8836-8c8710cd91a7');
  * rules and overlaps), discarded, or stopped at their maximum by the job.
  */
 export function timerCommands(deps: CommandDeps) {
-  const { eventStore, readStore, clock, newId } = deps;
+  const { eventStore, readStore, cipher, clock, newId } = deps;
   const entries = { feeding: entryWrites(deps, ENTRY_KINDS.feeding), sleep: entryWrites(deps, ENTRY_KINDS.sleep), pumping: entryWrites(deps, ENTRY_KINDS.pumping) } satisfies Record<TimerKind, unknown>;
 
   const readTimer = async (timerId: string): Promise<TimerState> => (await eventStore.readStream(timerStreamId(timerId))).reduce(evolveTimer, initialTimerState());
@@ -49,22 +50,25 @@ export function timerCommands(deps: CommandDeps) {
     handleCommand(eventStore, timerStreamId(timerId), timerDecider, command, { userId: actor.userId, correlationId: actor.correlationId, now: clock(), newId, idempotency: actor.idempotent }, guard);
 
   /** The timer as the command left it: running, or as it was when it stopped (a repeated request). */
-  async function runningView(state: TimerState, members: Parameters<typeof loggedByOf>[1]): Promise<TimerView> {
+  async function runningView(state: TimerState, members: Parameters<typeof loggedByOf>[2]): Promise<TimerView> {
     if (state.status === 'none') throw new NotFoundError(TIMER_NOT_FOUND);
     const { timer } = state;
-    const startedBy = await loggedByOf(readStore, members, timer.startedBy);
+    const startedBy = await loggedByOf(readStore, cipher, members, timer.startedBy);
     return timerApiView({ _id: timer.timerId, childId: timer.childId, kind: timer.kind, method: timer.method, startedAt: timer.startedAt, sides: timer.sides, stopsAt: maximumEndOf(timer) }, startedBy);
   }
 
   return {
-    /** POST /api/timers: 409 naming the running one when the child's timer of this kind runs. */
+    /** POST /api/timers: 409 naming the running one when the child's timer of this kind runs; never before the birth date. */
     async start(actor: WriteActor, input: unknown, timerId: string) {
       const body = parseInput(startTimerBody, input);
       const childId = parseIdParam({ id: body.childId }, 'Child not found');
       const child = await loadChildAs(eventStore, childId, actor.userId);
+      const startedAt = tapTime(body.startedAt, clock());
+      const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+      checkNotBeforeBirth(startedAt.toISOString(), { birthDate, timezone: child.profile.timezone }, 'startedAt');
       const command: TimerCommand = {
         type: 'StartTimer',
-        data: { timerId, childId, kind: body.kind, method: body.method ?? null, side: body.side ?? null, startedBy: actor.userId, now: tapTime(body.startedAt, clock()) },
+        data: { timerId, childId, kind: body.kind, method: body.method ?? null, side: body.side ?? null, startedBy: actor.userId, now: startedAt },
       };
       const claim = async () => {
         await claimRunningTimer(deps, { childId, kind: body.kind, timerId }, actor);

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { emailStreamId, userStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { UserState } from '@nightlight/domain/users/user.events';
 import { writtenAccountEmailSchema, writtenPasswordChangedSchema, writtenUserViewSchema } from '@nightlight/domain/read-models/users/user-view.schemas';
-import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
+import { okAnswerSchema, writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { HttpError, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, emailReservationDecider, loadUser, reserveEmail, userDecider } from '../accounts/account-streams';
-import { changeEmailBody, changePasswordBody, deleteAccountBody, updateMeBody } from '../accounts/account-schemas';
+import { changeEmailBody, changePasswordBody, deleteAccountBody, logoutBody, updateMeBody } from '../accounts/account-schemas';
 import { anonymizeAccount } from '../accounts/anonymize-account';
 import { enforceLimit } from '../accounts/attempt-limiter';
 import { configuredAttemptLimiter } from '../accounts/configured-attempt-limiter';
@@ -38,7 +38,16 @@ const deleteAccountSchema = routeSchema({
   errors: [400, 429],
 });
 
-/** The signed-in parent's own account: profile flags, e-mail, password, deletion. Registered inside the parent scope. */
+const logoutSchema = routeSchema({
+  summary: 'Sign out: this session, or every session of the account',
+  description: "The session's refresh token stops working, and so do its access tokens and the live streams they opened; with `everywhere`, every session's.",
+  tags: TAGS,
+  body: logoutBody,
+  answers: { 200: okAnswerSchema },
+  errors: [400],
+});
+
+/** The signed-in parent's own account: profile flags, e-mail, password, deletion, signing out. Registered inside the parent scope. */
 export function accountRoutes(deps: CommandDeps) {
   const { config, eventStore, cipher, sessions, clock } = deps;
 
@@ -133,6 +142,15 @@ export function accountRoutes(deps: CommandDeps) {
       await sessions.revokeAllForUser(userId, clock().getTime());
       const session = await issueSession(deps, userId);
       return sendWritten(reply, 200, { ok: true, ...session }, changed.position);
+    });
+
+    app.post('/api/auth/logout', { schema: logoutSchema }, async (request) => {
+      const { everywhere } = parseInput(logoutBody, request.body);
+      const { sessionId } = request.access;
+      if (sessionId !== null) await sessions.revokeFamily(sessionId);
+      // From the next whole second: an access token's iat is in seconds, and one issued this very second must end too.
+      if (everywhere) await sessions.revokeAllForUser(request.userId, (Math.floor(clock().getTime() / 1000) + 1) * 1000);
+      return { ok: true };
     });
 
     app.delete('/api/settings/user/account', { schema: deleteAccountSchema }, async (request, reply) => {

@@ -149,10 +149,16 @@ export function childRoutes(deps: CommandDeps) {
     return childViewOf(cipher, childId, child.ownerId, child.profile, child.researchConsent, member.role);
   }
 
-  /** The key's earlier answer on this child's stream, if the same request appended there before. */
+  /**
+   * The key's earlier answer on this child's stream, if the same request appended there before. It
+   * holds the child's name and birth date: a member removed since (or whose child was deleted) gets
+   * what a non-member gets, 404.
+   */
   async function earlierResult(request: FastifyRequest, childId: string) {
     const idempotent = await idempotency.begin(request);
-    return { idempotent, earlier: await idempotency.earlierResult(idempotent, childStreamId(childId), childStreamDecider) };
+    const earlier = await idempotency.earlierResult(idempotent, childStreamId(childId), childStreamDecider);
+    if (earlier) await loadChildAs(eventStore, childId, request.userId);
+    return { idempotent, earlier };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {
@@ -229,7 +235,9 @@ export function childRoutes(deps: CommandDeps) {
 
     app.delete('/api/settings/children/:id', { schema: removeChildSchema }, async (request, reply) => {
       const id = parseIdParam(request.params, 'Child not found');
-      const { idempotent, earlier } = await earlierResult(request, id);
+      // Its own answer holds nothing, and the deletion it repeats ended every membership.
+      const idempotent = await idempotency.begin(request);
+      const earlier = await idempotency.earlierResult(idempotent, childStreamId(id), childStreamDecider);
       if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
       await loadChildAs(eventStore, id, request.userId, 'parent');
       parseInput(removeChildBody, request.body);

@@ -6,13 +6,13 @@ import type { ChildStreamCommand } from '@nightlight/domain/children/child-strea
 import { INVITATION_VALID_DAYS } from '@nightlight/domain/children/invitation-code';
 import { invitationUrl } from '@nightlight/domain/read-models/children/invitation-document';
 import { memberView, membershipId, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
-import { USERS_COLLECTION, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import { writtenChildViewSchema, writtenIssuedInvitationSchema, writtenMemberSchema } from '@nightlight/domain/read-models/children/child-view.schemas';
 import { writtenOkSchema } from '@nightlight/domain/shared/answers.schemas';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
+import { displayNameOf } from '@nightlight/infrastructure/read-store/personal-fields';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand } from '../command-handler';
 import { loadChildAs } from '../commands/child-access';
@@ -57,9 +57,8 @@ export function familyRoutes(deps: CommandDeps) {
 
   /** A member as the family sees them, for an answer: their name from the users read model. */
   async function memberAnswer(childId: string, memberId: string, role: ChildRole, number: number, viewerId: string) {
-    const user = await readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: memberId }, { readOnly: true });
     const membership: MembershipDocument = { _id: membershipId(childId, memberId), childId, memberId, role, number, position: 0 };
-    return memberView(membership, user?.displayName ?? null, viewerId);
+    return memberView(membership, await displayNameOf(readStore, cipher, memberId), viewerId);
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

@@ -9,6 +9,7 @@ import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-er
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type Decider } from '../command-handler';
+import { isMember } from '../commands/child-access';
 import { idempotentWrites } from '../idempotency';
 import { correlationIdOf, sendWritten } from '../write-reply';
 
@@ -61,7 +62,11 @@ export function milestoneAlertRoutes(deps: CommandDeps) {
         const idempotent = await idempotency.begin(request);
         // The same 'Got It' sent again answers as the first time, not 409.
         const earlier = await idempotency.earlierResult(idempotent, childStreamId(childId), decider);
-        if (earlier) return sendWritten(reply, 200, { ok: true }, earlier.position);
+        if (earlier) {
+          // A member removed since gets what any non-member gets.
+          if (!(await isMember(eventStore, childId, request.userId))) throw new NotFoundError(ALERT_NOT_FOUND);
+          return sendWritten(reply, 200, { ok: true }, earlier.position);
+        }
         const now = clock();
         const result = await handleCommand(eventStore, childStreamId(childId), decider, { type, data: { alertId, now } }, {
           userId: request.userId,

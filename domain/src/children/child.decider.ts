@@ -42,14 +42,28 @@ export function assertParent(state: ChildState, memberId: string): asserts state
 
 export const parentsOf = (state: ChildState): string[] => Object.keys(state.members).filter((id) => state.members[id]!.role === 'parent');
 
-/** Why an invitation cannot be used any more, or null while it can. */
+export const INVITATION_WITHDRAWN = 'This invitation was withdrawn';
+
+/**
+ * Why an invitation cannot be used any more, or null while it can. An invitation speaks for the
+ * parent who issued it: once they are no longer a parent of the child (removed, left, made a
+ * caregiver, account deleted), it is withdrawn, also when the log recorded no withdrawal for it
+ * (issued before removals withdrew invitations).
+ */
 export function invitationRefusal(state: ChildState, invitationId: string, now: Date): string | null {
   const invitation = state.invitations[invitationId];
   if (!invitation || state.status !== 'active') throw new NotFoundError(INVITATION_NOT_FOUND);
   if (invitation.status === 'accepted') return 'This invitation was already used';
-  if (invitation.status === 'revoked') return 'This invitation was withdrawn';
+  if (invitation.status === 'revoked' || state.members[invitation.invitedBy]?.role !== 'parent') return INVITATION_WITHDRAWN;
   if (instantMs(invitation.expiresAt) <= now.getTime()) return 'This invitation has expired';
   return null;
+}
+
+/** The withdrawal of every invitation still pending that a member issued: they can no longer speak for the family. */
+function withdrawInvitationsOf(state: ChildState, childId: string, memberId: string): ChildEvent[] {
+  return Object.entries(state.invitations)
+    .filter(([, invitation]) => invitation.invitedBy === memberId && invitation.status === 'pending')
+    .map(([invitationId]) => ({ type: 'ChildInvitationRevoked', data: { childId, invitationId } }));
 }
 
 export function decideChild(command: ChildCommand, state: ChildState): ChildEvent[] {
@@ -113,7 +127,9 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
       if (!member) throw new NotFoundError('Member not found');
       if (member.role === role) return [];
       if (member.role === 'parent' && parentsOf(state).length === 1) throw new ConflictError(LAST_PARENT);
-      return [{ type: 'ChildMemberRoleChanged', data: { childId, memberId, role } }];
+      // A parent made a caregiver takes back the invitations they issued as a parent.
+      const withdrawn = role === 'caregiver' ? withdrawInvitationsOf(state, childId, memberId) : [];
+      return [{ type: 'ChildMemberRoleChanged', data: { childId, memberId, role } }, ...withdrawn];
     }
     case 'RemoveMember': {
       const { childId, actorId, memberId } = command.data;
@@ -122,7 +138,7 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
       const member = state.members[memberId];
       if (!member) throw new NotFoundError('Member not found');
       if (member.role === 'parent' && parentsOf(state).length === 1) throw new ConflictError(LAST_PARENT);
-      return [{ type: 'ChildMemberLeft', data: { childId, memberId } }];
+      return [{ type: 'ChildMemberLeft', data: { childId, memberId } }, ...withdrawInvitationsOf(state, childId, memberId)];
     }
     default: {
       const exhaustive: never = command;

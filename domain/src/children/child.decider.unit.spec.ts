@@ -18,9 +18,9 @@ const profile: ChildProfileData = {
 const registered: ChildEvent = { type: 'ChildRegistered', data: { childId: 'c1', ownerId: 'u1', ...profile } };
 const removed: ChildEvent = { type: 'ChildRemoved', data: { childId: 'c1', ownerId: 'u1' } };
 const newProfile = { ...profile, displayName: 'sealed-new-name', timezone: 'UTC', nightWindowStart: '20:00' };
-const issued = (invitationId: string, role: 'parent' | 'caregiver', expiresAt = '2026-12-01T00:00:00.000Z'): ChildEvent => ({
+const issued = (invitationId: string, role: 'parent' | 'caregiver', expiresAt = '2026-12-01T00:00:00.000Z', invitedBy = 'u1'): ChildEvent => ({
   type: 'ChildInvitationIssued',
-  data: { childId: 'c1', invitationId, role, invitedBy: 'u1', expiresAt, code: 'sealed-code' },
+  data: { childId: 'c1', invitationId, role, invitedBy, expiresAt, code: 'sealed-code' },
 });
 const joined = (memberId: string, role: 'parent' | 'caregiver', number: number, invitationId = `i-${memberId}`): ChildEvent => ({
   type: 'ChildMemberJoined',
@@ -187,5 +187,46 @@ describe('a family', () => {
     expect(given(...twoParents, left).when({ type: 'UpdateChildProfile', data: { childId: 'c1', actorId: 'u2', ...newProfile } })).toEqual([
       { type: 'ChildProfileUpdated', data: { childId: 'c1', ownerId: 'u1', ...newProfile } },
     ]);
+  });
+
+  describe("an invitation outlives no issuer's rights", () => {
+    // u2 joined as a parent and issued i2 (parent) and i3 (caregiver); u1's own i4 is pending too, and u2's i5 was used.
+    const family = [
+      registered,
+      joined('u2', 'parent', 2),
+      issued('i2', 'parent', undefined, 'u2'),
+      issued('i3', 'caregiver', undefined, 'u2'),
+      issued('i4', 'caregiver'),
+      issued('i5', 'caregiver', undefined, 'u2'),
+      joined('u5', 'caregiver', 3, 'i5'),
+    ];
+    const withdrawn = (...ids: string[]): ChildEvent[] => ids.map((invitationId) => ({ type: 'ChildInvitationRevoked', data: { childId: 'c1', invitationId } }));
+
+    it("withdraws a member's pending invitations when a parent removes them, and when they leave", () => {
+      const left: ChildEvent = { type: 'ChildMemberLeft', data: { childId: 'c1', memberId: 'u2' } };
+      expect(given(...family).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u1', memberId: 'u2' } })).toEqual([left, ...withdrawn('i2', 'i3')]);
+      expect(given(...family).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u2', memberId: 'u2' } })).toEqual([left, ...withdrawn('i2', 'i3')]);
+    });
+
+    it('withdraws them when a parent is made a caregiver, not when a caregiver is made a parent', () => {
+      expect(given(...family).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u1', memberId: 'u2', role: 'caregiver' } })).toEqual([
+        { type: 'ChildMemberRoleChanged', data: { childId: 'c1', memberId: 'u2', role: 'caregiver' } },
+        ...withdrawn('i2', 'i3'),
+      ]);
+      expect(given(...family).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u1', memberId: 'u5', role: 'parent' } })).toEqual([
+        { type: 'ChildMemberRoleChanged', data: { childId: 'c1', memberId: 'u5', role: 'parent' } },
+      ]);
+    });
+
+    it('refuses an invitation whose issuer is no longer a parent, though the log recorded no withdrawal (written before the rule)', () => {
+      const left: ChildEvent = { type: 'ChildMemberLeft', data: { childId: 'c1', memberId: 'u2' } };
+      const demoted: ChildEvent = { type: 'ChildMemberRoleChanged', data: { childId: 'c1', memberId: 'u2', role: 'caregiver' } };
+      for (const change of [left, demoted]) {
+        expect(() => given(...family, change).when(accept('u9', 'i2'))).toThrow(new GoneError('This invitation was withdrawn'));
+      }
+      // A parent made a caregiver who then left cannot come back with their own earlier parent code.
+      expect(() => given(...family, demoted, left).when(accept('u2', 'i2'))).toThrow(new GoneError('This invitation was withdrawn'));
+      expect(given(...family, left).when(accept('u9', 'i4'))).toEqual([joined('u9', 'caregiver', 4, 'i4')]);
+    });
   });
 });

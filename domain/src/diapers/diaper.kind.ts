@@ -40,6 +40,7 @@ export const diaperKind: EntryKindDefinition<DiaperKind> = {
   schemas: { tag: 'Diaper changes', answer: diaperViewSchema, written: writtenDiaperSchema },
   decider: { initialState: initialDiaperState, evolve: evolveDiaper, decide: decideDiaper },
   body: diaperBody,
+  startField: 'occurredAt',
   check: (body, now) => {
     const { occurredAt, ...rest } = checkDiaper(body, now);
     return { ...rest, startedAt: occurredAt, endedAt: occurredAt };

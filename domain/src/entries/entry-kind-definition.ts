@@ -153,6 +153,8 @@ export interface EntryKindDefinition<Types extends EntryKindTypes = EntryKindTyp
   body: ZodType<{ childId: string }>;
   /** Its rules on a parsed body, with their messages. */
   check(body: Types['body'], now: Date, origin?: EntryOrigin): CheckedEntry<Types['fields']>;
+  /** The request field of its start ('startedAt', a diaper's 'occurredAt'), which a refusal of its time names. */
+  startField: 'startedAt' | 'occurredAt';
   /**
    * Seals the free text the entry records besides its notes (a sleep's sack tag) with `seal`, and
    * gives the details without the notes as its events record them. Without it they are recorded as checked.

@@ -40,6 +40,7 @@ export const feedingKind: EntryKindDefinition<FeedingKind> = {
   schemas: { tag: 'Feedings', answer: feedingViewSchema, written: writtenFeedingSchema },
   decider: { initialState: initialFeedingState, evolve: evolveFeeding, decide: decideFeeding },
   body: feedingBody,
+  startField: 'startedAt',
   check: (body, now, origin) => checkFeeding(body, now, origin),
   resealNotes: (feedingId, notes) => ({ type: 'ResealFeedingNotes', data: { feedingId, notes } }),
   timeline: feedingTimeline,

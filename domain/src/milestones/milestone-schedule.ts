@@ -27,9 +27,15 @@ export function milestoneDate(birthDate: LocalDate, ageMonths: number): LocalDat
   if (!Number.isInteger(ageMonths) || ageMonths < 0) throw new RangeError(`Not a whole number of months: ${ageMonths}`);
   const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
   const monthIndex = month - 1 + ageMonths;
+  // setUTCFullYear, unlike Date.UTC, does not read years 0 to 99 as 1900 to 1999.
+  const utcDate = (monthOfYear: number, dayOfMonth: number) => {
+    const date = new Date(0);
+    date.setUTCFullYear(year, monthOfYear, dayOfMonth);
+    return date;
+  };
   // Day 0 of the following month is the last day of the target month.
-  const lastDayOfTargetMonth = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, monthIndex, Math.min(day, lastDayOfTargetMonth))).toISOString().slice(0, 10);
+  const lastDayOfTargetMonth = utcDate(monthIndex + 1, 0).getUTCDate();
+  return utcDate(monthIndex, Math.min(day, lastDayOfTargetMonth)).toISOString().slice(0, 10);
 }
 
 /** Whole calendar months from the birth date to `date`, counted as `milestoneDate` reaches them. */

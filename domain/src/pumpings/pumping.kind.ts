@@ -40,6 +40,7 @@ export const pumpingKind: EntryKindDefinition<PumpingKind> = {
   schemas: { tag: 'Pumping', answer: pumpingViewSchema, written: writtenPumpingSchema },
   decider: { initialState: initialPumpingState, evolve: evolvePumping, decide: decidePumping },
   body: pumpingBody,
+  startField: 'startedAt',
   check: (body, now, origin) => {
     const { durationMinutes, leftAmount, rightAmount, unit, ...checked } = checkPumping(body, now, origin);
     return { ...checked, endedAt: pumpingEndedAt(checked.startedAt, durationMinutes), pumped: { leftAmount, rightAmount, unit } };

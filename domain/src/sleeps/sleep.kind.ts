@@ -41,6 +41,7 @@ export const sleepKind: EntryKindDefinition<SleepKind> = {
   schemas: { tag: 'Sleep', answer: sleepViewSchema, written: writtenSleepSchema },
   decider: { initialState: initialSleepState, evolve: evolveSleep, decide: decideSleep },
   body: sleepBody,
+  startField: 'startedAt',
   check: ({ environment, ...body }, now, origin) =>
     checkSleep({ ...body, environment: environment ? { roomTemp: environment.roomTemp ?? null, whiteNoise: environment.whiteNoise, sleepSackTag: environment.sleepSackTag ?? null } : null }, now, origin),
   // The tag is free text that can name people: sealed like the notes, its TOG rating kept apart for research.

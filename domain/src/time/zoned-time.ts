@@ -20,6 +20,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
+      // Year 0 is 1 BC to Intl: the era tells the two apart.
+      era: 'short',
     });
     formatters.set(timeZone, formatter);
   }
@@ -38,7 +40,9 @@ interface WallClock {
 function wallClockFromIntl(instant: Date, timeZone: string): WallClock {
   const parts = formatterFor(timeZone).formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes): number => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  const beforeCommonEra = parts.find((p) => p.type === 'era')?.value === 'BC';
+  const year = beforeCommonEra ? 1 - get('year') : get('year');
+  return { year, month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
 }
 
 /**
@@ -54,7 +58,8 @@ const dayOffsets = new Map<string, Map<number, number | Map<number, number>>>();
 
 function intlOffset(instantMs: number, timeZone: string): number {
   const w = wallClockFromIntl(new Date(instantMs), timeZone);
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - instantMs;
+  // Not Date.UTC: it reads years 0 to 99 as 1900 to 1999, which put 0001-01-01 in 1901.
+  return daysFromCivil(w.year, w.month, w.day) * DAY_MS + ((w.hour * 60 + w.minute) * 60 + w.second) * 1000 - instantMs;
 }
 
 function offsetAt(instantMs: number, timeZone: string): number {

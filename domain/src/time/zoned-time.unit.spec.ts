@@ -35,6 +35,22 @@ describe('reading an instant in a zone', () => {
   });
 });
 
+describe('years far back', () => {
+  it('reads years 0 to 99 as themselves, not 1900 years later, in UTC and in a zone', () => {
+    expect(localDateTimeOf('0001-01-01T10:00:00.000Z', 'UTC')).toBe('0001-01-01T10:00');
+    expect(localDateTimeOf('0099-12-31T23:59:00.000Z', 'UTC')).toBe('0099-12-31T23:59');
+    expect(localDateTimeOf('0000-06-01T00:00:00.000Z', 'UTC')).toBe('0000-06-01T00:00');
+    // New York kept its local mean time, 4 h 56 min 2 s behind UTC, until 1883.
+    expect(localDateTimeOf('0050-03-01T12:00:00.000Z', 'America/New_York')).toBe('0050-03-01T07:03');
+    expect(localDateTimeOf('1899-12-31T12:00:00.000Z', 'America/New_York')).toBe('1899-12-31T07:00');
+  });
+
+  it('finds the instant of a local time in those years', () => {
+    expect(instantOfLocal('0001-01-01', '10:00', 'UTC').toISOString()).toBe('0001-01-01T10:00:00.000Z');
+    expect(startOfLocalDate('0050-03-01', 'America/New_York').toISOString()).toBe('0050-03-01T04:56:02.000Z');
+  });
+});
+
 describe('instantOfLocal', () => {
   it('uses the summer offset in summer and the winter one in winter', () => {
     expect(instantOfLocal('2026-06-03', '19:30', NEW_YORK).toISOString()).toBe('2026-06-03T23:30:00.000Z');

@@ -7,12 +7,14 @@ import type { Projection, ProjectionContext } from '../projection';
 import { forgetChild, reprojectChild } from './child-lifecycle';
 
 /**
- * The children read model: one document per active child, name and birth date opened; beside it
- * the members of each child's family and its invitations that can still be used.
+ * The children read model: one document per active child, its name and birth date sealed as the
+ * events hold them (opened when answering); beside it the members of each child's family and its
+ * invitations that can still be used. Version 2: the name and birth date were opened here before,
+ * and held in the clear.
  */
 export const childrenProjection: Projection = {
   name: 'children',
-  // 2: a child's answer about research.
+  // 2: a child's answer about research; its name and birth date kept sealed.
   version: 2,
   handles: new Set([
     'ChildRegistered',
@@ -54,8 +56,8 @@ export const childrenProjection: Projection = {
         const doc: ChildDocument = {
           _id: childId,
           ownerId,
-          displayName: displayName ?? '',
-          birthDate: birthDate ?? '',
+          sealedDisplayName: event.data.displayName,
+          sealedBirthDate: event.data.birthDate,
           sex: event.data.sex,
           nightWindowStart: event.data.nightWindowStart,
           nightWindowEnd: event.data.nightWindowEnd,

@@ -29,12 +29,15 @@ async function applyReferral(event: ReferralCodeEvent, position: number, context
 }
 
 /**
- * The users read model (GET /api/me, GET /api/settings/user): e-mail opened with the owner's key.
+ * The users read model (GET /api/me, GET /api/settings/user): e-mail and display name sealed with
+ * the owner's key, as the events hold them, opened when answering. Version 2: they were opened here
+ * before, and held in the clear.
  * A deleted account's document is removed; on a rebuild its shredded e-mail cannot be opened, so it never comes back.
  * Beside it, `account-deletions` lists the deletions not finished yet, for the job that finishes them.
  */
 export const usersProjection: Projection = {
   name: 'users',
+  version: 2,
   handles: new Set([
     'UserRegistered',
     'EmailChanged',
@@ -64,13 +67,13 @@ export const usersProjection: Projection = {
 
     switch (event.type) {
       case 'UserRegistered': {
-        const email = await context.cipher.open(userId, event.data.email);
-        if (email === null) return;
+        // A deleted account's key is gone: rebuilt, it does not come back.
+        if ((await context.cipher.open(userId, event.data.email)) === null) return;
         const code = await context.readStore.collection<ReferralCodeDocument>(REFERRAL_CODES_COLLECTION).findOne({ _id: event.data.referralCode });
         const doc: UserDocument = {
           _id: userId,
-          email,
-          displayName: null,
+          sealedEmail: event.data.email,
+          sealedDisplayName: null,
           onboardingCompleted: false,
           referralCode: event.data.referralCode,
           referralUsesLeft: code?.usesLeft ?? 0,
@@ -79,18 +82,14 @@ export const usersProjection: Projection = {
         await users.replaceOne({ _id: userId }, doc, { upsert: true });
         return;
       }
-      case 'EmailChanged': {
-        const email = await context.cipher.open(userId, event.data.email);
-        if (email === null || !existing) return;
-        await users.updateOne({ _id: userId }, { $set: { email, position } });
-        return;
-      }
-      case 'DisplayNameChanged': {
+      case 'EmailChanged':
         if (!existing) return;
-        const displayName = event.data.displayName === null ? null : await context.cipher.open(userId, event.data.displayName);
-        await users.updateOne({ _id: userId }, { $set: { displayName, position } });
+        await users.updateOne({ _id: userId }, { $set: { sealedEmail: event.data.email, position } });
         return;
-      }
+      case 'DisplayNameChanged':
+        if (!existing) return;
+        await users.updateOne({ _id: userId }, { $set: { sealedDisplayName: event.data.displayName, position } });
+        return;
       case 'UnitsChosen':
         if (!existing) return;
         await users.updateOne({ _id: userId }, { $set: { units: { volume: event.data.volume, growth: event.data.growth }, position } });

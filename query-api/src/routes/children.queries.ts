@@ -6,13 +6,14 @@ import { childViewSchema } from '@nightlight/domain/read-models/children/child-v
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
-import { findChildAs } from './family-child';
+import { openChild } from '@nightlight/infrastructure/read-store/personal-fields';
+import { findOpenedChildAs } from './family-child';
 
 const TAGS = ['Children'];
 const listSchema = routeSchema({ summary: 'Every child you are a member of, oldest first', tags: TAGS, answers: { 200: z.array(childViewSchema) } });
 const oneSchema = routeSchema({ summary: 'A child', tags: TAGS, answers: { 200: childViewSchema }, errors: [404] });
 
-export function childQueries({ readStore }: QueryDeps) {
+export function childQueries({ readStore, cipher }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     /** Every child the user is a member of, in the order they were added. */
     const list = async (userId: string) => {
@@ -23,13 +24,11 @@ export function childQueries({ readStore }: QueryDeps) {
           return child && { child, role: membership.role };
         }),
       );
-      return children
-        .filter((found) => found !== null)
-        .sort((a, b) => a.child.registeredAt - b.child.registeredAt)
-        .map(({ child, role }) => childApiView(child, role));
+      const ordered = children.filter((found) => found !== null).sort((a, b) => a.child.registeredAt - b.child.registeredAt);
+      return Promise.all(ordered.map(async ({ child, role }) => childApiView(await openChild(cipher, child), role)));
     };
     const one = async (params: unknown, userId: string) => {
-      const { child, role } = await findChildAs(readStore, parseIdParam(params, 'Child not found'), userId);
+      const { child, role } = await findOpenedChildAs(readStore, cipher, parseIdParam(params, 'Child not found'), userId);
       return childApiView(child, role);
     };
 

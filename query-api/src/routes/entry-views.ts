@@ -1,4 +1,5 @@
 import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { openChild } from '@nightlight/infrastructure/read-store/personal-fields';
 import { timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
@@ -11,8 +12,12 @@ import { loggedByResolver } from './family-names';
  * it) and are opened here; a shredded key leaves them empty.
  */
 export function entryViews({ readStore, cipher }: Pick<QueryDeps, 'readStore' | 'cipher'>) {
-  /** What every entry of one answer is read with: its child, who logged what, and the reader's units. */
-  const readingFor = async (child: ChildDocument, userId: string) => ({ child, loggedBy: await loggedByResolver(readStore, child._id), units: await readerUnits(readStore, userId) });
+  /** What every entry of one answer is read with: its child (a diaper's guidance counts from its birth date), who logged what, and the reader's units. */
+  const readingFor = async (child: ChildDocument, userId: string) => ({
+    child: await openChild(cipher, child),
+    loggedBy: await loggedByResolver(readStore, cipher, child._id),
+    units: await readerUnits(readStore, userId),
+  });
   const view = async (doc: TimelineDocument, { child, loggedBy, units }: Awaited<ReturnType<typeof readingFor>>) => {
     const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
     const notes = (await open(doc.sealedNotes)) ?? '';

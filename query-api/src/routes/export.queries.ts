@@ -13,6 +13,7 @@ import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-er
 import { mediaAnswer, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { entryViews } from './entry-views';
+import { openChild, openUser } from '@nightlight/infrastructure/read-store/personal-fields';
 import { findChildAs } from './family-child';
 
 /** Entries are read and written out a page at a time: a three-year history never sits in memory whole. */
@@ -76,7 +77,7 @@ export function exportQueries({ readStore, cipher, clock }: QueryDeps) {
      * theirs to take.
      */
     async function* accountExport(user: UserDocument): AsyncGenerator<string> {
-      const { referralCode: _code, referralUsesLeft: _uses, ...account } = userApiView(user);
+      const { referralCode: _code, referralUsesLeft: _uses, ...account } = userApiView(user, await openUser(cipher, user));
       yield `{"format":"nightlight-account-export","version":1,"exportedAt":${JSON.stringify(clock().toISOString())},"account":${JSON.stringify(account)}`;
       const memberships = await readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION).find({ memberId: user._id }, { sort: { childId: 1 }, readOnly: true });
       const children = readStore.collection<ChildDocument>(CHILDREN_COLLECTION);
@@ -85,7 +86,8 @@ export function exportQueries({ readStore, cipher, clock }: QueryDeps) {
       for (const membership of memberships.filter((m) => m.role === 'parent')) {
         const child = await children.findOne({ _id: membership.childId }, { readOnly: true });
         if (!child) continue;
-        yield `${first ? '' : ','}{"child":${JSON.stringify(childApiView(child, membership.role))},"entries":[`;
+        const opened = await openChild(cipher, child);
+        yield `${first ? '' : ','}{"child":${JSON.stringify(childApiView(opened, membership.role))},"entries":[`;
         first = false;
         let firstEntry = true;
         for await (const { entries } of entriesOf(child, user._id)) {
@@ -93,7 +95,7 @@ export function exportQueries({ readStore, cipher, clock }: QueryDeps) {
           firstEntry = false;
         }
         const growth = await readStore.collection<GrowthDocument>(GROWTH_COLLECTION).find({ childId: child._id }, { sort: { measuredOn: 1 }, readOnly: true });
-        yield `],"growth":${JSON.stringify(growth.map((doc) => growthApiView(doc, child, user.units?.growth ?? null)))}}`;
+        yield `],"growth":${JSON.stringify(growth.map((doc) => growthApiView(doc, opened, user.units?.growth ?? null)))}}`;
       }
       yield ']}';
     }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { INVITATION_NOT_FOUND } from '@nightlight/domain/children/child.decider';
+import { INVITATION_NOT_FOUND, INVITATION_WITHDRAWN } from '@nightlight/domain/children/child.decider';
 import { normalizeInvitationCode } from '@nightlight/domain/children/invitation-code';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { INVITATIONS_COLLECTION, invitationUrl, type InvitationDocument } from '@nightlight/domain/read-models/children/invitation-document';
-import { MEMBERSHIPS_COLLECTION, ROLE_LABELS, memberView, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
+import { MEMBERSHIPS_COLLECTION, ROLE_LABELS, memberView, membershipId, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { z } from 'zod';
 import { invitationPreviewSchema, invitationViewSchema, memberSchema } from '@nightlight/domain/read-models/children/child-view.schemas';
@@ -11,9 +11,9 @@ import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-er
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
-import { displayNameOf } from './family-names';
+import { displayNameOf, openChild } from '@nightlight/infrastructure/read-store/personal-fields';
 
-const REFUSALS = { accepted: 'This invitation was already used', revoked: 'This invitation was withdrawn' } as const;
+const REFUSALS = { accepted: 'This invitation was already used', revoked: INVITATION_WITHDRAWN } as const;
 
 const TAGS = ['Families'];
 const membersSchema = routeSchema({ summary: "A child's family: parents first, then by joining", tags: TAGS, answers: { 200: z.array(memberSchema) }, errors: [404] });
@@ -23,21 +23,29 @@ const previewSchema = routeSchema({ summary: 'An invitation, before it is accept
 /** A child's family as its members see it: who is in it, and (for parents) the invitations still open. */
 export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
   const invitations = readStore.collection<InvitationDocument>(INVITATIONS_COLLECTION);
-  const inviterName = async (invitation: InvitationDocument) => (await displayNameOf(readStore, invitation.invitedBy)) ?? ROLE_LABELS.parent;
+  const memberships = readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION);
+  const inviterName = async (invitation: InvitationDocument) => (await displayNameOf(readStore, cipher, invitation.invitedBy)) ?? ROLE_LABELS.parent;
+  /**
+   * Whether the parent who issued it still is one: their removal, leaving or demotion withdraws their
+   * invitations (a `ChildInvitationRevoked` each), and one issued before that rule is as withdrawn.
+   */
+  const issuerIsParent = async (invitation: InvitationDocument) =>
+    (await memberships.findOne({ _id: membershipId(invitation.childId, invitation.invitedBy) }, { readOnly: true }))?.role === 'parent';
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/api/children/:id/members', { schema: membersSchema }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
-      const members = await readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION).find({ childId: child._id }, { readOnly: true });
+      const members = await memberships.find({ childId: child._id }, { readOnly: true });
       // Parents first, then in the order they joined.
       const ordered = [...members].sort((a, b) => (a.role === b.role ? a.number - b.number : a.role === 'parent' ? -1 : 1));
-      return Promise.all(ordered.map(async (member) => memberView(member, await displayNameOf(readStore, member.memberId), request.userId)));
+      return Promise.all(ordered.map(async (member) => memberView(member, await displayNameOf(readStore, cipher, member.memberId), request.userId)));
     });
 
     app.get('/api/children/:id/invitations', { schema: invitationsSchema }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId, 'parent');
       const now = clock().getTime();
-      const open = (await invitations.find({ childId: child._id }, { readOnly: true })).filter((invitation) => invitation.status === 'pending' && instantMs(invitation.expiresAt) > now);
+      const pending = (await invitations.find({ childId: child._id }, { readOnly: true })).filter((invitation) => invitation.status === 'pending' && instantMs(invitation.expiresAt) > now);
+      const open = (await Promise.all(pending.map(async (invitation) => ((await issuerIsParent(invitation)) ? [invitation] : [])))).flat();
       const newestFirst = open.sort((a, b) => b.issuedAt - a.issuedAt);
       return Promise.all(
         newestFirst.map(async (invitation) => {
@@ -53,8 +61,9 @@ export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
       const child = invitation && (await readStore.collection<ChildDocument>(CHILDREN_COLLECTION).findOne({ _id: invitation.childId }, { readOnly: true }));
       if (!invitation || !child) throw new HttpError(404, INVITATION_NOT_FOUND);
       if (invitation.status !== 'pending') throw new HttpError(410, REFUSALS[invitation.status]);
+      if (!(await issuerIsParent(invitation))) throw new HttpError(410, INVITATION_WITHDRAWN);
       if (instantMs(invitation.expiresAt) <= clock().getTime()) throw new HttpError(410, 'This invitation has expired');
-      return { childDisplayName: child.displayName, role: invitation.role, invitedBy: await inviterName(invitation), expiresAt: invitation.expiresAt };
+      return { childDisplayName: (await openChild(cipher, child)).displayName, role: invitation.role, invitedBy: await inviterName(invitation), expiresAt: invitation.expiresAt };
     });
   };
 }

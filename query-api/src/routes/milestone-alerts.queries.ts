@@ -6,7 +6,7 @@ import { feedingAlertSchema } from '@nightlight/domain/milestones/milestone-aler
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
-import { findChildAs } from './family-child';
+import { findOpenedChildAs } from './family-child';
 
 const alertSchema = routeSchema({
   summary: "The feeding alert active now for a child (the child's local date)",
@@ -16,11 +16,11 @@ const alertSchema = routeSchema({
 });
 
 /** The dashboard's feeding alert: the one alert active now for a child, judged at read time. */
-export function milestoneAlertQueries({ readStore, clock }: QueryDeps) {
+export function milestoneAlertQueries({ readStore, cipher, clock }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/api/milestone-alerts/:id', { schema: alertSchema }, async (request) => {
       const childId = parseIdParam(request.params, 'Child not found');
-      const { child } = await findChildAs(readStore, childId, request.userId);
+      const { child } = await findOpenedChildAs(readStore, cipher, childId, request.userId);
       const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId });
       // Snoozes end and windows close with time alone, so activity is decided now, not when projected.
       // The windows come from the child's birth date: alerts record none.

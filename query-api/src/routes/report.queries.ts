@@ -10,7 +10,7 @@ import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-e
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { QueryDeps } from '../query-deps';
-import { findChildAs } from './family-child';
+import { findOpenedChildAs } from './family-child';
 
 const localDate = (name: string) => z.string({ error: `${name} is required` }).refine(isLocalDate, `${name} must be a date (YYYY-MM-DD)`);
 
@@ -30,13 +30,13 @@ const reportAnswer = routeSchema({
 });
 
 /** The pediatrician's report: the daily insight documents and the measurements of a range, combined in the domain. */
-export function reportQueries({ readStore }: QueryDeps) {
+export function reportQueries({ readStore, cipher }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const dailyDocs = readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
     const growth = readStore.collection<GrowthDocument>(GROWTH_COLLECTION);
 
     app.get('/api/children/:id/report', { schema: reportAnswer }, async (request) => {
-      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      const { child } = await findOpenedChildAs(readStore, cipher, parseIdParam(request.params, 'Child not found'), request.userId);
       const { from, to } = parseInput(reportQuery, request.query);
       const [days, measurements, units] = await Promise.all([
         dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 }, readOnly: true }),

@@ -9,7 +9,7 @@ import { glanceViewSchema } from '@nightlight/domain/timers/glance-view.schemas'
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
-import { findChildAs } from './family-child';
+import { findChildAs, findOpenedChildAs } from './family-child';
 import { loggedByResolver } from './family-names';
 
 const timersSchema = routeSchema({ summary: "A child's running timers, by start", tags: ['Timers'], answers: { 200: z.array(timerViewSchema) }, errors: [404] });
@@ -21,7 +21,7 @@ const glanceSchema = routeSchema({
 });
 
 /** A child's running timers, and the dashboard's glance: since the last feed, since waking, the next nap. */
-export function timerQueries({ readStore, clock }: QueryDeps) {
+export function timerQueries({ readStore, cipher, clock }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const timers = readStore.collection<TimerDocument>(TIMERS_COLLECTION);
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
@@ -30,12 +30,12 @@ export function timerQueries({ readStore, clock }: QueryDeps) {
     app.get('/api/children/:id/timers', { schema: timersSchema }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
       const running = await timers.find({ childId: child._id }, { sort: { startedAt: 1 }, readOnly: true });
-      const loggedBy = await loggedByResolver(readStore, child._id);
+      const loggedBy = await loggedByResolver(readStore, cipher, child._id);
       return Promise.all(running.map(async (doc) => timerApiView(doc, await loggedBy(doc.startedBy))));
     });
 
     app.get('/api/children/:id/glance', { schema: glanceSchema }, async (request): Promise<GlanceView> => {
-      const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
+      const { child } = await findOpenedChildAs(readStore, cipher, parseIdParam(request.params, 'Child not found'), request.userId);
       const [feeding, sleep, bottle, sleepTimer] = await Promise.all([
         latest(child._id, { kind: 'feeding' }),
         latest(child._id, { kind: 'sleep' }),

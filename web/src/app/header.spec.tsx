@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
 import { signIn } from '../testing/auth-fixtures.ts';
+import { server } from '../testing/msw-server.ts';
 import { renderPage } from '../testing/render-app.tsx';
 import { useAuthStore } from '../stores/auth-store.ts';
 import { Header } from './header.tsx';
@@ -27,14 +29,23 @@ describe('Header', () => {
     expect(await screen.findByRole('heading', { name: 'Page /' })).toBeInTheDocument();
   });
 
-  it('Logout clears the session and goes to the login page', async () => {
+  it('Logout ends the session on the server, clears it here and goes to the login page', async () => {
     signIn();
+    const token = useAuthStore.getState().accessToken;
+    const signedOut: Array<string | null> = [];
+    server.use(
+      http.post('/api/auth/logout', ({ request }) => {
+        signedOut.push(request.headers.get('authorization'));
+        return HttpResponse.json({ ok: true });
+      }),
+    );
     const { queryClient } = renderPage(<Header />, { path: '/settings' });
     queryClient.setQueryData(['children'], [{ id: 'c1' }]);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Page /auth/login' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(signedOut).toEqual([`Bearer ${token}`]));
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     expect(queryClient.getQueryData(['children'])).toBeUndefined();
   });

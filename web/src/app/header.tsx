@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { MoonIcon } from '../components/icons.tsx';
 import { LOGIN_PATH, PRODUCT_NAME } from '../config/constants.ts';
 import { signOut } from '../lib/sign-out.ts';
+import { getAuthState } from '../stores/auth-store.ts';
 
 const NAV_ITEMS = [
   { label: 'Dashboard', path: '/' },
@@ -15,6 +16,10 @@ export function Header() {
   const { pathname } = useLocation();
 
   function logout() {
+    // The server ends the session too (its refresh token, its access tokens, its live streams);
+    // with no signal the device forgets it all the same.
+    const token = getAuthState().accessToken;
+    if (token) void fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
     // Also empties the query cache and what the device kept for offline use: the next person on this
     // device must not see this family's data, and writes still waiting are dropped with the session.
     void signOut({ forgetDevice: true });

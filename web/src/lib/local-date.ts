@@ -2,8 +2,11 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** 'YYYY-MM-DD' of `date` in the viewer's zone, the year in four digits (en-CA would write year 1 as '1'). */
 export function toLocalDateString(date: Date): string {
-  return date.toLocaleDateString('en-CA');
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 export function todayLocalDate(): string {
@@ -12,8 +15,9 @@ export function todayLocalDate(): string {
 
 /** Today's date in an IANA zone, 'YYYY-MM-DD': a child's day, which may not be the viewer's. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return `${pad(part('year'), 4)}-${pad(part('month'))}-${pad(part('day'))}`;
 }
 
 export function browserTimeZone(): string {
@@ -22,7 +26,8 @@ export function browserTimeZone(): string {
 
 function toUtcDay(localDate: string): number {
   const [year = NaN, month = NaN, day = NaN] = localDate.split('-').map(Number);
-  return Date.UTC(year, month - 1, day);
+  // setUTCFullYear, unlike Date.UTC, does not read years 0 to 99 as 1900 to 1999.
+  return new Date(0).setUTCFullYear(year, month - 1, day);
 }
 
 /** Whole days from `from` to `to` (both 'YYYY-MM-DD'); NaN when either is not a date. */

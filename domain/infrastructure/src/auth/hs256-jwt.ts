@@ -29,9 +29,9 @@ export interface TokenKind {
   audience: string;
 }
 
-/** An HS256 JWT for `subject`, issued at `issuedAt` (seconds since the epoch), living `lifetimeSeconds`. */
-export function signToken(kind: TokenKind, subject: string, issuedAt: number, lifetimeSeconds: number): Promise<string> {
-  return new SignJWT({})
+/** An HS256 JWT for `subject`, issued at `issuedAt` (seconds since the epoch), living `lifetimeSeconds`, with `claims` of its own. */
+export function signToken(kind: TokenKind, subject: string, issuedAt: number, lifetimeSeconds: number, claims: Record<string, string> = {}): Promise<string> {
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(subject)
     .setIssuer(ISSUER)

@@ -14,11 +14,17 @@ describe('access tokens', () => {
     const { tokens, advance } = serviceAt('2026-11-22T03:00:00.000Z');
     const token = await tokens.issueAccessToken('user-1');
 
-    expect(await tokens.verifyAccessToken(token)).toEqual({ userId: 'user-1', issuedAt: Date.parse('2026-11-22T03:00:00.000Z') / 1000 });
+    const issuedAt = Date.parse('2026-11-22T03:00:00.000Z') / 1000;
+    expect(await tokens.verifyAccessToken(token)).toEqual({ userId: 'user-1', issuedAt, expiresAt: issuedAt + ACCESS_TOKEN_TTL_SECONDS, sessionId: null });
     advance(ACCESS_TOKEN_TTL_SECONDS - 1);
     expect((await tokens.verifyAccessToken(token)).userId).toBe('user-1');
     advance(1);
     await expect(tokens.verifyAccessToken(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('name the session they were issued in', async () => {
+    const { tokens } = serviceAt('2026-11-22T03:00:00.000Z');
+    expect((await tokens.verifyAccessToken(await tokens.issueAccessToken('user-1', 'family-7'))).sessionId).toBe('family-7');
   });
 
   it('refuses a token changed in any byte, even once the genuine one has been accepted', async () => {

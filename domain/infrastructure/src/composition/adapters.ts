@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { TokenService } from '../auth/token-service';
 import { createInProcessChangeFeed } from '../change-feed/in-process-change-feed';
@@ -6,6 +5,7 @@ import { createRedisChangeFeed } from '../change-feed/redis-change-feed';
 import type { AppConfig } from '../config/app-config';
 import { PersonalDataCipher } from '../crypto/personal-data-cipher';
 import { secretFromConfigOrFile } from '../crypto/secret-files';
+import { privateFolder } from '../files/private-files';
 import { createEsdbEventStore } from '../event-store/esdb-event-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { createUpcastingEventStore } from '../event-store/upcasting-event-store';
@@ -64,7 +64,7 @@ export function createCipher(config: AppConfig, keyStore: KeyStore, clock: () =>
  * and in-process jobs by default; EventStoreDB, MongoDB and Redis when configured.
  */
 export async function createAdapters(config: AppConfig, clock: () => Date = () => new Date(), embeddedReadStore?: ReadStore): Promise<Adapters> {
-  mkdirSync(config.dataDir, { recursive: true });
+  privateFolder(config.dataDir);
   const file = (name: string) => path.join(config.dataDir, name);
 
   const eventStore = createEventStore(config);

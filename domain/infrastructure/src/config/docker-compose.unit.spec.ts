@@ -99,11 +99,11 @@ describe('Dockerfile', () => {
     expect(stage?.lines).toContain(`CMD ["node", "--enable-source-maps", "${service.build!.target}/dist/server.js"]`);
   });
 
-  it('runs the services as node with DATA_DIR on a folder that node owns', () => {
+  it('runs the services as node with DATA_DIR on a folder that node alone owns and enters', () => {
     const { lines } = stages.get('runtime')!;
     const user = lines.indexOf('USER node');
     expect(user).toBeGreaterThan(0);
-    expect(lines.slice(0, user)).toEqual(expect.arrayContaining(['RUN mkdir -p /data && chown node:node /data', 'ENV DATA_DIR=/data', 'VOLUME /data']));
+    expect(lines.slice(0, user)).toEqual(expect.arrayContaining(['RUN mkdir -p /data && chown node:node /data && chmod 700 /data', 'ENV DATA_DIR=/data', 'VOLUME /data']));
   });
 
   it('builds the web app that query-api serves and the services as JavaScript', () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, linkSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/app-config';
+import { privateFile, privateFolder } from '../files/private-files';
 
 const MIN_SECRET_BYTES = 32;
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
@@ -63,9 +64,12 @@ export function secretFromConfigOrFile(configured: string | undefined, dataDir: 
   }
   const file = path.join(dataDir, fileName);
   const existing = readIfPresent(file);
-  if (existing !== null) return secretOf(file, existing);
+  if (existing !== null) {
+    privateFile(file);
+    return secretOf(file, existing);
+  }
 
-  mkdirSync(dataDir, { recursive: true });
+  privateFolder(dataDir);
   const key = randomBytes(32);
   // Written whole under another name, then linked into place: another process on the same DATA_DIR
   // either finds no file or a complete one, never one half-written, and the first link wins.

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { privateDatabaseFile } from '../files/private-files';
 import {
   EventStoreUnavailableError,
   WrongExpectedRevisionError,
@@ -60,6 +61,7 @@ function toRecorded(text: string): RecordedEvent {
 
 function openDatabase(options: SqliteEventStoreOptions): Database.Database {
   try {
+    if (!options.readonly) privateDatabaseFile(options.file);
     const db = new Database(options.file, { readonly: options.readonly ?? false });
     db.pragma('busy_timeout = 5000');
     if (options.readonly) return db;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerFrameworkAnswers } from './framework-errors';
 
 export const JSON_ONLY_MESSAGE = 'Content-Type must be application/json';
 
@@ -8,10 +9,13 @@ export const JSON_ONLY_MESSAGE = 'Content-Type must be application/json';
  * - no answer is kept by a browser's or a shared cache, nor by the back-forward cache: they carry
  *   a family's data, and a phone handed to someone else must not show it after signing out;
  * - a body is JSON or nothing: Fastify's text/plain parser is removed, so a `text/plain` (or any
- *   other) body is refused at the door with 415 before a route reads it.
+ *   other) body is refused at the door with 415 before a route reads it;
+ * - what the framework refuses before a route runs answers in the API's shape (`framework-errors.ts`,
+ *   whose `frameworkErrorOptions` the app is created with).
  */
 export function registerApiHygiene(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
+  registerFrameworkAnswers(app);
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });

@@ -6,6 +6,7 @@ import { ReadStoreUnavailableError } from '../ports/read-store';
 import { StorageUnavailableError } from '../ports/storage-unavailable';
 import { DataKeyDestroyedError } from '../ports/key-store';
 import { JSON_ONLY_MESSAGE } from './api-hygiene';
+import { frameworkErrorMessage } from './framework-errors';
 
 export interface Issue {
   path: string;
@@ -80,8 +81,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if ((error as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: JSON_ONLY_MESSAGE });
     const statusCode = (error as FastifyError).statusCode;
     if (statusCode && statusCode >= 400 && statusCode < 500) {
-      // Fastify's own client errors (bad JSON, body too large, wrong content type) are safe to show.
-      return reply.status(statusCode).send({ message: error.message });
+      // Fastify's own client errors (bad JSON, body too large…), in the API's words where known.
+      return reply.status(statusCode).send({ message: frameworkErrorMessage(error as FastifyError, request) ?? error.message });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

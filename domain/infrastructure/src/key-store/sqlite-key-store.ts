@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { DataKeyDestroyedError, type KeyStore } from '../ports/key-store';
 import { sqliteWrite } from '../ports/storage-unavailable';
+import { privateDatabaseFile } from '../files/private-files';
 
 /**
  * Wrapped data keys in their own small SQLite file, apart from the event log, so destroying a key
@@ -10,6 +11,7 @@ import { sqliteWrite } from '../ports/storage-unavailable';
  * transaction that would create a key, so no process can create one after the destruction.
  */
 export function createSqliteKeyStore({ file }: { file: string }): KeyStore {
+  privateDatabaseFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

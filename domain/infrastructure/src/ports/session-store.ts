@@ -37,6 +37,13 @@ export interface RefreshTokenState {
   retry: RetryMark | null;
 }
 
+/**
+ * A revocation, as the store tells those who listen: every session of a user issued before a new
+ * cut-off, one session (a refresh-token family), or something written by another process that
+ * this store cannot name (the embedded file, written by a command-api apart).
+ */
+export type Revocation = { of: 'user'; userId: string } | { of: 'session'; sessionId: string } | { of: 'unknown' };
+
 export interface SessionStore {
   saveRefreshToken(record: RefreshTokenRecord): Promise<void>;
   /** The token as stored, or null for an unknown one: a refresh checks it before writing anything. */
@@ -51,5 +58,11 @@ export interface SessionStore {
   /** Access and refresh tokens issued before `at` (ms) stop working: logged out of all devices. */
   revokeAllForUser(userId: string, at: number): Promise<void>;
   tokensNotBefore(userId: string): Promise<number | null>;
+  /**
+   * Calls `listener` after each revocation, made by this process or any other on the same store,
+   * so what an access token keeps open (a live stream) can end at once. Returns the function that
+   * stops listening. A missed call (a dropped connection) is made up for by checking again later.
+   */
+  onRevoked(listener: (revocation: Revocation) => void): () => void;
   close(): Promise<void>;
 }

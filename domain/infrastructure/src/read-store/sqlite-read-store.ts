@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { privateDatabaseFile } from '../files/private-files';
 import {
   DuplicateKeyError,
   ReadStoreUnavailableError,
@@ -17,7 +18,7 @@ export interface SqliteReadStoreOptions {
   /** Parsed documents each collection keeps in memory, the least used dropped first. */
   cacheDocuments: number;
   /**
-   * Collections whose documents hold personal data in the clear (names, e-mails). When a commit
+   * Collections whose documents hold personal data (sealed names and e-mails, families). When a commit
    * deleted or overwrote one of their documents, the write-ahead log is emptied after it: with
    * secure_delete, nothing of the old version then stays anywhere in the files.
    */
@@ -80,6 +81,7 @@ function storeError(error: unknown, collection: string): unknown {
  * with history.
  */
 export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStore {
+  privateDatabaseFile(options.file);
   const db = new Database(options.file);
   db.pragma('journal_mode = WAL');
   // Read models are derived: a commit lost to a power cut takes its checkpoint with it, and the

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { ConsumeResult, RefreshTokenRecord, RetryMark, SessionStore } from '../ports/session-store';
+import type { ConsumeResult, RefreshTokenRecord, RetryMark, Revocation, SessionStore } from '../ports/session-store';
 import { redisCall } from '../ports/storage-unavailable';
 
 /** Sets KEYS[1] to ARGV[1] unless it already holds a later instant. */
@@ -20,9 +20,27 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
 if ARGV[3] ~= '' then redis.call('SET', KEYS[2], ARGV[3], 'EX', ARGV[2]) end
 return false`;
 
-/** Sessions of the full stack, shared by every API process through Redis. */
+/**
+ * Sessions of the full stack, shared by every API process through Redis. A revocation is also
+ * published on a channel every process listens to (as the change feed crosses processes), so each
+ * can end what the revoked tokens keep open at once.
+ */
 export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:sessions' }: { redisUrl: string; prefix?: string }): SessionStore {
   const redis = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  const revocationsChannel = `${prefix}:revocations`;
+  const listeners = new Set<(revocation: Revocation) => void>();
+  // A subscribed connection can do nothing else: opened when the first listener comes.
+  let subscriber: Redis | null = null;
+  const listen = () => {
+    subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+    subscriber.on('message', (_channel: string, message: string) => {
+      const revocation = JSON.parse(message) as Revocation;
+      for (const listener of listeners) listener(revocation);
+    });
+    // ioredis subscribes again by itself after a reconnect.
+    void subscriber.subscribe(revocationsChannel).catch(() => undefined);
+  };
+  const announce = (revocation: Revocation) => redis.publish(revocationsChannel, JSON.stringify(revocation));
   const tokenKey = (tokenId: string) => `${prefix}:token:${tokenId}`;
   const usedKey = (tokenId: string) => `${prefix}:used:${tokenId}`;
   const retryKey = (tokenId: string) => `${prefix}:retry:${tokenId}`;
@@ -63,6 +81,7 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
     }),
     revokeFamily: guarded(async (familyId) => {
       await redis.set(familyKey(familyId), '1', 'EX', 60 * 60 * 24 * 60);
+      await announce({ of: 'session', sessionId: familyId });
     }),
     isFamilyRevoked: guarded(async (familyId) => {
       return (await redis.exists(familyKey(familyId))) === 1;
@@ -71,13 +90,20 @@ export function createRedisSessionStore({ redisUrl, prefix = 'nightlight:session
       // One script, so the read and the write are one step: a password change's "now" racing an
       // account deletion's "for ever" can never lower the cut-off.
       await redis.eval(RAISE_NOT_BEFORE, 1, userKey(userId), String(at));
+      await announce({ of: 'user', userId });
     }),
     tokensNotBefore: guarded(async (userId) => {
       const value = await redis.get(userKey(userId));
       return value === null ? null : Number(value);
     }),
+    onRevoked(listener) {
+      if (!subscriber) listen();
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
-      await redis.quit();
+      listeners.clear();
+      await Promise.all([redis.quit(), subscriber?.quit()].map((quit) => quit?.catch(() => undefined)));
     },
   };
   return store;

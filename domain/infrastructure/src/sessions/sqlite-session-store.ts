@@ -1,17 +1,19 @@
 import Database from 'better-sqlite3';
-import type { ConsumeResult, RefreshTokenRecord, RetryMark, SessionStore } from '../ports/session-store';
+import type { ConsumeResult, RefreshTokenRecord, RetryMark, Revocation, SessionStore } from '../ports/session-store';
 import { sqliteWrite } from '../ports/storage-unavailable';
+import { privateDatabaseFile } from '../files/private-files';
 
 /**
  * How long a revocation written by another process (command-api apart from query-api on one
  * DATA_DIR) may take to be seen here; this store's own are seen at once.
  */
 const OTHER_PROCESSES_SEEN_WITHIN_MS = 100;
-/** Users whose revocation cut-off is kept in memory: every request asks for its user's. */
+/** Users whose revocation cut-off, and sessions whose revocation, are kept in memory: every request asks for its own. */
 const CUT_OFFS_KEPT = 100_000;
 
 /** Sessions of the embedded default, in their own SQLite file beside the event log. */
 export function createSqliteSessionStore({ file, now = Date.now }: { file: string; now?: () => number }): SessionStore {
+  privateDatabaseFile(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -45,10 +47,17 @@ export function createSqliteSessionStore({ file, now = Date.now }: { file: strin
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
 
   /*
-   * Every authenticated request asks for its user's cut-off, and reading it was a tenth of a read's
-   * work: they are kept here, and dropped when another process has written to the file since.
+   * Every authenticated request asks for its user's cut-off and whether its session was revoked,
+   * and reading them was a tenth of a read's work: they are kept here, and dropped when another
+   * process has written to the file since. Another process's write is looked for on a request,
+   * and, while anyone listens for revocations, on a timer as well.
    */
   const cutOffs = new Map<string, number | null>();
+  const revokedFamilies = new Map<string, boolean>();
+  const listeners = new Set<(revocation: Revocation) => void>();
+  const announce = (revocation: Revocation) => {
+    for (const listener of listeners) listener(revocation);
+  };
   let seenVersion = dataVersion.get();
   let lookedAt = now();
   const dropIfWrittenElsewhere = (): void => {
@@ -56,8 +65,19 @@ export function createSqliteSessionStore({ file, now = Date.now }: { file: strin
     if (at - lookedAt < OTHER_PROCESSES_SEEN_WITHIN_MS) return;
     lookedAt = at;
     const version = dataVersion.get();
-    if (version !== seenVersion) cutOffs.clear();
+    if (version !== seenVersion) {
+      cutOffs.clear();
+      revokedFamilies.clear();
+      // Any write counts (a refresh too): the listeners check what they hold against the store.
+      announce({ of: 'unknown' });
+    }
     seenVersion = version;
+  };
+  let watching: NodeJS.Timeout | null = null;
+  const kept = <Value>(cache: Map<string, Value>, key: string, value: Value): Value => {
+    cache.set(key, value);
+    if (cache.size > CUT_OFFS_KEPT) cache.delete(cache.keys().next().value!);
+    return value;
   };
 
   type Row = {
@@ -100,25 +120,39 @@ export function createSqliteSessionStore({ file, now = Date.now }: { file: strin
     },
     async revokeFamily(familyId) {
       sqliteWrite('Session store', () => revokeFamily.run(familyId));
+      kept(revokedFamilies, familyId, true);
+      announce({ of: 'session', sessionId: familyId });
     },
     async isFamilyRevoked(familyId) {
-      return familyRevoked.get(familyId) !== undefined;
+      dropIfWrittenElsewhere();
+      return revokedFamilies.get(familyId) ?? kept(revokedFamilies, familyId, familyRevoked.get(familyId) !== undefined);
     },
     async revokeAllForUser(userId, at) {
       sqliteWrite('Session store', () => revokeUser.run(userId, at));
       cutOffs.delete(userId);
+      announce({ of: 'user', userId });
     },
     async tokensNotBefore(userId) {
       dropIfWrittenElsewhere();
-      const kept = cutOffs.get(userId);
-      if (kept !== undefined) return kept;
+      const known = cutOffs.get(userId);
+      if (known !== undefined) return known;
       const row = notBefore.get(userId) as { not_before: number } | undefined;
-      const cutOff = row ? row.not_before : null;
-      cutOffs.set(userId, cutOff);
-      if (cutOffs.size > CUT_OFFS_KEPT) cutOffs.delete(cutOffs.keys().next().value!);
-      return cutOff;
+      return kept(cutOffs, userId, row ? row.not_before : null);
+    },
+    onRevoked(listener) {
+      listeners.add(listener);
+      watching ??= setInterval(dropIfWrittenElsewhere, OTHER_PROCESSES_SEEN_WITHIN_MS).unref();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && watching) {
+          clearInterval(watching);
+          watching = null;
+        }
+      };
     },
     async close() {
+      if (watching) clearInterval(watching);
+      listeners.clear();
       db.close();
     },
   };

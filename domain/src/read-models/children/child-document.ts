@@ -1,14 +1,13 @@
 import type { ChildRole, Sex } from '../../children/child.events';
+import type { SealedText } from '../../shared/domain-event';
 
 export const CHILDREN_COLLECTION = 'children';
 
-/** A child as the members of its family see it; name and birth date opened with the child's key. */
-export interface ChildDocument {
+/** What a child document holds besides its name and birth date. */
+interface ChildFacts {
   _id: string;
   /** The parent who added the child. */
   ownerId: string;
-  displayName: string;
-  birthDate: string;
   sex: Sex;
   nightWindowStart: string;
   nightWindowEnd: string;
@@ -18,13 +17,29 @@ export interface ChildDocument {
   /** Position of ChildRegistered: children are listed in the order they were added. */
   registeredAt: number;
   position: number;
+}
+
+/**
+ * A child as the members of its family see it. Its name and birth date stay sealed, as the events
+ * hold them (with the child's key, or the key of the parent who added it before children had keys),
+ * and are opened when answering: no read store holds them in the clear.
+ */
+export interface ChildDocument extends ChildFacts {
+  sealedDisplayName: SealedText;
+  sealedBirthDate: SealedText;
   [key: string]: unknown;
 }
 
-/** A child as the API answers with it, from a write or a read: its profile under its id, and the caller's role. */
-export type ChildView = { id: string; role: ChildRole } & Pick<ChildDocument, 'displayName' | 'birthDate' | 'sex' | 'nightWindowStart' | 'nightWindowEnd' | 'timezone' | 'researchConsent'>;
+/** A child document with its name and birth date opened ('' for what cannot be opened any more). */
+export interface OpenedChild extends ChildFacts {
+  displayName: string;
+  birthDate: string;
+}
 
-export function childApiView(doc: ChildDocument, role: ChildRole): ChildView {
+/** A child as the API answers with it, from a write or a read: its profile under its id, and the caller's role. */
+export type ChildView = { id: string; role: ChildRole } & Pick<OpenedChild, 'displayName' | 'birthDate' | 'sex' | 'nightWindowStart' | 'nightWindowEnd' | 'timezone' | 'researchConsent'>;
+
+export function childApiView(doc: OpenedChild, role: ChildRole): ChildView {
   return {
     id: doc._id,
     displayName: doc.displayName,

@@ -1,13 +1,18 @@
+import type { SealedText } from '../../shared/domain-event';
 import type { ChosenUnits } from '../../units/units';
 
 export const USERS_COLLECTION = 'users';
 
-/** An account as its owner sees it: e-mail opened with the owner's key; gone once the account is deleted. */
+/**
+ * An account as its owner sees it; gone once the account is deleted. The e-mail and the display
+ * name stay sealed with the owner's key, as the events hold them, and are opened when answering:
+ * no read store holds them in the clear.
+ */
 export interface UserDocument {
   _id: string;
-  email: string;
+  sealedEmail: SealedText;
   /** Shown to the other members of the user's children's families; null when the user set none. */
-  displayName: string | null;
+  sealedDisplayName: SealedText | null;
   onboardingCompleted: boolean;
   /** Null until the user chooses; the web app then picks from the browser's locale. */
   units?: ChosenUnits;
@@ -48,11 +53,17 @@ export interface PasswordChanged extends SessionTokens {
   ok: true;
 }
 
-export function userApiView(doc: UserDocument): UserView {
+/** The e-mail and display name of a user document, opened with the owner's key. */
+export interface OpenedUserFields {
+  email: string;
+  displayName: string | null;
+}
+
+export function userApiView(doc: UserDocument, opened: OpenedUserFields): UserView {
   return {
     id: doc._id,
-    email: doc.email,
-    displayName: doc.displayName ?? null,
+    email: opened.email,
+    displayName: opened.displayName,
     onboardingCompleted: doc.onboardingCompleted,
     units: doc.units ?? null,
     referralCode: doc.referralCode,

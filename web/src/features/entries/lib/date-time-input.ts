@@ -1,10 +1,10 @@
 // <input type="datetime-local"> speaks 'YYYY-MM-DDTHH:MM' in the viewer's own clock.
 
-const pad = (value: number) => String(value).padStart(2, '0');
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** The value a datetime-local input shows for `date`, to the minute. */
+/** The value a datetime-local input shows for `date`, to the minute (a year always in four digits). */
 export function toDateTimeInputValue(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The instant a datetime-local value names, or null when it is not one. */
@@ -12,7 +12,9 @@ export function parseDateTimeInputValue(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
   if (!match) return null;
   const [year, month, day, hours, minutes] = match.slice(1).map(Number) as [number, number, number, number, number];
-  const date = new Date(year, month - 1, day, hours, minutes);
+  // setFullYear, unlike the Date constructor, does not read years 0 to 99 as 1900 to 1999.
+  const date = new Date(2000, 0, 1, hours, minutes);
+  date.setFullYear(year, month - 1, day);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
