@@ -73,7 +73,8 @@ describe('children projection', () => {
     const consent = (value: boolean) => append(stores, childStreamId(mia.childId), 'ChildResearchConsentChanged', { childId: mia.childId, consent: value });
     await consent(true);
     await updateChild(stores, { ...mia, displayName: 'M.' });
-    expect(await (await projectFromStart(stores)).collection('children').findOne({ _id: 'child-mia' })).toMatchObject({ displayName: 'M.', researchConsent: true });
+    const doc = await (await projectFromStart(stores)).collection<ChildDocument>('children').findOne({ _id: 'child-mia' });
+    expect(await openChild(stores.cipher, doc!)).toMatchObject({ displayName: 'M.', researchConsent: true });
     const position = await consent(false);
     expect(await (await projectFromStart(stores)).collection('children').findOne({ _id: 'child-mia' })).toMatchObject({ researchConsent: false, position });
   });
