@@ -6,10 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { followLiveReadModels } from '@nightlight/infrastructure/read-store/live-read-models';
 import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
 import { createMongoReadStore } from '@nightlight/infrastructure/read-store/mongo-read-store';
+import { createPostgresReadStore } from '@nightlight/infrastructure/read-store/postgres-read-store';
 import { dropRetiredReadModels, READ_MODEL_VERSIONS_COLLECTION, switchLiveReadModelVersion } from '@nightlight/infrastructure/read-store/read-model-versions';
 import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
 import { DuplicateKeyError, type Collection, type ReadStore } from '@nightlight/infrastructure/ports/read-store';
-import { reachableUrl } from './reachability';
+import { postgresDatabase, reachableUrl } from './reachability';
 
 interface Feeding {
   _id: string;
@@ -218,6 +219,15 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.findOne({ _id: 'f1' })).toEqual({ _id: 'f1', childId: 'c1', amountMl: 125, startedAt: 'r' });
     });
 
+    it('keeps every character of a document, U+0000 and a lone surrogate included', async () => {
+      const notes = 'a\u0000b \uD800 👶';
+      await collection.insertOne({ _id: 'f30', childId: 'c30', amountMl: 1, startedAt: 'z', notes });
+      await collection.updateOne({ _id: 'f30' }, { $set: { tags: [notes] } });
+
+      expect(await collection.findOne({ _id: 'f30' })).toEqual({ _id: 'f30', childId: 'c30', amountMl: 1, startedAt: 'z', notes, tags: [notes] });
+      expect((await collection.find({ notes })).map((doc) => doc._id)).toEqual(['f30']);
+    });
+
     it('answers a read-only read with the same documents as a plain one', async () => {
       const filter = { childId: 'c1' };
       expect(await collection.find(filter, { sort: { startedAt: 1 }, readOnly: true })).toEqual(await collection.find(filter, { sort: { startedAt: 1 } }));
@@ -323,4 +333,9 @@ describe('the memory read store', () => {
 const mongoUrl = reachableUrl('mongo', 'read-store contract on MongoDB');
 if (mongoUrl) {
   readStoreContract('MongoDB', () => createMongoReadStore({ url: mongoUrl, dbName: `nightlight_contract_${randomUUID().slice(0, 8)}` }));
+}
+
+const postgres = postgresDatabase('read-store contract on PostgreSQL');
+if (postgres) {
+  readStoreContract('PostgreSQL', () => createPostgresReadStore({ connectionString: postgres.url() }));
 }

@@ -51,15 +51,17 @@ export function sharedPool(connectionString: string): PooledConnections {
 const SCHEMA_LOCK = 0x4e4c5348;
 
 /**
- * Runs schema statements (CREATE … IF NOT EXISTS) in one transaction under a lock shared by every
- * process: two processes creating the same table at once would otherwise collide in the catalog.
+ * Runs schema statements (CREATE … IF NOT EXISTS), or `work` on the connection, in one transaction
+ * under a lock shared by every process: two processes creating the same table at once would
+ * otherwise collide in the catalog.
  */
-export async function changeSchema(pool: pg.Pool, statements: string): Promise<void> {
+export async function changeSchema(pool: pg.Pool, work: string | ((client: pg.PoolClient) => Promise<void>)): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    await client.query(statements);
+    if (typeof work === 'string') await client.query(work);
+    else await work(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
