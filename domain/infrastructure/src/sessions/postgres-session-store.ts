@@ -1,0 +1,99 @@
+import type { ConsumeResult, RefreshTokenRecord, RetryMark, SessionStore } from '../ports/session-store';
+import { postgresCall } from '../ports/storage-unavailable';
+import { changeSchema, once, sharedPool } from '../postgres/postgres-pool';
+
+// Instants are milliseconds, as the port gives them (bigint: past 2038 and up to MAX_SAFE_INTEGER, "for ever").
+const SCHEMA = `
+  CREATE SCHEMA IF NOT EXISTS sessions;
+  CREATE TABLE IF NOT EXISTS sessions.refresh_tokens (
+    token_id text COLLATE "C" PRIMARY KEY,
+    family_id text NOT NULL,
+    user_id text NOT NULL,
+    secret_digest text NOT NULL,
+    expires_at bigint NOT NULL,
+    used boolean NOT NULL DEFAULT false,
+    used_at bigint,
+    retry_key_digest text,
+    successor_id text
+  );
+  CREATE TABLE IF NOT EXISTS sessions.revoked_families (family_id text COLLATE "C" PRIMARY KEY);
+  CREATE TABLE IF NOT EXISTS sessions.user_revocations (user_id text COLLATE "C" PRIMARY KEY, not_before bigint NOT NULL);
+`;
+
+interface Row {
+  token_id: string;
+  family_id: string;
+  user_id: string;
+  secret_digest: string;
+  expires_at: string;
+  used: boolean;
+  used_at: string | null;
+  retry_key_digest: string | null;
+  successor_id: string | null;
+}
+
+const toRecord = (row: Row): RefreshTokenRecord => ({ tokenId: row.token_id, familyId: row.family_id, userId: row.user_id, secretDigest: row.secret_digest, expiresAt: Number(row.expires_at) });
+const instant = (value: string | null): number | null => (value === null ? null : Number(value));
+
+/** Sessions on PostgreSQL, shared by every API process of a stack on PostgreSQL without Redis. */
+export function createPostgresSessionStore({ connectionString }: { connectionString: string }): SessionStore {
+  const { pool, release } = sharedPool(connectionString);
+  const ready = once(() => changeSchema(pool, SCHEMA));
+  const call = <T>(work: () => Promise<T>): Promise<T> =>
+    postgresCall('Session store', async () => {
+      await ready();
+      return work();
+    });
+  const query = async <R extends object>(text: string, values: unknown[]): Promise<R[]> => (await pool.query(text, values)).rows as R[];
+
+  return {
+    saveRefreshToken: (record) =>
+      call(async () => {
+        await query('INSERT INTO sessions.refresh_tokens (token_id, family_id, user_id, secret_digest, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+          record.tokenId,
+          record.familyId,
+          record.userId,
+          record.secretDigest,
+          record.expiresAt,
+        ]);
+      }),
+    findRefreshToken: (tokenId) =>
+      call(async () => {
+        const [row] = await query<Row>('SELECT * FROM sessions.refresh_tokens WHERE token_id = $1', [tokenId]);
+        if (!row) return null;
+        const retry: RetryMark | null = row.retry_key_digest && row.successor_id ? { keyDigest: row.retry_key_digest, successorId: row.successor_id } : null;
+        return { record: toRecord(row), used: row.used, usedAt: instant(row.used_at), retry };
+      }),
+    consumeRefreshToken: (tokenId, now, retry) =>
+      call(async (): Promise<ConsumeResult> => {
+        // One statement changes only a row still unused: of two concurrent refreshes, one wins.
+        const [marked] = await query<Row>(
+          'UPDATE sessions.refresh_tokens SET used = true, used_at = $2, retry_key_digest = $3, successor_id = $4 WHERE token_id = $1 AND NOT used RETURNING *',
+          [tokenId, now, retry?.keyDigest ?? null, retry?.successorId ?? null],
+        );
+        if (marked) return { status: 'ok', record: toRecord(marked) };
+        // Read after the refused UPDATE: the instant the winner wrote, whoever it was.
+        const [row] = await query<Row>('SELECT * FROM sessions.refresh_tokens WHERE token_id = $1', [tokenId]);
+        return row ? { status: 'reused', record: toRecord(row), usedAt: instant(row.used_at) } : { status: 'unknown' };
+      }),
+    revokeFamily: (familyId) =>
+      call(async () => {
+        await query('INSERT INTO sessions.revoked_families (family_id) VALUES ($1) ON CONFLICT DO NOTHING', [familyId]);
+      }),
+    isFamilyRevoked: (familyId) => call(async () => (await query('SELECT 1 FROM sessions.revoked_families WHERE family_id = $1', [familyId])).length > 0),
+    revokeAllForUser: (userId, at) =>
+      call(async () => {
+        // One statement: a password change's "now" racing an account deletion's "for ever" never lowers the cut-off.
+        await query(
+          'INSERT INTO sessions.user_revocations (user_id, not_before) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET not_before = GREATEST(sessions.user_revocations.not_before, EXCLUDED.not_before)',
+          [userId, at],
+        );
+      }),
+    tokensNotBefore: (userId) =>
+      call(async () => {
+        const [row] = await query<{ not_before: string }>('SELECT not_before FROM sessions.user_revocations WHERE user_id = $1', [userId]);
+        return row ? Number(row.not_before) : null;
+      }),
+    close: release,
+  };
+}
