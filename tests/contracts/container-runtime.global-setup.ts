@@ -1,13 +1,11 @@
 import { GenericContainer, Wait, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers';
 import type { TestProject } from 'vitest/node';
-import { postgresMissing, startThrowawayPostgres, type ThrowawayPostgres } from '../stack/throwaway-postgres';
 import type { Reachability } from './reachability';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     esdb: Reachability;
     mongo: Reachability;
-    postgres: Reachability;
   }
 }
 
@@ -33,31 +31,13 @@ async function startMongo(): Promise<StartedTestContainer> {
     .start();
 }
 
-/** DATABASE_URL's server, else a throwaway cluster of the binaries installed here (stopped at the end). */
-async function reachPostgres(stopAtEnd: (stop: () => Promise<void>) => void): Promise<Reachability> {
-  const fromEnv = process.env['DATABASE_URL'];
-  if (fromEnv) return { url: fromEnv };
-  const missing = postgresMissing();
-  if (missing) return { skipped: `${missing} and DATABASE_URL not set` };
-  let cluster: ThrowawayPostgres;
-  try {
-    cluster = await startThrowawayPostgres();
-  } catch (error) {
-    return { skipped: `could not start PostgreSQL (${describeError(error)}) and DATABASE_URL not set` };
-  }
-  stopAtEnd(() => cluster.stop());
-  return { url: cluster.url };
-}
-
 /**
  * Decides once, for every contract suite, which servers can be reached: an explicit URL wins,
- * otherwise a container is started when a container runtime exists (PostgreSQL: a throwaway cluster
- * when its binaries are installed). Suites read the answer with inject() and print a SKIPPED line
- * for what is missing.
+ * otherwise a container is started when a container runtime exists. Suites read the answer with
+ * inject() and print a SKIPPED line for what is missing.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started: StartedTestContainer[] = [];
-  const stops: (() => Promise<void>)[] = [];
   let runtimeProblem: string | undefined;
   const needsRuntime = !process.env['ESDB_URL'] || !process.env['MONGO_URL'];
   if (needsRuntime) {
@@ -85,16 +65,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
   };
 
-  const [esdb, mongo, postgres] = await Promise.all([
+  const [esdb, mongo] = await Promise.all([
     reach('ESDB_URL', startEventStoreDb, (c) => `esdb://${c.getHost()}:${c.getMappedPort(2113)}?tls=false`),
     reach('MONGO_URL', startMongo, (c) => `mongodb://${c.getHost()}:${c.getMappedPort(27017)}/?directConnection=true`),
-    reachPostgres((stop) => stops.push(stop)),
   ]);
   project.provide('esdb', esdb);
   project.provide('mongo', mongo);
-  project.provide('postgres', postgres);
 
   return async () => {
-    await Promise.all([...started.map((container) => container.stop()), ...stops.map((stop) => stop())]);
+    await Promise.all(started.map((container) => container.stop()));
   };
 }

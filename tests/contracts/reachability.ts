@@ -17,7 +17,8 @@ export function reachableUrl(key: 'esdb' | 'mongo' | 'postgres', suite: string):
 
 /**
  * A database of the suite's own on the PostgreSQL server the global setup found (dropped after the
- * suite), or undefined after the SKIPPED line. Its URL is read once the suite has begun.
+ * suite), or undefined after the SKIPPED line. Its URL is read once the suite has begun. Called at
+ * the top of a test file, it serves every suite in the file.
  */
 export function postgresDatabase(suite: string): { url(): string } | undefined {
   const server = reachableUrl('postgres', suite);
