@@ -6,7 +6,7 @@ export async function startContainerStores(log: (line: string) => void): Promise
   try {
     await getContainerRuntimeClient();
   } catch (error) {
-    throw new Error(`the stack's containers need a container runtime (Docker or Podman): ${(error as Error).message.split('\n')[0]}; without one, npm run stack -- --engine postgres`);
+    throw new Error(`the stack's containers need a container runtime (Docker or Podman): ${(error as Error).message.split('\n')[0]}; without one, npm run stack -- --engine postgres`, { cause: error });
   }
   log('Starting EventStoreDB, MongoDB and Redis…');
   const containers: StartedTestContainer[] = await Promise.all([

@@ -60,6 +60,8 @@ const env = {
   JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(32).toString('base64'),
   RESEARCH_SECRET: process.env.RESEARCH_SECRET ?? randomBytes(32).toString('base64'),
   REFERRAL_CODES: process.env.REFERRAL_CODES ?? 'STACK1',
+  // Warnings and errors, as npm start prints them; LOG_LEVEL=info shows every request.
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
 };
 const local = (servicePort: number, readyPath: string) => `http://127.0.0.1:${servicePort}${readyPath}`;
 
