@@ -66,11 +66,8 @@ export async function startPostgresStack({ databaseUrl, redisUrl }: { databaseUr
   const start = (spec: Omit<Service, 'process'>, until: 'ready' | 'alive' = 'ready') => startServiceProcess(spec.script, spec.env, spec.port, { until });
   const services: Service[] = [];
   try {
-    // The log and the read models' tables are made by the first ones; the query-api processes are ready once the projectors are.
-    for (const kind of ['command-api', 'projector', 'query-api'] as const) {
-      const ofKind = specs.filter((spec) => spec.kind === kind);
-      services.push(...(await Promise.all(ofKind.map(async (spec) => ({ ...spec, process: await start(spec) })))));
-    }
+    // All at once, as an orchestrator starts them: the query-api processes are ready once the projectors have built the read models.
+    services.push(...(await Promise.all(specs.map(async (spec) => ({ ...spec, process: await start(spec) })))));
   } catch (error) {
     await Promise.all(services.map((service) => service.process.stop()));
     rmSync(dataDir, { recursive: true, force: true });
