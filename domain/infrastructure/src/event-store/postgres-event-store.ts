@@ -237,10 +237,10 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return subscription;
     },
 
-    /** The newest event a subscriber can be given now (see VISIBLE). */
     async headPosition() {
       await ready();
-      const { rows } = await pool.query<{ position: string | null }>(`SELECT max(position) AS position FROM event_log.events WHERE ${VISIBLE}`);
+      // Every committed event, also those a subscriber is not given yet: a write that was answered is in the head at once.
+      const { rows } = await pool.query<{ position: string | null }>('SELECT max(position) AS position FROM event_log.events');
       return Number(rows[0]?.position ?? 0);
     },
 
