@@ -80,6 +80,8 @@ if (database) {
       // The later event is committed, but the subscriber waits for the one still being written.
       expect(delivered).toEqual([]);
       expect(naive.seen).toEqual([later.position]);
+      // The head is what was answered, at once: a write's reader waits for the subscriber to get there.
+      expect(await store.headPosition()).toBe(later.position);
 
       await slow.query('COMMIT');
       await slow.end();

@@ -123,6 +123,17 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.find({ childId: 'c8' })).toEqual([{ _id: 'f8', childId: 'c8', amountMl: 2, startedAt: 'y' }]);
     });
 
+    it('lets upserts of one new document sent at once all succeed: one inserts it, the others change it', async () => {
+      const results = await Promise.all([
+        collection.replaceOne({ _id: 'f40' }, { _id: 'f40', childId: 'c40', amountMl: 40, startedAt: 'a' }, { upsert: true }),
+        collection.updateOne({ _id: 'f40' }, { $set: { childId: 'c40' }, $inc: { count: 1 } }, { upsert: true }),
+        collection.updateOne({ _id: 'f40' }, { $set: { childId: 'c40' }, $inc: { count: 1 } }, { upsert: true }),
+      ]);
+
+      expect(results.map((result) => result.upsertedCount).reduce((a, b) => a + b)).toBe(1);
+      expect(await collection.countDocuments({ childId: 'c40' })).toBe(1);
+    });
+
     it('refuses a replaceOne upsert whose filter misses but whose _id is taken, and changes nothing', async () => {
       const upsert = collection.replaceOne({ _id: 'f2', childId: 'elsewhere' }, { _id: 'f2', childId: 'elsewhere', amountMl: 1, startedAt: 'z' }, { upsert: true });
       await expect(upsert).rejects.toBeInstanceOf(DuplicateKeyError);

@@ -341,27 +341,47 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       if (rowCount === 0) throw new DuplicateKeyError(`E11000 duplicate key error collection: ${name} dup key: { _id: ${JSON.stringify(doc._id)} }`);
     };
 
-    const updateOne = async (filter: Filter, update: Update, upsert: boolean): Promise<UpdateResult> => {
-      const existing = await firstMatch(filter);
-      if (existing) {
-        const updated = updatedCopy(existing, update);
-        if (updated) await write({ collection: name, put: updated, insertOnly: false });
-        return { matchedCount: 1, modifiedCount: updated ? 1 : 0, upsertedCount: 0 };
+    /**
+     * An upsert whose insert finds its id taken meanwhile (another writer's upsert of the same
+     * document won the race) is done once more, as an update of what is there now, as MongoDB
+     * retries it. Taken and still not matching the filter, it is the DuplicateKeyError it was.
+     */
+    const upserting = async (attempt: () => Promise<UpdateResult>): Promise<UpdateResult> => {
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof DuplicateKeyError)) throw error;
+        return attempt();
       }
-      if (!upsert) return NOTHING;
-      await insert(upserted(filter, update) as T);
-      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
     };
 
-    const replaceOne = async (filter: Filter, replacement: T, upsert: boolean): Promise<UpdateResult> => {
-      const existing = await firstMatch(filter);
-      if (existing) {
-        await write({ collection: name, put: replacing(existing, replacement), insertOnly: false });
-        return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
-      }
-      if (!upsert) return NOTHING;
-      await insert(upsertedReplacement(filter, replacement));
-      return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    const updateOne = (filter: Filter, update: Update, upsert: boolean): Promise<UpdateResult> => {
+      const attempt = async (): Promise<UpdateResult> => {
+        const existing = await firstMatch(filter);
+        if (existing) {
+          const updated = updatedCopy(existing, update);
+          if (updated) await write({ collection: name, put: updated, insertOnly: false });
+          return { matchedCount: 1, modifiedCount: updated ? 1 : 0, upsertedCount: 0 };
+        }
+        if (!upsert) return NOTHING;
+        await insert(upserted(filter, update) as T);
+        return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+      };
+      return upsert ? upserting(attempt) : attempt();
+    };
+
+    const replaceOne = (filter: Filter, replacement: T, upsert: boolean): Promise<UpdateResult> => {
+      const attempt = async (): Promise<UpdateResult> => {
+        const existing = await firstMatch(filter);
+        if (existing) {
+          await write({ collection: name, put: replacing(existing, replacement), insertOnly: false });
+          return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
+        }
+        if (!upsert) return NOTHING;
+        await insert(upsertedReplacement(filter, replacement));
+        return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+      };
+      return upsert ? upserting(attempt) : attempt();
     };
 
     const deleteMatching = async (filter: Filter, limit: number): Promise<number> => {
