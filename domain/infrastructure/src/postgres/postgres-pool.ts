@@ -57,6 +57,9 @@ const SCHEMA_LOCK = 0x4e4c5348;
  */
 export async function changeSchema(pool: pg.Pool, work: string | ((client: pg.PoolClient) => Promise<void>)): Promise<void> {
   const client = await pool.connect();
+  // A connection the server ends while it is out of the pool says so here too; the statement waiting on it fails on its own.
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
@@ -67,6 +70,7 @@ export async function changeSchema(pool: pg.Pool, work: string | ((client: pg.Po
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.off('error', ignore);
     client.release();
   }
 }

@@ -34,6 +34,8 @@ const COLUMNS_TRUSTED_MS = 5000;
 const CANDIDATE_PAGE = 64;
 const UNDEFINED_TABLE = '42P01';
 const UNIQUE_VIOLATION = '23505';
+// A table created by another transaction at the same moment: the catalog's own unique index, or the name taken.
+const CREATED_ELSEWHERE = new Set([UNIQUE_VIOLATION, '42P07']);
 // A deadlock between two processes' batches, or a serialization failure: the batch is done again.
 const RETRYABLE = new Set(['40P01', '40001']);
 
@@ -109,14 +111,23 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     return run;
   };
 
+  /** Gives the batch's connection back to the pool; a broken one is closed rather than reused. */
+  const letGo = (broken?: Error): void => {
+    const client = batch.client;
+    if (!client) return;
+    batch.client = null;
+    client.off('error', onConnectionError);
+    client.release(broken);
+  };
   const lose = (error: unknown): void => {
     batch.state = 'lost';
     batch.columns.clear();
-    if (batch.client && isPostgresUnavailable(error)) {
-      batch.client.release(error as Error);
-      batch.client = null;
-    }
+    if (isPostgresUnavailable(error)) letGo(error as Error);
   };
+  // The server ended the connection while the batch held it (a restart, an administrator).
+  function onConnectionError(error: Error): void {
+    lose(error);
+  }
 
   /** Locks a collection's table for the batch (creating it when missing) and learns its indexed paths. */
   const prepare = async (client: pg.PoolClient, collection: string): Promise<string[]> => {
@@ -154,18 +165,22 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   const connection = async (): Promise<pg.PoolClient> => {
     if (batch.state === 'open') return batch.client!;
     if (batch.client && batch.state === 'lost') await batch.client.query('ROLLBACK').catch((error: unknown) => lose(error));
-    batch.client ??= await pool.connect();
+    if (!batch.client) {
+      batch.client = await pool.connect();
+      batch.client.on('error', onConnectionError);
+    }
+    const client = batch.client;
     try {
-      await batch.client.query('BEGIN');
+      await client.query('BEGIN');
       // A write only counted as done once its statement succeeded: the insert that was refused is not among them.
-      for (const write of batch.writes) await perform(batch.client, write);
+      for (const write of batch.writes) await perform(client, write);
     } catch (error) {
       lose(error);
       throw error;
     }
     if (batch.state === 'none') batch.openedAt = Date.now();
     batch.state = 'open';
-    return batch.client;
+    return client;
   };
 
   const commitNow = async (): Promise<void> => {
@@ -180,8 +195,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     batch.writes = [];
     batch.state = 'none';
     batch.columns.clear();
-    client.release();
-    batch.client = null;
+    letGo();
   };
 
   const write = (work: Write): Promise<pg.QueryResult> =>
@@ -401,9 +415,8 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       if (!paths.every((path) => path === '_id' || PLAIN_PATH.test(path))) return;
       const digest = createHash('sha1').update(`${name}:${paths.join(',')}`).digest('hex');
       const indexName = (kind: string) => identifier(`${kind}_${digest}`);
-      await exclusive(async () => {
-        await commitNow();
-        await changeSchema(pool, async (client) => {
+      const change = () =>
+        changeSchema(pool, async (client) => {
           await client.query(`CREATE TABLE IF NOT EXISTS ${table} (id text COLLATE "C" PRIMARY KEY, doc json NOT NULL)`);
           const { rows } = await client.query<{ attname: string }>('SELECT attname FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped', [table]);
           const present = new Set(rows.map((row) => row.attname));
@@ -422,6 +435,10 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           // Missing fields index as null and collide, as in MongoDB.
           if (unique && !existingIndexes.has(`ux_${digest}`)) await client.query(`CREATE UNIQUE INDEX ${indexName('ux')} ON ${table} (${columns.join(', ')}) NULLS NOT DISTINCT`);
         });
+      await exclusive(async () => {
+        await commitNow();
+        // A table another process's batch was creating meanwhile collides here once that batch commits; then it is there.
+        await change().catch((error: unknown) => (CREATED_ELSEWHERE.has((error as { code?: string }).code ?? '') ? change() : Promise.reject(error)));
         learnt = null;
       });
     };
@@ -484,11 +501,8 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     async close() {
       await exclusive(async () => {
         // What was never committed was never promised: its checkpoint was not written either.
-        if (batch.client) {
-          await batch.client.query('ROLLBACK').catch(() => undefined);
-          batch.client.release();
-          batch.client = null;
-        }
+        await batch.client?.query('ROLLBACK').catch(() => undefined);
+        letGo();
         batch.writes = [];
         batch.state = 'none';
       });
