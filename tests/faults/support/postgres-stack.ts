@@ -43,8 +43,7 @@ export async function buildServicesIfOutdated(): Promise<void> {
  * bundles: two command-api processes, two projector workers (shards 0/2 and 1/2) and two
  * query-api processes, each query-api writing through a command-api of its own.
  */
-export async function startPostgresStack({ databaseUrl, redisUrl }: { databaseUrl: string; redisUrl: string }): Promise<PostgresStack> {
-  const jwtSecret = randomBytes(32);
+export async function startPostgresStack({ databaseUrl, redisUrl, jwtSecret = randomBytes(32) }: { databaseUrl: string; redisUrl: string; jwtSecret?: Buffer }): Promise<PostgresStack> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-pg-stack-'));
   const shared = {
     EVENT_STORE: 'postgres',
