@@ -22,7 +22,7 @@ export interface PostgresEventStoreOptions {
  * Positions are `transaction id × 4096 + the event's place in its append`: one append is one
  * transaction, so an append holds at most this many events, and positions follow transaction ids.
  */
-export const EVENTS_PER_APPEND = 4096;
+const EVENTS_PER_APPEND = 4096;
 
 /*
  * Why positions follow transaction ids, and why a reader stops below the oldest transaction still
