@@ -93,6 +93,24 @@ describeOnPostgres('read models on PostgreSQL across processes', (database) => {
     expect(await idsSeenBy(reader)).toEqual(['e1', 'e2']);
   });
 
+  it('reads a collection no one has written yet as empty, on the connections it has', async () => {
+    const admin = new pg.Client({ connectionString: database.url() });
+    await admin.connect();
+    const connections = async () => (await admin.query("SELECT pid FROM pg_stat_activity WHERE application_name = 'reader' ORDER BY pid")).rows;
+    expect(await reader.collection('never_written').findOne({ _id: 'x' })).toBeNull();
+    const before = await connections();
+
+    for (let i = 0; i < 5; i += 1) {
+      expect(await reader.collection('never_written').findOne({ _id: 'x' })).toBeNull();
+      expect(await reader.collection('never_written').find({ childId: 'c1' }, { sort: { startedAt: 1 } })).toEqual([]);
+      expect(await reader.collection('never_written').countDocuments({})).toBe(0);
+    }
+
+    // A statement that failed on a missing table would have cost its connection: the pool closes it.
+    expect(await connections()).toEqual(before);
+    await admin.end();
+  });
+
   it("fills an index another process adds for the documents already there, U+0000 and all, and for this one's next writes", async () => {
     await projector.collection<Entry>(name).insertOne(entry(1, { notes: 'a\u0000b' }));
     // Added while the projector's transaction holds the table: it waits for the commit.

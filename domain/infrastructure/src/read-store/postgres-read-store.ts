@@ -216,18 +216,11 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
 
   /**
    * A read: through the open batch, so this process sees its own writes; else on any connection of
-   * the pool, where a table that does not exist (yet, or any more) holds nothing. Within a batch the
-   * caller makes sure the table exists first: a failed statement would cost the batch its transaction.
+   * the pool. The caller makes sure the table exists first: a failed statement would cost a batch
+   * its transaction, and the pool its connection (it closes one a statement failed on).
    */
   const read = async <R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<R[]> => {
-    if (batch.state === 'none') {
-      try {
-        return (await pool.query<R>(text, values)).rows;
-      } catch (error) {
-        if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return [];
-        throw error;
-      }
-    }
+    if (batch.state === 'none') return (await pool.query<R>(text, values)).rows;
     return exclusive(async () => {
       const client = await connection();
       try {
@@ -263,8 +256,15 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
 
     /** Rows of the table; none when it does not exist (yet, or any more). */
     const rows = async <R extends pg.QueryResultRow>(sql: string, values: unknown[]): Promise<R[]> => {
-      if (batch.state !== 'none' && !batch.columns.has(name) && !(await indexedPaths())) return [];
-      return read<R>(sql, values);
+      if (!(await indexedPaths())) return [];
+      try {
+        return await read<R>(sql, values);
+      } catch (error) {
+        // Dropped since it was last looked for (a retired version): it holds nothing.
+        if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+        learnt = null;
+        return [];
+      }
     };
     const docs = async (sql: string, values: unknown[]): Promise<T[]> => (await rows<{ doc: T }>(sql, values)).map((row) => row.doc);
 
