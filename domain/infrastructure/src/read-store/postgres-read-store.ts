@@ -172,7 +172,9 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     }
     const client = batch.client;
     try {
-      await client.query('BEGIN');
+      // Not waiting for the disk at the commit: the read models are derived, and a commit a power cut
+      // takes away takes its checkpoint with it, so the projector projects those events again.
+      await client.query('BEGIN; SET LOCAL synchronous_commit TO OFF');
       // A write only counted as done once its statement succeeded: the insert that was refused is not among them.
       for (const write of batch.writes) await perform(client, write);
     } catch (error) {
