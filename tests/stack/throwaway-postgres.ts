@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -20,6 +20,8 @@ export function postgresMissing(): string | undefined {
 export interface ThrowawayPostgres {
   /** The server's `postgres` database, as the superuser `postgres`. */
   url: string;
+  /** The server's main process, whose children serve the connections. */
+  pid: number;
   /** Stops the server and removes its folder. */
   stop(): Promise<void>;
 }
@@ -57,6 +59,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     async stop() {
       if (stopped) return;
       stopped = true;

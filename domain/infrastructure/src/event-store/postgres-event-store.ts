@@ -9,7 +9,7 @@ import {
   type Subscription,
 } from '../ports/event-store';
 import { isPostgresUnavailable } from '../ports/storage-unavailable';
-import { changeSchema, once, sharedPool } from '../postgres/postgres-pool';
+import { changeSchema, once, prepared, sharedPool } from '../postgres/postgres-pool';
 import { startPollingSubscription, type PollingSource } from './polling-subscription';
 
 export interface PostgresEventStoreOptions {
@@ -122,8 +122,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   /** A retried append whose events are already stored, at the place it expected, is answered again. */
   const alreadyAppended = async (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult | undefined> => {
     const { rows } = await pool.query<Pick<EventRow, 'id' | 'stream_id' | 'revision' | 'position'>>(
-      'SELECT id, stream_id, revision, position FROM event_log.events WHERE id = ANY ($1)',
-      [events.map((event) => event.id)],
+      prepared('SELECT id, stream_id, revision, position FROM event_log.events WHERE id = ANY ($1)', [events.map((event) => event.id)]),
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const stored = events.map((event) => byId.get(event.id));
@@ -137,14 +136,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     await ready();
     let outcome: { outcome: string; revision: number | null; last_position: string | null };
     try {
-      const { rows } = await pool.query<typeof outcome>('SELECT * FROM event_log.append($1, $2, $3, $4, $5, $6)', [
-        streamId,
-        expectedCode(expected),
-        events.map((event) => event.id),
-        events.map((event) => event.type),
-        events.map((event) => JSON.stringify(event.data)),
-        events.map((event) => JSON.stringify(event.metadata)),
-      ]);
+      const { rows } = await pool.query<typeof outcome>(
+        prepared('SELECT * FROM event_log.append($1, $2, $3, $4, $5, $6)', [
+          streamId,
+          expectedCode(expected),
+          events.map((event) => event.id),
+          events.map((event) => event.type),
+          events.map((event) => JSON.stringify(event.data)),
+          events.map((event) => JSON.stringify(event.metadata)),
+        ]),
+      );
       outcome = rows[0]!;
     } catch (error) {
       // An id taken by an append to another stream at the same moment: the check below tells a retry.
@@ -172,7 +173,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   };
 
   const readPage = async (after: number, limit: number): Promise<RecordedEvent[]> => {
-    const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM event_log.events WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`, [after, limit]);
+    const { rows } = await pool.query<EventRow>(prepared(`SELECT ${COLUMNS} FROM event_log.events WHERE position > $1 AND ${VISIBLE} ORDER BY position LIMIT $2`, [after, limit]));
     return rows.map(toRecorded);
   };
 
@@ -211,7 +212,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
     async readStream(streamId, fromRevision = 0) {
       await ready();
-      const { rows } = await pool.query<EventRow>(`SELECT ${COLUMNS} FROM event_log.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`, [streamId, fromRevision]);
+      const { rows } = await pool.query<EventRow>(prepared(`SELECT ${COLUMNS} FROM event_log.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`, [streamId, fromRevision]));
       return rows.map(toRecorded);
     },
 
@@ -240,7 +241,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     async headPosition() {
       await ready();
       // Every committed event, also those a subscriber is not given yet: a write that was answered is in the head at once.
-      const { rows } = await pool.query<{ position: string | null }>('SELECT max(position) AS position FROM event_log.events');
+      const { rows } = await pool.query<{ position: string | null }>(prepared('SELECT max(position) AS position FROM event_log.events'));
       return Number(rows[0]?.position ?? 0);
     },
 

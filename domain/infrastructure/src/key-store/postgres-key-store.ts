@@ -1,6 +1,6 @@
 import { DataKeyDestroyedError, type KeyStore } from '../ports/key-store';
 import { postgresCall } from '../ports/storage-unavailable';
-import { changeSchema, once, sharedPool } from '../postgres/postgres-pool';
+import { changeSchema, once, prepared, sharedPool } from '../postgres/postgres-pool';
 
 /*
  * A schema of its own, apart from the event log and the read models, so that it can be dumped and
@@ -28,7 +28,7 @@ export function createPostgresKeyStore({ connectionString }: { connectionString:
     });
 
   const read = async (ownerId: string) =>
-    (await pool.query<{ wrapped_key: Buffer | null; destroyed: boolean }>('SELECT wrapped_key, destroyed FROM key_store.data_keys WHERE owner_id = $1', [ownerId])).rows[0];
+    (await pool.query<{ wrapped_key: Buffer | null; destroyed: boolean }>(prepared('SELECT wrapped_key, destroyed FROM key_store.data_keys WHERE owner_id = $1', [ownerId]))).rows[0];
 
   return {
     getOrCreateWrappedKey: (ownerId, create) =>
@@ -37,7 +37,7 @@ export function createPostgresKeyStore({ connectionString }: { connectionString:
         if (existing?.destroyed) throw new DataKeyDestroyedError(ownerId);
         if (existing) return existing.wrapped_key!;
         // An insert only: a tombstone written meanwhile is a row already, and stays as it is.
-        await pool.query('INSERT INTO key_store.data_keys (owner_id, wrapped_key) VALUES ($1, $2) ON CONFLICT (owner_id) DO NOTHING', [ownerId, create()]);
+        await pool.query(prepared('INSERT INTO key_store.data_keys (owner_id, wrapped_key) VALUES ($1, $2) ON CONFLICT (owner_id) DO NOTHING', [ownerId, create()]));
         // Read again: the winner of a concurrent creation, or a destruction that came first.
         const stored = await read(ownerId);
         if (!stored || stored.destroyed) throw new DataKeyDestroyedError(ownerId);
@@ -47,8 +47,7 @@ export function createPostgresKeyStore({ connectionString }: { connectionString:
     destroyKey: (ownerId) =>
       call(async () => {
         await pool.query(
-          'INSERT INTO key_store.data_keys (owner_id, wrapped_key, destroyed) VALUES ($1, NULL, true) ON CONFLICT (owner_id) DO UPDATE SET wrapped_key = NULL, destroyed = true',
-          [ownerId],
+          prepared('INSERT INTO key_store.data_keys (owner_id, wrapped_key, destroyed) VALUES ($1, NULL, true) ON CONFLICT (owner_id) DO UPDATE SET wrapped_key = NULL, destroyed = true', [ownerId]),
         );
       }),
     close: release,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /**
@@ -91,4 +92,16 @@ export function once(setup: () => Promise<void>): () => Promise<void> {
     });
     return done;
   };
+}
+
+const names = new Map<string, string>();
+
+/**
+ * A statement PostgreSQL parses and plans once per connection rather than at every call: named
+ * after its text (the texts are few: one per statement and table).
+ */
+export function prepared(text: string, values: unknown[] = []): pg.QueryConfig {
+  let name = names.get(text);
+  if (name === undefined) names.set(text, (name = `nightlight_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`));
+  return { name, text, values };
 }

@@ -14,7 +14,7 @@ import {
   type UpdateResult,
 } from '../ports/read-store';
 import { isPostgresUnavailable } from '../ports/storage-unavailable';
-import { changeSchema, identifier, sharedPool } from '../postgres/postgres-pool';
+import { changeSchema, identifier, prepared, sharedPool } from '../postgres/postgres-pool';
 import { arrange, idOnly, NOTHING, replacing, stringRange, tester, updatedCopy, upserted, upsertedReplacement, valueAt } from './document-operations';
 
 export interface PostgresReadStoreOptions {
@@ -152,14 +152,14 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   const perform = async (client: pg.PoolClient, write: Write): Promise<pg.QueryResult> => {
     const columns = await prepare(client, write.collection);
     const table = tableOf(write.collection);
-    if ('delete' in write) return client.query(`DELETE FROM ${table} WHERE id = ANY ($1)`, [write.delete]);
+    if ('delete' in write) return client.query(prepared(`DELETE FROM ${table} WHERE id = ANY ($1)`, [write.delete]));
     const names = ['id', 'doc', ...columns.map(field)];
     const values = [write.put._id, JSON.stringify(write.put), ...columns.map((path) => columnValue(write.put, path))];
     const insert = `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`;
     // An insert refused by any unique index changes nothing and leaves the transaction as it was.
-    if (write.insertOnly) return client.query(`${insert} ON CONFLICT DO NOTHING RETURNING id`, values);
+    if (write.insertOnly) return client.query(prepared(`${insert} ON CONFLICT DO NOTHING RETURNING id`, values));
     // xmax is 0 on a row version this statement inserted, and set on one it updated.
-    return client.query(`${insert} ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((name) => `${name} = EXCLUDED.${name}`).join(', ')} RETURNING (xmax = 0) AS inserted`, values);
+    return client.query(prepared(`${insert} ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((name) => `${name} = EXCLUDED.${name}`).join(', ')} RETURNING (xmax = 0) AS inserted`, values));
   };
 
   /** The batch's connection with its transaction open, begun (and its writes done again after a loss) if need be. */
@@ -222,11 +222,11 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
    * its transaction, and the pool its connection (it closes one a statement failed on).
    */
   const read = async <R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<R[]> => {
-    if (batch.state === 'none') return (await pool.query<R>(text, values)).rows;
+    if (batch.state === 'none') return (await pool.query<R>(prepared(text, values))).rows;
     return exclusive(async () => {
       const client = await connection();
       try {
-        return (await client.query<R>(text, values)).rows;
+        return (await client.query<R>(prepared(text, values))).rows;
       } catch (error) {
         lose(error);
         throw error;
@@ -246,10 +246,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       if (known) return new Set(['_id', ...known]);
       // A table found missing is looked for again at once: another process may create it at any time.
       if (!learnt?.exists || Date.now() - learnt.at > COLUMNS_TRUSTED_MS) {
-        const { rows } = await pool.query<{ attname: string }>(
-          'SELECT attname FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped',
-          [table],
-        );
+        const { rows } = await pool.query<{ attname: string }>(prepared('SELECT attname FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped', [table]));
         const paths = rows.map((row) => row.attname).filter((column) => column.startsWith(COLUMN_PREFIX)).map((column) => column.slice(COLUMN_PREFIX.length));
         learnt = { exists: rows.length > 0, paths: new Set(['_id', ...paths]), at: Date.now() };
       }

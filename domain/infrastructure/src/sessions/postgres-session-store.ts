@@ -1,6 +1,6 @@
 import type { ConsumeResult, RefreshTokenRecord, RetryMark, SessionStore } from '../ports/session-store';
 import { postgresCall } from '../ports/storage-unavailable';
-import { changeSchema, once, sharedPool } from '../postgres/postgres-pool';
+import { changeSchema, once, prepared, sharedPool } from '../postgres/postgres-pool';
 
 // Instants are milliseconds, as the port gives them (bigint: past 2038 and up to MAX_SAFE_INTEGER, "for ever").
 const SCHEMA = `
@@ -44,7 +44,7 @@ export function createPostgresSessionStore({ connectionString }: { connectionStr
       await ready();
       return work();
     });
-  const query = async <R extends object>(text: string, values: unknown[]): Promise<R[]> => (await pool.query(text, values)).rows as R[];
+  const query = async <R extends object>(text: string, values: unknown[]): Promise<R[]> => (await pool.query(prepared(text, values))).rows as R[];
 
   return {
     saveRefreshToken: (record) =>
