@@ -26,12 +26,13 @@ const EVENTS_PER_APPEND = 4096;
 
 /*
  * Why positions follow transaction ids, and why a reader stops below the oldest transaction still
- * running (docs/decisions.md, "The event log on PostgreSQL"): transactions commit in another order
- * than the one they began in, so a position taken from a sequence can become visible after a
- * larger one a reader has already passed, and the reader would never see it. A transaction's id is
- * given before it writes; every transaction that has not finished when a reader looks has an id at
- * least the snapshot's xmin, and every later one a larger id. Reading only positions below
- * xmin × 4096, a reader has seen everything that will ever sit below where it stopped.
+ * running (docs/decisions.md, "The event log and read models on PostgreSQL"): transactions commit
+ * in another order than the one they began in, so a position taken from a sequence can become
+ * visible after a larger one a reader has already passed, and the reader would never see it. A
+ * transaction's id is given before it writes; every transaction that has not finished when a
+ * reader looks has an id of at least the snapshot's xmin, and every later one a larger id. Reading
+ * only positions below xmin × 4096, a reader has seen everything that will ever sit below where it
+ * stopped.
  */
 const VISIBLE = 'position < pg_snapshot_xmin(pg_current_snapshot())::text::bigint * 4096';
 

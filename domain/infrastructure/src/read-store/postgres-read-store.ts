@@ -70,10 +70,10 @@ interface Plan {
 /**
  * The read models on PostgreSQL, for the full stack: one table per collection in the schema
  * `read_models`, each document as `json` beside a column for each path an index covers, filled
- * as the document is written (PostgreSQL never looks inside a document: see docs/decisions.md,
- * "Read models on PostgreSQL"). What SQL can decide (string equalities and ranges on indexed paths,
- * a sort on one) goes to SQL; the rest is tested with the memory store's operations, so the
- * semantics are the other stores'.
+ * as the document is written (PostgreSQL never looks inside a document: docs/decisions.md, "The
+ * event log and read models on PostgreSQL"). What SQL can decide (string equalities and ranges on
+ * indexed paths, a sort on one) goes to SQL; the rest is tested with the memory store's
+ * operations, so the semantics are the other stores'.
  *
  * The projector's writes go into one transaction, its batch, from its first write after a commit
  * to its next `commit()`, so the checkpoint it writes last commits with the documents it covers.
