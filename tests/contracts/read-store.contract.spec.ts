@@ -200,6 +200,17 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.countDocuments({ childId: 'c1', startedAt: { $gte: '2024-05-01' } })).toBe(2);
     });
 
+    it('pages through a sort on an indexed path and then the id, as the export reads a timeline', async () => {
+      await collection.createIndex({ childId: 1, startedAt: 1 });
+      // Two entries at one instant: the id decides between them.
+      await collection.insertOne({ _id: 'f0', childId: 'c1', amountMl: 10, startedAt: '2024-05-01T09:00:00Z' });
+      const page = (skip: number, way: 1 | -1) => collection.find({ childId: 'c1' }, { sort: { startedAt: way, _id: way }, skip, limit: 2 });
+
+      expect((await page(0, 1)).map((doc) => doc._id)).toEqual(['f1', 'f0']);
+      expect((await page(2, 1)).map((doc) => doc._id)).toEqual(['f2', 'f4']);
+      expect((await page(1, -1)).map((doc) => doc._id)).toEqual(['f2', 'f0']);
+    });
+
     it('hands out copies: changing a returned or inserted document does not change the store', async () => {
       const inserted: Feeding = { _id: 'f10', childId: 'c10', amountMl: 10, startedAt: 'z', tags: ['a'] };
       await collection.insertOne(inserted);

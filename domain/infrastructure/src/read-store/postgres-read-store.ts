@@ -291,11 +291,15 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', values, exact };
     };
 
-    /** The sort SQL can apply: one key on an indexed path, missing values first as MongoDB has them, the id breaking ties. */
+    /**
+     * The sort SQL can apply: one key on an indexed path, missing values first as MongoDB has them,
+     * the id breaking ties (so a sort that names the id second, in the same direction, is the same).
+     */
     const orderBy = (sort: SortSpec | undefined, indexed: Set<string>): string | null => {
       if (!sort) return '';
       const keys = Object.entries(sort);
-      if (keys.length !== 1 || !indexed.has(keys[0]![0])) return null;
+      const tieBreak = keys.length === 2 && keys[1]![0] === '_id' && keys[1]![1] === keys[0]![1];
+      if ((keys.length !== 1 && !tieBreak) || !indexed.has(keys[0]![0])) return null;
       const [path, direction] = keys[0]!;
       const way = direction === -1 ? 'DESC NULLS LAST' : 'ASC NULLS FIRST';
       return path === '_id' ? `ORDER BY id ${way}` : `ORDER BY ${field(path)} ${way}, id ${direction === -1 ? 'DESC' : 'ASC'}`;
