@@ -3,7 +3,7 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const adapterPackages = ['better-sqlite3', '@eventstore/db-client', 'mongodb', 'mingo', 'bullmq', 'ioredis', 'fastify', 'jose'];
+const adapterPackages = ['better-sqlite3', '@eventstore/db-client', 'mongodb', 'pg', 'mingo', 'bullmq', 'ioredis', 'fastify', 'jose'];
 
 /**
  * A relative path that climbs into another workspace ('../../command-api/src/...') would slip past

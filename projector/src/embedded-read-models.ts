@@ -2,6 +2,7 @@ import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import type { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import type { EventStore, RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
+import type { LiveReadModels } from '@nightlight/infrastructure/read-store/live-read-models';
 import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
 import { readModelFile, readModelVersionsOnDisk, removeReadModelFile } from '@nightlight/infrastructure/read-store/read-model-files';
 import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
@@ -12,6 +13,7 @@ import { describeRebuild, rebuildProgressMeter, type RebuildProgress } from './r
 import { followCurrent } from './follow-current';
 import { checkpointId, CHECKPOINTS_COLLECTION, startProjector, type CheckpointDocument, type RunningProjector } from './projector-runner';
 import { readModelVersion } from './read-model-version';
+import { startVersionedReadModels } from './versioned-read-models';
 
 export interface EmbeddedReadModelsOptions {
   eventStore: EventStore;
@@ -198,4 +200,47 @@ async function newestBuiltOtherVersion(
     }
   }
   return newest && { version: newest.version, store: newest.store };
+}
+
+/**
+ * The embedded server on read models a server keeps (READ_STORE=postgres or mongo): the full
+ * stack's versioned read models in that store, with this process as their one projector worker
+ * (shard 0/1), and `readers` (the adapters' read store) following the live version. A changed
+ * projection is rebuilt beside the live version as the full stack's workers do it.
+ */
+export async function startServerReadModels(
+  options: Omit<EmbeddedReadModelsOptions, 'config' | 'personalCollections' | 'projectionsModule'> & { store: ReadStore; readers: LiveReadModels },
+): Promise<EmbeddedReadModels> {
+  const versioned = await startVersionedReadModels({
+    store: options.store,
+    eventStore: options.projectorEventStore?.(options.eventStore) ?? options.eventStore,
+    projections: options.projections,
+    cipher: options.cipher,
+    shard: { index: 0, count: 1 },
+    rebuildStarts: options.rebuildStarts,
+    onProgress: options.onProgress,
+    onSettled: options.onSettled,
+    onError: options.onError,
+    log: options.log,
+  });
+  // Ready once the readers of this process read the version that answers, not at their next look.
+  const answering = versioned.answering.then(() => options.readers.follow());
+  const live = versioned.projector;
+  const projector: RunningProjector = {
+    get caughtUp() {
+      return answering;
+    },
+    position: () => live.position(),
+    waitFor: (position, timeoutMs) => live.waitFor(position, timeoutMs),
+    stalledSince: () => live.stalledSince(),
+    stop: () => live.stop(),
+  };
+  return {
+    readStore: options.readers,
+    projector,
+    version: () => options.readers.version() ?? readModelVersion(options.projections),
+    rebuild: versioned.rebuild,
+    rebuilt: versioned.rebuilt,
+    close: versioned.close,
+  };
 }

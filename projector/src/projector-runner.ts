@@ -190,6 +190,12 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
 
   /** Children whose read models changed since the last settlement. */
   let touched = new Set<string>();
+  /**
+   * Events applied since the last settlement while catching up. Counted, not read off positions:
+   * positions grow by one per event in the SQLite log only (PostgreSQL's follow transaction ids,
+   * EventStoreDB's bytes).
+   */
+  let sinceSettled = 0;
 
   const onEvent = async (event: RecordedEvent): Promise<void> => {
     if (mine(event)) {
@@ -209,7 +215,11 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     if (stopped) return;
     position = event.position;
     if (isCaughtUp) return settleSoon();
-    if (position - savedPosition >= CATCH_UP_BATCH) await settle();
+    sinceSettled += 1;
+    if (sinceSettled >= CATCH_UP_BATCH) {
+      sinceSettled = 0;
+      await settle();
+    }
     if (options.onProgress && Date.now() - lastProgress > 1000) {
       lastProgress = Date.now();
       options.onProgress(position, head);

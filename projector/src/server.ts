@@ -28,6 +28,8 @@ await runService('projector', async () => {
     log: (line) => console.log(`${name}: ${line}`),
   });
   const { projector } = readModels;
+  // Where the stored checkpoint says this shard stopped: a restart takes up there, not from the start.
+  console.log(`${name}: taking up from position ${projector.position()}`);
   let ready = false;
   void projector.caughtUp.then(() => {
     ready = true;

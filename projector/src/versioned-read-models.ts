@@ -46,6 +46,11 @@ export interface VersionedReadModels {
   rebuild(): RebuildProgress | null;
   /** Resolves once a running rebuild has moved readers to the new version (at once when none runs). */
   readonly rebuilt: Promise<void>;
+  /**
+   * Resolves once readers can be answered: when the live version has caught up, or, on a store
+   * with no read models yet, once the first version is built and readers are pointed at it.
+   */
+  readonly answering: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -101,6 +106,7 @@ export async function startVersionedReadModels(options: VersionedReadModelsOptio
       projector,
       rebuild: () => null,
       rebuilt: Promise.resolve(),
+      answering: projector.caughtUp,
       async close() {
         stopping.abort();
         await retired;
@@ -123,6 +129,8 @@ export async function startVersionedReadModels(options: VersionedReadModelsOptio
   // A new deployment's readers have nothing else: they wait for the build, as for any projector.
   let rebuilding = old ? undefined : await build();
   current = old ?? rebuilding;
+  let switched!: () => void;
+  const pointed = new Promise<void>((resolve) => (switched = resolve));
   const rebuilt = (async () => {
     if (!rebuilding) {
       await options.rebuildStarts;
@@ -141,6 +149,7 @@ export async function startVersionedReadModels(options: VersionedReadModelsOptio
     if (stopping.signal.aborted) return;
     // Every shard moves the pointer to the same version: the first write does it, the others change nothing.
     await switchLiveReadModelVersion(store, version);
+    switched();
     current = rebuilding;
     progress = null;
     log(`Read models: version ${version} answers (shard ${shard.index}/${shard.count})`);
@@ -153,6 +162,7 @@ export async function startVersionedReadModels(options: VersionedReadModelsOptio
     projector: followCurrent(() => current!),
     rebuild: () => progress,
     rebuilt,
+    answering: old ? old.caughtUp : pointed,
     async close() {
       // The build sees the abort at its next step and writes nothing more once its projectors have stopped.
       stopping.abort();

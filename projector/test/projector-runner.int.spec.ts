@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReadStoreUnavailableError, type Collection, type Doc, type ReadStore } from '@nightlight/infrastructure/ports/read-store';
-import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
+import type { EventStore, RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import { allProjections } from '../src/all-projections';
 import { startProjector } from '../src/projector-runner';
 import type { Projection } from '../src/projection';
@@ -82,6 +82,27 @@ describe('the projector runner', () => {
     const live = await snapshotOf(inner);
     expect(live['daily_insights']?.map((doc) => doc._id)).toEqual(['c1:2026-11-01', 'c1:2026-11-03']);
     expect(live).toEqual(await snapshotOf(await projectFromStart(stores)));
+  });
+
+  it('settles once per 5,000 events while catching up, however far apart their positions are', async () => {
+    for (let day = 1; day <= 20; day += 1) await feed(`f${day}`, `2026-10-${String(day).padStart(2, '0')}T10:00:00.000Z`);
+    // Positions as PostgreSQL's log gives them: one transaction id apart, times 4096.
+    const spread = (event: RecordedEvent): RecordedEvent => ({ ...event, position: event.position * 4096 });
+    const eventStore: EventStore = {
+      ...stores.eventStore,
+      headPosition: async () => (await stores.eventStore.headPosition()) * 4096,
+      subscribeToAll: (options) => stores.eventStore.subscribeToAll({ ...options, fromPosition: options.fromPosition / 4096, onEvent: (event) => options.onEvent(spread(event)) }),
+    };
+    const inner = observedMemoryReadStore();
+    let commits = 0;
+    const counted: ReadStore = { ...inner, commit: async () => void (commits += 1) };
+    const projector = await startProjector({ eventStore, projections: allProjections, context: { readStore: counted, cipher: stores.cipher } });
+    await projector.caughtUp;
+    await projector.stop();
+
+    // One settlement, once caught up: not one every event or two.
+    expect(commits).toBe(1);
+    expect(projector.position()).toBe((await stores.eventStore.headPosition()) * 4096);
   });
 
   it('waits out a read store that cannot be reached, then applies every event once it can', async () => {

@@ -7,14 +7,16 @@ const POLL_INTERVAL_MS = 20;
 
 /**
  * Progress of projector workers in other processes, read from the checkpoints they store. With
- * several shards the slowest one counts: a read may touch any child.
+ * several shards the slowest one counts: a read may touch any child. The read models answer once
+ * every shard has caught up with the log once (its checkpoint has `builtAt`), as the embedded
+ * server's do: under a steady stream of writes the workers are always a little behind the head,
+ * and a query-api started then must still become ready. A read that needs a write waits for it.
  */
 export function checkpointProgress(readStore: ReadStore, eventStore: EventStore): ProjectionProgress {
-  const checkpoints = readStore.collection<{ _id: string; position: number }>(CHECKPOINTS_COLLECTION);
-  const reached = async (): Promise<number> => {
-    const docs = await checkpoints.find({ _id: { $regex: '^projector/' } });
-    return docs.length === 0 ? 0 : Math.min(...docs.map((doc) => doc.position));
-  };
+  const checkpoints = readStore.collection<{ _id: string; position: number; builtAt?: string }>(CHECKPOINTS_COLLECTION);
+  const shards = () => checkpoints.find({ _id: { $regex: '^projector/' } });
+  const slowest = (docs: { position: number }[]) => (docs.length === 0 ? 0 : Math.min(...docs.map((doc) => doc.position)));
+  const reached = async (): Promise<number> => slowest(await shards());
   return {
     async waitFor(position, timeoutMs) {
       const deadline = Date.now() + timeoutMs;
@@ -25,8 +27,8 @@ export function checkpointProgress(readStore: ReadStore, eventStore: EventStore)
       return true;
     },
     async status() {
-      const [position, head] = await Promise.all([reached(), eventStore.headPosition()]);
-      return { position, head, ready: position >= head };
+      const [docs, head] = await Promise.all([shards(), eventStore.headPosition()]);
+      return { position: slowest(docs), head, ready: docs.length > 0 && docs.every((doc) => doc.builtAt !== undefined) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { commandRoutes } from '@nightlight/command-api/command-routes';
-import { ConfigError, loadConfig, queryApiConfigSchema } from '@nightlight/infrastructure/config/app-config';
+import { ConfigError, loadConfig, queryApiConfigSchema, sharesReadModels } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
 import { newId } from '@nightlight/infrastructure/ids/new-id';
@@ -11,15 +11,15 @@ import { WEB_DIST } from './web-dist';
 
 /**
  * The full stack's query-api process: the edge, reading the read models the projector workers write
- * to MongoDB and forwarding writes to command-api. The embedded default, where all three run in
- * one process, is composed in query-api/embedded.
+ * to PostgreSQL or MongoDB and forwarding writes to command-api. The embedded default, where all
+ * three run in one process, is composed in query-api/embedded.
  */
 await runService('query-api', async () => {
   const config = loadConfig(process.env, queryApiConfigSchema);
   const logger = { level: config.LOG_LEVEL };
-  if (config.READ_STORE !== 'mongo') {
+  if (!sharesReadModels(config)) {
     throw new ConfigError(
-      "Invalid configuration:\n  READ_STORE: query-api on its own reads the projector workers' MongoDB (READ_STORE=mongo); the embedded default starts with npm start",
+      "Invalid configuration:\n  READ_STORE: query-api on its own reads the projector workers' read models on a server (READ_STORE=postgres or mongo); the embedded default starts with npm start",
     );
   }
   const adapters = await createAdapters(config);

@@ -7,7 +7,8 @@ import { freePort } from './support/service-process';
 
 /**
  * `npm run stack` prints the URL only once every service answers ready, and stops when one of them
- * dies. The full stack needs containers; its supervision is checked here on the embedded services.
+ * dies. Its supervision is checked here on the embedded services (the stack on PostgreSQL itself:
+ * tests/faults/postgres-stack.e2e.spec.ts).
  */
 describe('the stack supervisor', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-supervisor-'));

@@ -37,7 +37,14 @@ describe('start-up with a bad setting', () => {
     [
       'query-api/src/server.ts',
       {},
-      "query-api: Invalid configuration:\n  READ_STORE: query-api on its own reads the projector workers' MongoDB (READ_STORE=mongo); the embedded default starts with npm start",
+      "query-api: Invalid configuration:\n  READ_STORE: query-api on its own reads the projector workers' read models on a server (READ_STORE=postgres or mongo); the embedded default starts with npm start",
+    ],
+    ['projector/src/server.ts', { EVENT_STORE: 'postgres', READ_STORE: 'postgres' }, 'projector: Invalid configuration:\n  DATABASE_URL: is required when EVENT_STORE=postgres and READ_STORE=postgres (e.g. postgres://nightlight@db:5432/nightlight)'],
+    ['command-api/src/server.ts', { EVENT_STORE: 'postgres', DATABASE_URL: 'mysql://db/nightlight' }, 'command-api: Invalid configuration:\n  DATABASE_URL: must be a postgres:// connection string'],
+    [
+      'query-api/src/server.ts',
+      { READ_STORE: 'postgres', DATABASE_URL: 'postgres://127.0.0.1:1/nightlight' },
+      'query-api: Invalid configuration:\n  COMMAND_API_URL: is required when READ_STORE=postgres (the command-api address, e.g. http://command-api:3001)',
     ],
     ['command-api/src/server.ts', { JWT_SECRET: 'short' }, 'command-api: Invalid configuration:\n  JWT_SECRET: must be base64 of at least 32 bytes (openssl rand -base64 32)'],
     [

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEsdbEventStore } from '@nightlight/infrastructure/event-store/esdb-event-store';
+import { createPostgresEventStore } from '@nightlight/infrastructure/event-store/postgres-event-store';
 import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
 import {
   EventStoreUnavailableError,
@@ -12,7 +13,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '@nightlight/infrastructure/ports/event-store';
-import { reachableUrl } from './reachability';
+import { postgresDatabase, reachableUrl } from './reachability';
 
 interface EventStoreTarget {
   name: string;
@@ -279,6 +280,19 @@ if (esdbUrl) {
       open: () => createEsdbEventStore({ connectionString: esdbUrl }),
       // Nothing listens on port 1, so the client cannot reach a server.
       openUnavailable: () => createEsdbEventStore({ connectionString: 'esdb://127.0.0.1:1?tls=false' }),
+      cleanup: () => undefined,
+    }),
+  });
+}
+
+const postgres = postgresDatabase('event-store contract on PostgreSQL');
+if (postgres) {
+  eventStoreContract({
+    name: 'PostgreSQL',
+    prepare: () => ({
+      open: () => createPostgresEventStore({ connectionString: postgres.url() }),
+      // Nothing listens on port 1, so the client cannot reach a server.
+      openUnavailable: () => createPostgresEventStore({ connectionString: 'postgres://postgres@127.0.0.1:1/nightlight' }),
       cleanup: () => undefined,
     }),
   });

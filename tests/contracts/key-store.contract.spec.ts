@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMongoKeyStore } from '@nightlight/infrastructure/key-store/mongo-key-store';
+import { createPostgresKeyStore } from '@nightlight/infrastructure/key-store/postgres-key-store';
 import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
 import { DataKeyDestroyedError, type KeyStore } from '@nightlight/infrastructure/ports/key-store';
-import { reachableUrl } from './reachability';
+import { StorageUnavailableError } from '@nightlight/infrastructure/ports/storage-unavailable';
+import { postgresDatabase, reachableUrl } from './reachability';
 
 interface KeyStoreTarget {
   name: string;
@@ -145,5 +147,23 @@ if (mongoUrl) {
         cleanup: () => undefined,
       };
     },
+  });
+}
+
+const postgres = postgresDatabase('key-store contract on PostgreSQL');
+if (postgres) {
+  keyStoreContract({
+    name: 'PostgreSQL',
+    prepare: () => ({ open: async () => createPostgresKeyStore({ connectionString: postgres.url() }), cleanup: () => undefined }),
+  });
+
+  describe('the PostgreSQL key store without its server', () => {
+    it('refuses with StorageUnavailableError (503)', async () => {
+      // Nothing listens on port 1.
+      const store = createPostgresKeyStore({ connectionString: 'postgres://postgres@127.0.0.1:1/nightlight' });
+      await expect(store.getOrCreateWrappedKey(randomUUID(), () => randomBytes(60))).rejects.toThrow(StorageUnavailableError);
+      await expect(store.destroyKey(randomUUID())).rejects.toThrow('Key store cannot be reached or take writes');
+      await store.close();
+    });
   });
 }

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../api/support/test-server';
-import { reachableUrl } from './reachability';
+import { postgresDatabase, reachableUrl } from './reachability';
 
 /**
  * The overlap rule holds when the writes arrive together: two parents logging the same bottle, a
@@ -13,9 +13,11 @@ import { reachableUrl } from './reachability';
 const OVERLAP = { feeding: 'This overlaps a feeding already logged for this child', sleep: 'This overlaps a sleep session already logged for this child' };
 const MINUTE = 60_000;
 
-const targets: { name: string; env: Record<string, string> }[] = [{ name: 'the embedded SQLite log', env: {} }];
+const targets: { name: string; env: () => Record<string, string> }[] = [{ name: 'the embedded SQLite log', env: () => ({}) }];
 const esdbUrl = reachableUrl('esdb', 'overlap race on EventStoreDB');
-if (esdbUrl) targets.push({ name: 'EventStoreDB', env: { EVENT_STORE: 'esdb', ESDB_URL: esdbUrl } });
+if (esdbUrl) targets.push({ name: 'EventStoreDB', env: () => ({ EVENT_STORE: 'esdb', ESDB_URL: esdbUrl }) });
+const postgres = postgresDatabase('overlap race on PostgreSQL');
+if (postgres) targets.push({ name: 'PostgreSQL', env: () => ({ EVENT_STORE: 'postgres', READ_STORE: 'postgres', DATABASE_URL: postgres.url() }) });
 
 type Kind = keyof typeof OVERLAP;
 interface Write {
@@ -31,7 +33,7 @@ describe.each(targets)('overlapping entries sent at once, on $name', ({ env }) =
   const base = Math.floor((Date.now() - 20 * 60 * MINUTE) / MINUTE) * MINUTE;
 
   beforeAll(async () => {
-    server = await startTestServer(env);
+    server = await startTestServer(env());
     token = await server.server.adapters.tokens.issueAccessToken(uuidv7());
   });
   afterAll(async () => server?.close());

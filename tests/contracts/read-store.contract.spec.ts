@@ -6,10 +6,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { followLiveReadModels } from '@nightlight/infrastructure/read-store/live-read-models';
 import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
 import { createMongoReadStore } from '@nightlight/infrastructure/read-store/mongo-read-store';
+import { createPostgresReadStore } from '@nightlight/infrastructure/read-store/postgres-read-store';
 import { dropRetiredReadModels, READ_MODEL_VERSIONS_COLLECTION, switchLiveReadModelVersion } from '@nightlight/infrastructure/read-store/read-model-versions';
 import { createSqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
 import { DuplicateKeyError, type Collection, type ReadStore } from '@nightlight/infrastructure/ports/read-store';
-import { reachableUrl } from './reachability';
+import { postgresDatabase, reachableUrl } from './reachability';
 
 interface Feeding {
   _id: string;
@@ -122,6 +123,17 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.find({ childId: 'c8' })).toEqual([{ _id: 'f8', childId: 'c8', amountMl: 2, startedAt: 'y' }]);
     });
 
+    it('lets upserts of one new document sent at once all succeed: one inserts it, the others change it', async () => {
+      const results = await Promise.all([
+        collection.replaceOne({ _id: 'f40' }, { _id: 'f40', childId: 'c40', amountMl: 40, startedAt: 'a' }, { upsert: true }),
+        collection.updateOne({ _id: 'f40' }, { $set: { childId: 'c40' }, $inc: { count: 1 } }, { upsert: true }),
+        collection.updateOne({ _id: 'f40' }, { $set: { childId: 'c40' }, $inc: { count: 1 } }, { upsert: true }),
+      ]);
+
+      expect(results.map((result) => result.upsertedCount).reduce((a, b) => a + b)).toBe(1);
+      expect(await collection.countDocuments({ childId: 'c40' })).toBe(1);
+    });
+
     it('refuses a replaceOne upsert whose filter misses but whose _id is taken, and changes nothing', async () => {
       const upsert = collection.replaceOne({ _id: 'f2', childId: 'elsewhere' }, { _id: 'f2', childId: 'elsewhere', amountMl: 1, startedAt: 'z' }, { upsert: true });
       await expect(upsert).rejects.toBeInstanceOf(DuplicateKeyError);
@@ -188,6 +200,17 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
       expect(await collection.countDocuments({ childId: 'c1', startedAt: { $gte: '2024-05-01' } })).toBe(2);
     });
 
+    it('pages through a sort on an indexed path and then the id, as the export reads a timeline', async () => {
+      await collection.createIndex({ childId: 1, startedAt: 1 });
+      // Two entries at one instant: the id decides between them.
+      await collection.insertOne({ _id: 'f0', childId: 'c1', amountMl: 10, startedAt: '2024-05-01T09:00:00Z' });
+      const page = (skip: number, way: 1 | -1) => collection.find({ childId: 'c1' }, { sort: { startedAt: way, _id: way }, skip, limit: 2 });
+
+      expect((await page(0, 1)).map((doc) => doc._id)).toEqual(['f1', 'f0']);
+      expect((await page(2, 1)).map((doc) => doc._id)).toEqual(['f2', 'f4']);
+      expect((await page(1, -1)).map((doc) => doc._id)).toEqual(['f2', 'f0']);
+    });
+
     it('hands out copies: changing a returned or inserted document does not change the store', async () => {
       const inserted: Feeding = { _id: 'f10', childId: 'c10', amountMl: 10, startedAt: 'z', tags: ['a'] };
       await collection.insertOne(inserted);
@@ -216,6 +239,15 @@ function readStoreContract(name: string, open: () => Promise<ReadStore>): void {
 
       expect(await collection.findOne({ _id: 'f20' })).toEqual({ _id: 'f20', childId: 'c20', amountMl: 20, startedAt: 'q', tags: ['night'] });
       expect(await collection.findOne({ _id: 'f1' })).toEqual({ _id: 'f1', childId: 'c1', amountMl: 125, startedAt: 'r' });
+    });
+
+    it('keeps every character of a document, U+0000 and a lone surrogate included', async () => {
+      const notes = 'a\u0000b \uD800 👶';
+      await collection.insertOne({ _id: 'f30', childId: 'c30', amountMl: 1, startedAt: 'z', notes });
+      await collection.updateOne({ _id: 'f30' }, { $set: { tags: [notes] } });
+
+      expect(await collection.findOne({ _id: 'f30' })).toEqual({ _id: 'f30', childId: 'c30', amountMl: 1, startedAt: 'z', notes, tags: [notes] });
+      expect((await collection.find({ notes })).map((doc) => doc._id)).toEqual(['f30']);
     });
 
     it('answers a read-only read with the same documents as a plain one', async () => {
@@ -323,4 +355,9 @@ describe('the memory read store', () => {
 const mongoUrl = reachableUrl('mongo', 'read-store contract on MongoDB');
 if (mongoUrl) {
   readStoreContract('MongoDB', () => createMongoReadStore({ url: mongoUrl, dbName: `nightlight_contract_${randomUUID().slice(0, 8)}` }));
+}
+
+const postgres = postgresDatabase('read-store contract on PostgreSQL');
+if (postgres) {
+  readStoreContract('PostgreSQL', () => createPostgresReadStore({ connectionString: postgres.url() }));
 }

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Revocation, SessionStore } from '@nightlight/infrastructure/ports/session-store';
+import { createPostgresSessionStore } from '@nightlight/infrastructure/sessions/postgres-session-store';
 import { createRedisSessionStore } from '@nightlight/infrastructure/sessions/redis-session-store';
 import { createSqliteSessionStore } from '@nightlight/infrastructure/sessions/sqlite-session-store';
 import { StorageUnavailableError } from '@nightlight/infrastructure/ports/storage-unavailable';
 import { freePort } from '../api/support/service-process';
+import { postgresDatabase } from './reachability';
 
 interface SessionStoreTarget {
   name: string;
@@ -203,4 +205,20 @@ if (redisUrl) {
   });
 } else {
   console.log('SKIPPED session-store contract on Redis: REDIS_URL not set');
+}
+
+const postgres = postgresDatabase('session-store contract on PostgreSQL');
+if (postgres) {
+  sessionStoreContract({ name: 'PostgreSQL', open: () => createPostgresSessionStore({ connectionString: postgres.url() }), cleanup: async () => undefined });
+
+  describe('the PostgreSQL session store without its server', () => {
+    it('refuses with StorageUnavailableError (503)', async () => {
+      // Nothing listens on port 1.
+      const store = createPostgresSessionStore({ connectionString: 'postgres://postgres@127.0.0.1:1/nightlight' });
+      const record = { tokenId: randomUUID(), familyId: randomUUID(), userId: randomUUID(), secretDigest: 'digest', expiresAt: Date.now() + 60_000 };
+      await expect(store.saveRefreshToken(record)).rejects.toThrow(StorageUnavailableError);
+      await expect(store.tokensNotBefore(record.userId)).rejects.toThrow('Session store cannot be reached or take writes');
+      await store.close();
+    });
+  });
 }

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import { followLiveReadModels, type LiveReadModels } from '@nightlight/infrastructure/read-store/live-read-models';
+import { createMemoryReadStore } from '@nightlight/infrastructure/read-store/memory-read-store';
+import { createPostgresReadStore } from '@nightlight/infrastructure/read-store/postgres-read-store';
 import { allProjections } from '@nightlight/projector/all-projections';
 import type { Projection } from '@nightlight/projector/projection';
 import { startProjector, type Shard } from '@nightlight/projector/projector-runner';
 import { readModelVersion } from '@nightlight/projector/read-model-version';
 import { startVersionedReadModels, type VersionedReadModels } from '@nightlight/projector/versioned-read-models';
 import { projections as projectionsWithTimelineV2 } from '../api/support/timeline-v2.projections';
+import { postgresDatabase } from '../contracts/reachability';
 import { digestReadModels, recordingReadStore, type RecordingReadStore } from './support/read-model-hash';
 import { appendLaterChanges, buildVariedHistory, type VariedHistory } from './support/varied-history';
 
@@ -15,11 +19,16 @@ const SHARDS: Shard[] = [
 ];
 
 /**
- * The full stack's read models are versioned in one store (MongoDB there; the memory store here,
- * shared by two projector shards and the readers, as MongoDB is by their processes). A deploy that
- * changes a projection builds the new version beside the live one; readers move in one step.
+ * The full stack's read models are versioned in one store (PostgreSQL or MongoDB there; here the
+ * memory store, and PostgreSQL where it runs, shared by two projector shards and the readers, as
+ * the server is by their processes). A deploy that changes a projection builds the new version
+ * beside the live one; readers move in one step.
  */
-describe("the full stack's read models, rebuilt beside the live version", () => {
+const postgres = postgresDatabase("the full stack's read models on PostgreSQL, rebuilt beside the live version");
+const stores: { name: string; open(): Promise<ReadStore> }[] = [{ name: 'the memory store', open: async () => createMemoryReadStore() }];
+if (postgres) stores.push({ name: 'PostgreSQL', open: () => createPostgresReadStore({ connectionString: postgres.url() }) });
+
+describe.each(stores)("the full stack's read models on $name, rebuilt beside the live version", ({ open }) => {
   let history: VariedHistory;
   let store: RecordingReadStore;
   let readers: LiveReadModels;
@@ -27,7 +36,7 @@ describe("the full stack's read models, rebuilt beside the live version", () => 
 
   beforeAll(async () => {
     history = await buildVariedHistory({ generatedChildren: 6, eventsPerChild: 300 });
-    store = recordingReadStore();
+    store = recordingReadStore(await open());
     readers = await followLiveReadModels(store, 20);
   });
   afterAll(async () => {
@@ -144,7 +153,7 @@ describe("the full stack's read models, rebuilt beside the live version", () => 
 
     const first = await start(SHARDS[0]!);
     const head = await history.adapters.eventStore.headPosition();
-    await expect.poll(() => first.rebuild()?.position ?? 0).toBe(head);
+    await expect.poll(() => first.rebuild()?.position ?? 0, { timeout: 30_000 }).toBe(head);
     // Shard 0 has built its part and waits, looking every 20 ms: the pointer stays where it was.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(first.rebuild()).not.toBeNull();

@@ -5,11 +5,12 @@ import { registerAccountDeletionJobs } from '@nightlight/command-api/jobs/accoun
 import { registerMilestoneJobs } from '@nightlight/command-api/jobs/milestone-scan.job';
 import { registerTimerJobs } from '@nightlight/command-api/jobs/timer-maximum.job';
 import { ensureStarterReferralCode, seedReferralCodes } from '@nightlight/command-api/accounts/referral-codes';
-import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
+import { sharesReadModels, type AppConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters, type Adapters } from '@nightlight/infrastructure/composition/adapters';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 import { allProjections, PERSONAL_READ_MODELS } from '@nightlight/projector/all-projections';
-import { startEmbeddedReadModels, type EmbeddedReadModels } from '@nightlight/projector/embedded-read-models';
+import type { LiveReadModels } from '@nightlight/infrastructure/read-store/live-read-models';
+import { startEmbeddedReadModels, startServerReadModels, type EmbeddedReadModels } from '@nightlight/projector/embedded-read-models';
 import type { Projection } from '@nightlight/projector/projection';
 import type { RunningProjector } from '@nightlight/projector/projector-runner';
 import { buildEdgeApp, describeApi, type EdgeOptions } from '@nightlight/query-api/edge-app';
@@ -63,36 +64,45 @@ function embeddedProgress(readModels: EmbeddedReadModels, adapters: Adapters, is
 
 /**
  * The embedded default: command-api, projector and query-api in one process, on a SQLite event log
- * with read models in a SQLite file beside it (or in memory, rebuilt at every start).
+ * with read models in a SQLite file beside it (or in memory, rebuilt at every start); or, configured
+ * so, on the stores of the full stack (PostgreSQL), with this process as their one projector worker.
  */
 export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOptions = {}): Promise<EmbeddedServer> {
   const clock = options.clock ?? (() => new Date());
+  const onServer = sharesReadModels(config);
   // The adapters' read store is the read models' own, which a rebuild switches to a new version;
   // the read models need the adapters' log and cipher first, hence the late binding.
   const late: { readModels?: EmbeddedReadModels } = {};
-  const adapters = await createAdapters(config, clock, {
-    collection: (name) => late.readModels!.readStore.collection(name),
-    dropCollections: (matching) => late.readModels!.readStore.dropCollections(matching),
-    commit: () => late.readModels!.readStore.commit(),
-    // Closed by close() below, before the event log its projectors read.
-    close: async () => undefined,
-  });
-  const logger = options.logger ?? false;
-  const readModels = (late.readModels = await startEmbeddedReadModels({
+  const adapters = await createAdapters(
     config,
+    clock,
+    onServer
+      ? undefined
+      : {
+          collection: (name) => late.readModels!.readStore.collection(name),
+          dropCollections: (matching) => late.readModels!.readStore.dropCollections(matching),
+          commit: () => late.readModels!.readStore.commit(),
+          // Closed by close() below, before the event log its projectors read.
+          close: async () => undefined,
+        },
+  );
+  const logger = options.logger ?? false;
+  const projections = options.projectionsModule ? ((await import(options.projectionsModule)) as { projections: readonly Projection[] }).projections : allProjections;
+  const readModelOptions = {
     eventStore: adapters.eventStore,
-    projections: options.projectionsModule ? ((await import(options.projectionsModule)) as { projections: readonly Projection[] }).projections : allProjections,
-    projectionsModule: options.projectionsModule,
-    personalCollections: PERSONAL_READ_MODELS,
+    projections,
     cipher: adapters.cipher,
     projectorEventStore: options.projectorEventStore,
     rebuildStarts: options.rebuildStarts,
     onProgress: options.onProgress,
-    onSettled: (position, childIds) => void adapters.changeFeed.publish({ position, childIds: [...childIds] }),
+    onSettled: (position: number, childIds: ReadonlySet<string>) => void adapters.changeFeed.publish({ position, childIds: [...childIds] }),
     // A failing projection is a bug to fix; the event is skipped for that read model only.
-    onError: (error, event) => console.error(`Read model update failed at event ${event?.position ?? '?'} (${event?.type ?? 'subscription'})`, error),
+    onError: (error: unknown, event: { position: number; type: string } | undefined) => console.error(`Read model update failed at event ${event?.position ?? '?'} (${event?.type ?? 'subscription'})`, error),
     log: options.log,
-  }));
+  };
+  const readModels = (late.readModels = onServer
+    ? await startServerReadModels({ ...readModelOptions, store: adapters.readModelStore, readers: adapters.readStore as LiveReadModels })
+    : await startEmbeddedReadModels({ ...readModelOptions, config, projectionsModule: options.projectionsModule, personalCollections: PERSONAL_READ_MODELS }));
   const projector = readModels.projector;
   let ready = false;
   let closed = false;

@@ -1,13 +1,13 @@
-import { loadConfig, queryApiConfigSchema } from '@nightlight/infrastructure/config/app-config';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { runService } from '@nightlight/infrastructure/composition/run-service';
 import { startEmbeddedServer } from './embedded-server';
 
 /**
  * The embedded default's process: command-api, the projector and query-api in one, on the embedded
- * stores (or beside a command-api process when COMMAND_API_URL names one).
+ * stores or PostgreSQL (or beside a command-api process when COMMAND_API_URL names one).
  */
 await runService('nightlight', async () => {
-  const config = loadConfig(process.env, queryApiConfigSchema);
+  const config = loadConfig(process.env);
   const server = await startEmbeddedServer(config, {
     logger: { level: config.LOG_LEVEL },
     onProgress: (position, head) => console.log(`Building read models: ${position} of ${head} events`),

@@ -16,6 +16,20 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
+/** The processes whose parent is `pid` (a server's children, such as PostgreSQL's backends). */
+export function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (Number(statFields(Number(entry))[1]) === pid) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
 /** The process at or under `rootPid` whose command line matches (npm start runs the server two levels down). */
 export function processUnder(rootPid: number, commandLine: RegExp): number {
   const children = new Map<number, number[]>();

@@ -2,16 +2,18 @@ import path from 'node:path';
 import { TokenService } from '../auth/token-service';
 import { createInProcessChangeFeed } from '../change-feed/in-process-change-feed';
 import { createRedisChangeFeed } from '../change-feed/redis-change-feed';
-import type { AppConfig } from '../config/app-config';
+import { sharesReadModels, usesPostgres, type AppConfig } from '../config/app-config';
 import { PersonalDataCipher } from '../crypto/personal-data-cipher';
 import { secretFromConfigOrFile } from '../crypto/secret-files';
 import { privateFolder } from '../files/private-files';
 import { createEsdbEventStore } from '../event-store/esdb-event-store';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { createUpcastingEventStore } from '../event-store/upcasting-event-store';
 import { createBullmqJobQueue } from '../jobs/bullmq-job-queue';
 import { createInProcessJobQueue } from '../jobs/in-process-job-queue';
 import { createMongoKeyStore } from '../key-store/mongo-key-store';
+import { createPostgresKeyStore } from '../key-store/postgres-key-store';
 import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { EventStore } from '../ports/event-store';
@@ -22,6 +24,8 @@ import type { SessionStore } from '../ports/session-store';
 import { followLiveReadModels } from '../read-store/live-read-models';
 import { createMemoryReadStore } from '../read-store/memory-read-store';
 import { createMongoReadStore } from '../read-store/mongo-read-store';
+import { createPostgresReadStore } from '../read-store/postgres-read-store';
+import { createPostgresSessionStore } from '../sessions/postgres-session-store';
 import { createRedisSessionStore } from '../sessions/redis-session-store';
 import { createSqliteSessionStore } from '../sessions/sqlite-session-store';
 
@@ -42,17 +46,30 @@ export interface Adapters {
 
 /** The event log the configuration names; every reader sees events at their current schema version. */
 export function createEventStore(config: AppConfig, { readonly = false }: { readonly?: boolean } = {}): EventStore {
-  return createUpcastingEventStore(
-    config.EVENT_STORE === 'esdb'
-      ? createEsdbEventStore({ connectionString: config.ESDB_URL! })
-      : createSqliteEventStore({ file: path.join(config.dataDir, 'events.sqlite'), readonly }),
-  );
+  if (config.EVENT_STORE === 'esdb') return createUpcastingEventStore(createEsdbEventStore({ connectionString: config.ESDB_URL! }));
+  if (config.EVENT_STORE === 'postgres') return createUpcastingEventStore(createPostgresEventStore({ connectionString: config.DATABASE_URL! }));
+  return createUpcastingEventStore(createSqliteEventStore({ file: path.join(config.dataDir, 'events.sqlite'), readonly }));
 }
 
+/** Beside the read models when they are MongoDB's, in the PostgreSQL database when one is used, else a file in DATA_DIR. */
 export async function createKeyStore(config: AppConfig): Promise<KeyStore> {
-  return config.READ_STORE === 'mongo'
-    ? createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` })
-    : createSqliteKeyStore({ file: path.join(config.dataDir, 'keys.sqlite') });
+  if (config.READ_STORE === 'mongo') return createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` });
+  if (usesPostgres(config)) return createPostgresKeyStore({ connectionString: config.DATABASE_URL! });
+  return createSqliteKeyStore({ file: path.join(config.dataDir, 'keys.sqlite') });
+}
+
+/** The read models every process of the full stack shares: MongoDB's or PostgreSQL's. */
+async function createSharedReadStore(config: AppConfig): Promise<ReadStore> {
+  return config.READ_STORE === 'postgres'
+    ? createPostgresReadStore({ connectionString: config.DATABASE_URL! })
+    : createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB });
+}
+
+/** Redis when there is one (every request asks for its user's revocations, which Redis answers fastest), else the PostgreSQL database, else a file. */
+function createSessionStore(config: AppConfig): SessionStore {
+  if (config.REDIS_URL) return createRedisSessionStore({ redisUrl: config.REDIS_URL });
+  if (usesPostgres(config)) return createPostgresSessionStore({ connectionString: config.DATABASE_URL! });
+  return createSqliteSessionStore({ file: path.join(config.dataDir, 'sessions.sqlite') });
 }
 
 export function createCipher(config: AppConfig, keyStore: KeyStore, clock: () => Date = () => new Date()): PersonalDataCipher {
@@ -61,7 +78,7 @@ export function createCipher(config: AppConfig, keyStore: KeyStore, clock: () =>
 
 /**
  * Chooses every adapter from validated configuration (never from "is this a test"): SQLite, memory
- * and in-process jobs by default; EventStoreDB, MongoDB and Redis when configured.
+ * and in-process jobs by default; EventStoreDB, MongoDB, PostgreSQL and Redis when configured.
  */
 export async function createAdapters(config: AppConfig, clock: () => Date = () => new Date(), embeddedReadStore?: ReadStore): Promise<Adapters> {
   privateFolder(config.dataDir);
@@ -70,14 +87,14 @@ export async function createAdapters(config: AppConfig, clock: () => Date = () =
   const eventStore = createEventStore(config);
   // The embedded read models (memory or SQLite) come with the projectors that keep them (the embedded
   // server's composition); a command-api process beside query-api on the embedded stores sees none.
-  const readModelStore =
-    config.READ_STORE === 'mongo' ? await createMongoReadStore({ url: config.MONGO_URL!, dbName: config.MONGO_DB }) : (embeddedReadStore ?? createMemoryReadStore());
-  const readStore = config.READ_STORE === 'mongo' ? await followLiveReadModels(readModelStore) : readModelStore;
+  const shared = sharesReadModels(config);
+  const readModelStore = shared ? await createSharedReadStore(config) : (embeddedReadStore ?? createMemoryReadStore());
+  const readStore = shared ? await followLiveReadModels(readModelStore) : readModelStore;
   const keyStore = await createKeyStore(config);
   const jobs = config.REDIS_URL ? createBullmqJobQueue({ redisUrl: config.REDIS_URL }) : createInProcessJobQueue();
-  const sessions = config.REDIS_URL ? createRedisSessionStore({ redisUrl: config.REDIS_URL }) : createSqliteSessionStore({ file: file('sessions.sqlite') });
-  // Across processes when the read models are MongoDB's (the full stack: projectors and query-api apart).
-  const changeFeed = config.READ_STORE === 'mongo' && config.REDIS_URL ? createRedisChangeFeed({ redisUrl: config.REDIS_URL }) : createInProcessChangeFeed();
+  const sessions = createSessionStore(config);
+  // Across processes when the read models are a server's (the full stack: projectors and query-api apart).
+  const changeFeed = shared && config.REDIS_URL ? createRedisChangeFeed({ redisUrl: config.REDIS_URL }) : createInProcessChangeFeed();
 
   const jwtSecret = secretFromConfigOrFile(config.JWT_SECRET, config.dataDir, 'jwt.key');
 

@@ -67,15 +67,17 @@ export const appConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
-    EVENT_STORE: z.enum(['sqlite', 'esdb']).default('sqlite'),
-    /** `sqlite`: the embedded read models on disk, resumed at start. `memory`: rebuilt at every start. `mongo`: the full stack's. */
-    READ_STORE: z.enum(['sqlite', 'memory', 'mongo']).default('sqlite'),
+    EVENT_STORE: z.enum(['sqlite', 'esdb', 'postgres']).default('sqlite'),
+    /** `sqlite`: the embedded read models on disk, resumed at start. `memory`: rebuilt at every start. `mongo`, `postgres`: on a server every process shares. */
+    READ_STORE: z.enum(['sqlite', 'memory', 'mongo', 'postgres']).default('sqlite'),
     /** Parsed read-model documents the embedded SQLite store keeps in memory per collection (the least used go first). */
     READ_CACHE_DOCUMENTS: z.coerce.number().int().min(100).default(20_000),
     REDIS_URL: optionalUrl,
     ESDB_URL: z.string().startsWith('esdb://', 'must be an esdb:// connection string').optional(),
     MONGO_URL: z.string().startsWith('mongodb', 'must be a mongodb:// connection string').optional(),
     MONGO_DB: z.string().default('nightlight'),
+    /** The PostgreSQL database of EVENT_STORE=postgres and READ_STORE=postgres (and then of the key store, and of the sessions without Redis). */
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string').optional(),
     COMMAND_API_URL: optionalUrl,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Base64 of 32 bytes. The embedded default creates one in DATA_DIR when it is not set. */
@@ -108,15 +110,29 @@ export const appConfigSchema = z
     if (config.READ_STORE === 'mongo' && !config.MONGO_URL) {
       ctx.addIssue({ code: 'custom', path: ['MONGO_URL'], message: 'is required when READ_STORE=mongo' });
     }
+    const onPostgres = [config.EVENT_STORE === 'postgres' && 'EVENT_STORE=postgres', config.READ_STORE === 'postgres' && 'READ_STORE=postgres'].filter(Boolean);
+    if (onPostgres.length > 0 && !config.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: `is required when ${onPostgres.join(' and ')} (e.g. postgres://nightlight@db:5432/nightlight)` });
+    }
   });
 
+/** Whether the read models are on a server every process shares (the full stack's), rather than embedded in one process. */
+export function sharesReadModels(config: Pick<AppConfig, 'READ_STORE'>): boolean {
+  return config.READ_STORE === 'mongo' || config.READ_STORE === 'postgres';
+}
+
+/** Whether the key store (and, without Redis, the sessions) live in DATABASE_URL's database. */
+export function usesPostgres(config: Pick<AppConfig, 'EVENT_STORE' | 'READ_STORE'>): boolean {
+  return config.EVENT_STORE === 'postgres' || config.READ_STORE === 'postgres';
+}
+
 /**
- * query-api's settings. Reading MongoDB, it has no write side of its own: every write goes to the
- * command-api process, so it must know where that is.
+ * The settings of the full stack's query-api process. Reading the read models of a server, it has
+ * no write side of its own: every write goes to a command-api process, so it must know where one is.
  */
 export const queryApiConfigSchema = appConfigSchema.superRefine((config, ctx) => {
-  if (config.READ_STORE === 'mongo' && !config.COMMAND_API_URL) {
-    ctx.addIssue({ code: 'custom', path: ['COMMAND_API_URL'], message: 'is required when READ_STORE=mongo (the command-api address, e.g. http://command-api:3001)' });
+  if (sharesReadModels(config) && !config.COMMAND_API_URL) {
+    ctx.addIssue({ code: 'custom', path: ['COMMAND_API_URL'], message: `is required when READ_STORE=${config.READ_STORE} (the command-api address, e.g. http://command-api:3001)` });
   }
 });
 

@@ -13,7 +13,11 @@ describe('configuration', () => {
 
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
-    [{ EVENT_STORE: 'postgres' }, 'EVENT_STORE'],
+    [{ EVENT_STORE: 'mysql' }, 'EVENT_STORE'],
+    [{ EVENT_STORE: 'postgres' }, 'DATABASE_URL: is required when EVENT_STORE=postgres (e.g. postgres://nightlight@db:5432/nightlight)'],
+    [{ READ_STORE: 'postgres' }, 'DATABASE_URL: is required when READ_STORE=postgres'],
+    [{ EVENT_STORE: 'postgres', READ_STORE: 'postgres' }, 'DATABASE_URL: is required when EVENT_STORE=postgres and READ_STORE=postgres'],
+    [{ DATABASE_URL: 'mongodb://db/nightlight' }, 'DATABASE_URL: must be a postgres:// connection string'],
     [{ EVENT_STORE: 'esdb' }, 'ESDB_URL: is required when EVENT_STORE=esdb'],
     [{ READ_STORE: 'mongo' }, 'MONGO_URL: is required when READ_STORE=mongo'],
     [{ ESDB_URL: 'http://localhost:2113' }, 'ESDB_URL: must be an esdb:// connection string'],
@@ -62,5 +66,11 @@ describe('configuration', () => {
     expect(loadConfig({ ...mongo, COMMAND_API_URL: 'http://command-api:3001' }, queryApiConfigSchema).COMMAND_API_URL).toBe('http://command-api:3001');
     // The embedded default runs its writes itself.
     expect(loadConfig({}, queryApiConfigSchema).READ_STORE).toBe('sqlite');
+  });
+
+  it('takes PostgreSQL for the log and the read models with a DATABASE_URL, and query-api on it only with a command-api', () => {
+    const postgres = { EVENT_STORE: 'postgres', READ_STORE: 'postgres', DATABASE_URL: 'postgresql://nightlight@db:5432/nightlight' };
+    expect(loadConfig(postgres)).toMatchObject(postgres);
+    expect(() => loadConfig(postgres, queryApiConfigSchema)).toThrow('COMMAND_API_URL: is required when READ_STORE=postgres');
   });
 });

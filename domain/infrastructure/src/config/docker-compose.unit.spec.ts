@@ -17,11 +17,19 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 interface ComposeService {
   build?: { context: string; target: string };
+  profiles?: string[];
   environment?: Record<string, string | number>;
   volumes?: string[];
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
 }
 const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
 const services = Object.entries(compose.services).filter(([, service]) => service.build);
+/** The stack `docker compose up` starts: the services of no profile. */
+const defaultStack = services.filter(([, service]) => !service.profiles);
+/** The stack of the profile `postgres`. */
+const postgresStack = services.filter(([, service]) => service.profiles?.includes('postgres'));
+const onPostgres = (name: string) => postgresStack.some(([other]) => other === name);
 
 /** Secrets as an operator's .env gives them; every other ${VAR:-default} falls back to its default. */
 const operatorEnv: Record<string, string> = { MASTER_KEY: randomBytes(32).toString('base64'), JWT_SECRET: randomBytes(32).toString('base64'), RESEARCH_SECRET: randomBytes(32).toString('base64') };
@@ -38,24 +46,47 @@ function environmentOf(service: ComposeService, env: Record<string, string>): Re
   return Object.fromEntries(Object.entries(service.environment ?? {}).map(([name, value]) => [name, interpolate(String(value), env)]));
 }
 
+const kind = (name: string) => name.replace(/(-pg)?-\d+$/, '');
 /** Settings a service does not read, which its environment may leave to the default. */
-const NOT_READ_BY: Record<string, string[]> = {
-  PROJECTOR_SHARD: ['command-api', 'query-api'],
-  COMMAND_API_URL: ['command-api', 'projector-0', 'projector-1'],
-  // The full stack's read models are MongoDB's; the cache is the embedded SQLite store's.
-  READ_CACHE_DOCUMENTS: ['command-api', 'projector-0', 'projector-1', 'query-api'],
-};
+function notReadBy(name: string): string[] {
+  return [
+    ...(kind(name) === 'projector' ? ['COMMAND_API_URL'] : ['PROJECTOR_SHARD']),
+    ...(kind(name) === 'command-api' ? ['COMMAND_API_URL'] : []),
+    // The full stack's read models are on a server; the cache is the embedded SQLite store's.
+    'READ_CACHE_DOCUMENTS',
+    // The stores of the other stack.
+    ...(onPostgres(name) ? ['ESDB_URL', 'MONGO_URL', 'MONGO_DB'] : ['DATABASE_URL']),
+  ];
+}
 
 describe('docker-compose.yml', () => {
   it('runs command-api, two projector workers and query-api from the Dockerfile', () => {
-    expect(services.map(([name]) => name).sort()).toEqual(['command-api', 'projector-0', 'projector-1', 'query-api']);
+    expect(defaultStack.map(([name]) => name).sort()).toEqual(['command-api', 'projector-0', 'projector-1', 'query-api']);
+  });
+
+  it('runs two command-api, two projector workers and two query-api processes on PostgreSQL in the profile postgres', () => {
+    expect(postgresStack.map(([name]) => name).sort()).toEqual(['command-api-pg-1', 'command-api-pg-2', 'projector-pg-0', 'projector-pg-1', 'query-api-pg-1', 'query-api-pg-2']);
+    expect(compose.services['postgres']?.profiles).toEqual(['postgres']);
+    for (const [name, service] of postgresStack) {
+      expect(kind(name) === 'query-api' ? Object.keys(service.depends_on ?? {}) : service.depends_on?.['postgres'], name).toEqual(
+        kind(name) === 'query-api' ? [`command-api-pg-${name.slice(-1)}`, 'projector-pg-0', 'projector-pg-1'] : { condition: 'service_healthy' },
+      );
+    }
+    // Each query-api writes through a command-api of its own, and they answer on 3000 and 3001.
+    expect(environmentOf(compose.services['query-api-pg-2']!, operatorEnv)['COMMAND_API_URL']).toBe('http://command-api-pg-2:3001');
+    expect(postgresStack.flatMap(([, service]) => service.ports ?? [])).toEqual(['3000:3000', '3001:3000']);
+    // The database the postgres service creates is the one the services name.
+    const { POSTGRES_USER, POSTGRES_DB } = environmentOf(compose.services['postgres']!, operatorEnv);
+    const url = new URL(environmentOf(compose.services['projector-pg-0']!, operatorEnv)['DATABASE_URL']!);
+    expect([url.hostname, url.username, url.pathname]).toEqual(['postgres', POSTGRES_USER, `/${POSTGRES_DB}`]);
   });
 
   it.each(services)('gives %s a valid configuration that sets every variable it reads', (name, service) => {
     const environment = environmentOf(service, operatorEnv);
-    const config = loadConfig(environment, name === 'query-api' ? queryApiConfigSchema : appConfigSchema);
-    expect(config).toMatchObject({ NODE_ENV: 'production', EVENT_STORE: 'esdb', READ_STORE: 'mongo', DATA_DIR: '/data', ...operatorEnv });
-    const unset = Object.keys(appConfigSchema.shape).filter((variable) => !(variable in environment) && !NOT_READ_BY[variable]?.includes(name));
+    const config = loadConfig(environment, kind(name) === 'query-api' ? queryApiConfigSchema : appConfigSchema);
+    const stores = onPostgres(name) ? { EVENT_STORE: 'postgres', READ_STORE: 'postgres' } : { EVENT_STORE: 'esdb', READ_STORE: 'mongo' };
+    expect(config).toMatchObject({ NODE_ENV: 'production', ...stores, DATA_DIR: '/data', ...operatorEnv });
+    const unset = Object.keys(appConfigSchema.shape).filter((variable) => !(variable in environment) && !notReadBy(name).includes(variable));
     expect(unset).toEqual([]);
   });
 
@@ -74,9 +105,11 @@ describe('docker-compose.yml', () => {
 
   it('lets only query-api be reached from outside, and trusts forwarded addresses only on the inside', () => {
     const exposed = Object.entries(compose.services).filter(([, service]) => 'ports' in service && service.build).map(([name]) => name);
-    expect(exposed).toEqual(['query-api']);
-    expect(environmentOf(compose.services['query-api']!, operatorEnv)['TRUST_PROXY']).toBe('false');
-    expect(environmentOf(compose.services['command-api']!, operatorEnv)['TRUST_PROXY']).toBe('uniquelocal');
+    expect(exposed).toEqual(['query-api', 'query-api-pg-1', 'query-api-pg-2']);
+    for (const name of exposed) expect(environmentOf(compose.services[name]!, operatorEnv)['TRUST_PROXY']).toBe('false');
+    for (const name of ['command-api', 'command-api-pg-1', 'command-api-pg-2']) expect(environmentOf(compose.services[name]!, operatorEnv)['TRUST_PROXY']).toBe('uniquelocal');
+    // The database is reached on the project's network only.
+    expect(compose.services['postgres']?.ports).toBeUndefined();
   });
 });
 
@@ -93,7 +126,7 @@ const stages = new Map(
 
 describe('Dockerfile', () => {
   it.each(services)('builds %s as a target that runs its own server on the shared runtime', (name, service) => {
-    expect(service.build).toEqual({ context: '.', target: name.replace(/-\d+$/, '') });
+    expect(service.build).toEqual({ context: '.', target: kind(name) });
     const stage = stages.get(service.build!.target);
     expect(stage?.base).toBe('runtime');
     expect(stage?.lines).toContain(`CMD ["node", "--enable-source-maps", "${service.build!.target}/dist/server.js"]`);

@@ -1,8 +1,8 @@
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../ports/event-store';
 
 export interface PollingSource {
-  /** Up to `limit` events with a position greater than `after`, in position order. */
-  readPage(after: number, limit: number): RecordedEvent[];
+  /** Up to `limit` events with a position greater than `after`, in position order (from a file at once, from a server later). */
+  readPage(after: number, limit: number): RecordedEvent[] | Promise<RecordedEvent[]>;
   /** Resolves on the next local append or after `ms`, whichever comes first. */
   waitForAppend(ms: number): { promise: Promise<void>; cancel: () => void };
 }
@@ -42,7 +42,7 @@ export function startPollingSubscription(
         await new Promise((resolve) => setImmediate(resolve));
         sliceStart = performance.now();
       }
-      const page = source.readPage(position, PAGE_SIZE);
+      const page = await source.readPage(position, PAGE_SIZE);
       for (const event of page) {
         if (stopped) return;
         await options.onEvent(event);

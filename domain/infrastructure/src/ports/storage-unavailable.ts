@@ -38,3 +38,29 @@ export async function redisCall<T>(what: string, call: () => Promise<T>): Promis
     throw error;
   }
 }
+
+// PostgreSQL's SQLSTATE classes and codes that say the server cannot take the work now: the
+// connection failed (08), resources ran out (53: a full disk, too many connections), the server is
+// shutting down or starting (57P01-57P03), it is a read-only standby (25006), or its disk failed (58).
+const POSTGRES_UNAVAILABLE = /^(08|53|58)|^57P0[123]$|^25006$/;
+// What the client and Node's sockets say when there is no connection to ask at all.
+const NO_CONNECTION = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EPIPE)$|Connection terminated|not queryable|timeout expired|Cannot use a pool after calling end/;
+
+/** The PostgreSQL server cannot be reached or cannot take work now, as opposed to a refused statement. */
+export function isPostgresUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (POSTGRES_UNAVAILABLE.test(code) || NO_CONNECTION.test(code))) return true;
+  if (error instanceof AggregateError) return error.errors.some(isPostgresUnavailable);
+  return NO_CONNECTION.test(error.message);
+}
+
+/** Runs a call to a PostgreSQL store, turning "cannot reach it or write there now" into StorageUnavailableError. */
+export async function postgresCall<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isPostgresUnavailable(error)) throw new StorageUnavailableError(`${what} cannot be reached or take writes`, { cause: error });
+    throw error;
+  }
+}

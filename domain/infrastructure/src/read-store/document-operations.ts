@@ -71,7 +71,7 @@ function modify(doc: Record<string, unknown>, update: Update): boolean {
 }
 
 /** The document an updateOne upsert inserts when its filter matched nothing. */
-function upserted(filter: Filter, update: Update): Doc {
+export function upserted(filter: Filter, update: Update): Doc {
   const created = seedFromFilter(filter);
   modify(created, update);
   const onInsert = update['$setOnInsert'];
@@ -219,17 +219,35 @@ export interface SyncCollection<T extends Doc> {
   createIndex(keys: SortSpec, options?: IndexOptions): void;
 }
 
-const NOTHING: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+export const NOTHING: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+
+/** `existing` with an update's operators applied, as a new document; null when they change nothing. */
+export function updatedCopy<T extends Doc>(existing: T, update: Update): T | null {
+  const updated = copy(existing) as Record<string, unknown>;
+  const modified = modify(updated, update);
+  if (updated['_id'] !== existing._id) throw new Error(IMMUTABLE_ID);
+  return modified ? (updated as T) : null;
+}
+
+/** The document a replacement makes of `existing`: the replacement under the existing id, which it may not change. */
+export function replacing<T extends Doc>(existing: T, replacement: T): T {
+  if (replacement._id !== undefined && replacement._id !== existing._id) throw new Error(REPLACED_ID);
+  return replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
+}
+
+/** The document a replaceOne upsert inserts when its filter matched nothing. */
+export function upsertedReplacement<T extends Doc>(filter: Filter, replacement: T): T {
+  const _id = upsertedId(filter, replacement);
+  return replacement._id === _id ? replacement : { ...replacement, _id };
+}
 
 /** MongoDB's updateOne over an embedded store: operators applied to a copy, an upsert seeded from the filter. */
 function updateOne<T extends Doc>(sync: SyncCollection<T>, filter: Filter, update: Update, upsert: boolean): UpdateResult {
   const existing = sync.firstMatch(filter);
   if (existing) {
-    const updated = copy(existing) as Record<string, unknown>;
-    const modified = modify(updated, update);
-    if (updated['_id'] !== existing._id) throw new Error(IMMUTABLE_ID);
-    if (modified) sync.replace(existing, deepFreeze(updated) as T);
-    return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedCount: 0 };
+    const updated = updatedCopy(existing, update);
+    if (updated) sync.replace(existing, deepFreeze(updated));
+    return { matchedCount: 1, modifiedCount: updated ? 1 : 0, upsertedCount: 0 };
   }
   if (!upsert) return NOTHING;
   sync.add(deepFreeze(upserted(filter, update)) as T, false);
@@ -240,16 +258,13 @@ function updateOne<T extends Doc>(sync: SyncCollection<T>, filter: Filter, updat
 function replaceOne<T extends Doc>(sync: SyncCollection<T>, filter: Filter, replacement: T, upsert: boolean, handOver: boolean): UpdateResult {
   const existing = sync.firstMatch(filter);
   if (existing) {
-    if (replacement._id !== undefined && replacement._id !== existing._id) throw new Error(REPLACED_ID);
-    const kept = replacement._id === existing._id ? replacement : { ...replacement, _id: existing._id };
-    sync.replace(existing, keptForm(kept, handOver));
+    sync.replace(existing, keptForm(replacing(existing, replacement), handOver));
     return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
   }
   if (!upsert) return NOTHING;
-  const _id = upsertedId(filter, replacement);
-  const inserted = replacement._id === _id ? replacement : { ...replacement, _id };
+  const inserted = upsertedReplacement(filter, replacement);
   // A filter naming only this id has just found nothing under it: the usual upsert looks it up once.
-  sync.add(keptForm(inserted, handOver), idOnly(filter) === _id);
+  sync.add(keptForm(inserted, handOver), idOnly(filter) === inserted._id);
   return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
 }
 

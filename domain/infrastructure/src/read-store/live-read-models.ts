@@ -5,6 +5,8 @@ import { createSwitchableReadStore } from './switchable-read-store';
 export interface LiveReadModels extends ReadStore {
   /** The version read now (null: the read models from before versions). */
   version(): string | null;
+  /** Looks at the pointer now rather than at the next poll: for the process that just moved it. */
+  follow(): Promise<void>;
 }
 
 /** How often readers look whether a rebuild has moved the pointer; the old version is kept well beyond this. */
@@ -32,6 +34,7 @@ export async function followLiveReadModels(store: ReadStore, pollMs = LIVE_VERSI
     dropCollections: (matching) => readers.dropCollections(matching),
     commit: () => readers.commit(),
     version: () => version,
+    follow: look,
     async close() {
       clearInterval(timer);
       await store.close();

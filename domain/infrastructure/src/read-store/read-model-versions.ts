@@ -59,6 +59,8 @@ export async function switchLiveReadModelVersion(store: ReadStore, version: stri
   if (live?.version === version) return;
   const retired = [...(live?.retired ?? []), live?.version ?? null].filter((old) => old !== version);
   await pointers.replaceOne({ _id: LIVE_ID }, { _id: LIVE_ID, version, switchedAt: clock().toISOString(), switchId: randomUUID(), retired }, { upsert: true });
+  // On a store that commits (PostgreSQL), the switch is seen by other processes only once committed.
+  await store.commit();
 }
 
 /**
@@ -78,5 +80,6 @@ export async function dropRetiredReadModels(store: ReadStore, keptMs: number, si
   if (still?.switchId !== live.switchId) return [];
   for (const retired of live.retired) await store.dropCollections(isCollectionOf(retired));
   await pointers.updateOne({ _id: LIVE_ID, switchId: live.switchId }, { $pull: { retired: { $in: live.retired } } });
+  await store.commit();
   return live.retired;
 }
