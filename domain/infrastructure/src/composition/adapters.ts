@@ -82,7 +82,6 @@ export function createCipher(config: AppConfig, keyStore: KeyStore, clock: () =>
  */
 export async function createAdapters(config: AppConfig, clock: () => Date = () => new Date(), embeddedReadStore?: ReadStore): Promise<Adapters> {
   privateFolder(config.dataDir);
-  const file = (name: string) => path.join(config.dataDir, name);
 
   const eventStore = createEventStore(config);
   // The embedded read models (memory or SQLite) come with the projectors that keep them (the embedded
