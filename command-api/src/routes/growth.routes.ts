@@ -41,10 +41,10 @@ export function growthRoutes(deps: CommandDeps) {
     });
 
   /** The measurement as the growth list shows it, with the child's age and the WHO percentiles. */
-  async function answer(child: FamilyChild, birthDate: string, state: GrowthState, position: number, userId: string) {
+  async function answer(child: FamilyChild, birthDate: string, state: GrowthState, position: number, request: FastifyRequest) {
     if (!state.ref || !state.details) throw new NotFoundError(GROWTH_NOT_FOUND);
     const doc = { _id: state.ref.measurementId, childId: state.ref.childId, ownerId: state.ref.ownerId, ...state.details, position };
-    return growthApiView(doc, { birthDate, sex: child.profile.sex }, (await readerUnits(deps.readStore, userId))?.growth ?? null);
+    return growthApiView(doc, { birthDate, sex: child.profile.sex }, (await readerUnits(deps.readStore, request.userId, request.headers['accept-language']))?.growth ?? null);
   }
 
   async function write(request: FastifyRequest, id: string, type: 'RecordGrowth' | 'CorrectGrowth') {
@@ -54,7 +54,7 @@ export function growthRoutes(deps: CommandDeps) {
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const details = checkGrowth(growthEntryOf(body), { birthDate, today: localDateOf(clock(), child.profile.timezone) });
     const result = await run(request, id, { type, data: { measurementId: id, childId, ownerId: request.userId, ...details } });
-    return { view: await answer(child, birthDate, result.state, result.position, request.userId), position: result.position };
+    return { view: await answer(child, birthDate, result.state, result.position, request), position: result.position };
   }
 
   return async function routes(app: FastifyInstance): Promise<void> {

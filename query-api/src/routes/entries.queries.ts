@@ -47,7 +47,7 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
       }
       // With a limit the newest entries are the ones that matter (the dashboard's recent list).
       const docs = await timeline.find(filter, query.limit ? { sort: { startedAt: -1 }, limit: query.limit, readOnly: true } : { sort: { startedAt: 1 }, readOnly: true });
-      const reading = await readingFor(child, request.userId);
+      const reading = await readingFor(child, request.userId, request.headers['accept-language']);
       return Promise.all(docs.map((doc) => view(doc, reading)));
     });
 
@@ -57,7 +57,7 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
       // Another family's entry is as unknown as none.
       const family = doc && (await findChildAs(readStore, doc.childId, request.userId).catch(() => null));
       if (!doc || !family) throw new HttpError(404, notFound);
-      return view(doc, await readingFor(family.child, request.userId));
+      return view(doc, await readingFor(family.child, request.userId, request.headers['accept-language']));
     });
   };
 }

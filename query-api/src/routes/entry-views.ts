@@ -11,8 +11,15 @@ import { loggedByResolver } from './family-names';
  * it) and are opened here; a shredded key leaves them empty.
  */
 export function entryViews({ readStore, cipher }: Pick<QueryDeps, 'readStore' | 'cipher'>) {
-  /** What every entry of one answer is read with: its child, who logged what, and the reader's units. */
-  const readingFor = async (child: ChildDocument, userId: string) => ({ child, loggedBy: await loggedByResolver(readStore, child._id), units: await readerUnits(readStore, userId) });
+  /**
+   * What every entry of one answer is read with: its child, who logged what, and the reader's units
+   * (`acceptLanguage`: the request's, for a reader who chose none).
+   */
+  const readingFor = async (child: ChildDocument, userId: string, acceptLanguage?: string | null) => ({
+    child,
+    loggedBy: await loggedByResolver(readStore, child._id),
+    units: await readerUnits(readStore, userId, acceptLanguage),
+  });
   const view = async (doc: TimelineDocument, { child, loggedBy, units }: Awaited<ReturnType<typeof readingFor>>) => {
     const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
     const notes = (await open(doc.sealedNotes)) ?? '';

@@ -41,7 +41,7 @@ export function reportQueries({ readStore }: QueryDeps) {
       const [days, measurements, units] = await Promise.all([
         dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 }, readOnly: true }),
         growth.find({ childId: child._id, measuredOn: { $gte: from, $lte: to } }, { sort: { measuredOn: 1 }, readOnly: true }),
-        readerUnits(readStore, request.userId),
+        readerUnits(readStore, request.userId, request.headers['accept-language']),
       ]);
       return buildReport({ child, from, to, days, growth: measurements, growthUnits: units?.growth ?? null });
     });
