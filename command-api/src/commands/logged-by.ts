@@ -5,7 +5,7 @@ import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 
 /** Who logged an entry, for a write's answer: the family from the child's stream, the name from the users read model. */
 export async function loggedByOf(readStore: ReadStore, members: Readonly<Record<string, ChildMember>>, memberId: string): Promise<LoggedBy> {
-  const role = members[memberId]?.role ?? null;
-  const user = role ? await readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: memberId }, { readOnly: true }) : null;
-  return loggedByView(memberId, role, user?.displayName ?? null);
+  const member = members[memberId] ?? null;
+  const user = member ? await readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: memberId }, { readOnly: true }) : null;
+  return loggedByView(memberId, member, user?.displayName ?? null);
 }

@@ -3,12 +3,12 @@ import { INVITATION_NOT_FOUND } from '@nightlight/domain/children/child.decider'
 import { normalizeInvitationCode } from '@nightlight/domain/children/invitation-code';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { INVITATIONS_COLLECTION, invitationUrl, type InvitationDocument } from '@nightlight/domain/read-models/children/invitation-document';
-import { MEMBERSHIPS_COLLECTION, ROLE_LABELS, memberView, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
+import { FORMER_MEMBER, MEMBERSHIPS_COLLECTION, memberView, membershipId, unnamedMember, type MembershipDocument } from '@nightlight/domain/read-models/children/membership-document';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { z } from 'zod';
 import { invitationPreviewSchema, invitationViewSchema, memberSchema } from '@nightlight/domain/read-models/children/child-view.schemas';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
-import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
+import { PUBLIC, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
 import { displayNameOf } from './family-names';
@@ -18,17 +18,36 @@ const REFUSALS = { accepted: 'This invitation was already used', revoked: 'This 
 const TAGS = ['Families'];
 const membersSchema = routeSchema({ summary: "A child's family: parents first, then by joining", tags: TAGS, answers: { 200: z.array(memberSchema) }, errors: [404] });
 const invitationsSchema = routeSchema({ summary: 'Pending invitations, newest first (parents)', tags: TAGS, answers: { 200: z.array(invitationViewSchema) }, errors: [403, 404] });
-const previewSchema = routeSchema({ summary: 'An invitation, before it is accepted', tags: TAGS, answers: { 200: invitationPreviewSchema }, errors: [404, 410] });
+const previewSchema = routeSchema({
+  summary: 'An invitation, before it is accepted',
+  description: 'Public: the link is opened before its invitee has an account. The code is the secret (about 49.5 bits, one use, 7 days).',
+  tags: TAGS,
+  security: PUBLIC,
+  answers: { 200: invitationPreviewSchema },
+  errors: [404, 410],
+});
+
+/** Who issued an invitation, as the family names them: their display name, else their number in the family. */
+function inviterNames(readStore: QueryDeps['readStore']) {
+  const memberships = readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION);
+  return async (invitation: InvitationDocument) => {
+    const name = await displayNameOf(readStore, invitation.invitedBy);
+    if (name) return name;
+    const inviter = await memberships.findOne({ _id: membershipId(invitation.childId, invitation.invitedBy) }, { readOnly: true });
+    return inviter ? unnamedMember(inviter.number) : FORMER_MEMBER;
+  };
+}
 
 /** A child's family as its members see it: who is in it, and (for parents) the invitations still open. */
 export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
   const invitations = readStore.collection<InvitationDocument>(INVITATIONS_COLLECTION);
-  const inviterName = async (invitation: InvitationDocument) => (await displayNameOf(readStore, invitation.invitedBy)) ?? ROLE_LABELS.parent;
+  const memberships = readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION);
+  const inviterName = inviterNames(readStore);
 
   return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/api/children/:id/members', { schema: membersSchema }, async (request) => {
       const { child } = await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId);
-      const members = await readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION).find({ childId: child._id }, { readOnly: true });
+      const members = await memberships.find({ childId: child._id }, { readOnly: true });
       // Parents first, then in the order they joined.
       const ordered = [...members].sort((a, b) => (a.role === b.role ? a.number - b.number : a.role === 'parent' ? -1 : 1));
       return Promise.all(ordered.map(async (member) => memberView(member, await displayNameOf(readStore, member.memberId), request.userId)));
@@ -46,7 +65,17 @@ export function familyQueries({ readStore, cipher, clock }: QueryDeps) {
         }),
       );
     });
+  };
+}
 
+/**
+ * GET /api/invitations/{code}: who invited whom to which family, for the join page, which opens
+ * before its invitee has an account.
+ */
+export function invitationPreviewQuery({ readStore, cipher, clock }: Pick<QueryDeps, 'readStore' | 'cipher' | 'clock'>) {
+  const invitations = readStore.collection<InvitationDocument>(INVITATIONS_COLLECTION);
+  const inviterName = inviterNames(readStore);
+  return async function routes(app: FastifyInstance): Promise<void> {
     app.get('/api/invitations/:code', { schema: previewSchema }, async (request) => {
       const code = normalizeInvitationCode((request.params as { code: string }).code);
       const invitation = code ? await invitations.findOne({ _id: cipher.invitationDigest(code) }, { readOnly: true }) : null;

@@ -60,11 +60,11 @@ export function useRemoveMember(childId: string) {
   });
 }
 
-export function useInvitationPreview(code: string, enabled: boolean) {
+/** Who invited whom, before Accept: public, as the invitee may have no account yet. */
+export function useInvitationPreview(code: string) {
   return useQuery({
     queryKey: [queryKeyRoots.invitations, 'preview', code],
     queryFn: () => apiRequest<InvitationPreview>(`/api/invitations/${encodeURIComponent(code)}`),
-    enabled,
     retry: false,
   });
 }

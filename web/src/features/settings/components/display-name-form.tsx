@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { MEMBER_NAME_MAX_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMe, useUpdateDisplayName } from '../api/display-name.ts';
 
-export const DISPLAY_NAME_MAX = 40;
-
-/** The name families see beside what the user logs; without one they see 'Parent' or 'Caregiver'. */
+/** The name families see beside what the user logs; an account from before names were asked has none yet. */
 export function DisplayNameForm() {
   const me = useMe();
   const update = useUpdateDisplayName();
@@ -25,7 +24,7 @@ export function DisplayNameForm() {
       <TextField
         label="Display Name"
         name="displayName"
-        maxLength={DISPLAY_NAME_MAX}
+        maxLength={MEMBER_NAME_MAX_LENGTH}
         hint="Shown to the other members of your family"
         value={value}
         onChange={(event) => setDraft(event.target.value)}
