@@ -57,9 +57,9 @@ describe('ActivityRoute', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading activities...');
     const day = await screen.findByRole('region', { name: 'Sunday, June 15, 2025' });
     const list = await within(day).findByRole('list');
-    // A feeding can be corrected from the log as from the dashboard.
+    // Entries can be corrected from the log as from the dashboard.
     expect(within(list).getAllByRole('listitem').map((item) => within(item).getAllByRole('button').map((button) => button.getAttribute('aria-label')))).toEqual([
-      ['Delete sleep at 9:00 AM'],
+      ['Edit sleep at 9:00 AM', 'Delete sleep at 9:00 AM'],
       ['Edit feeding at 8:00 AM', 'Delete feeding at 8:00 AM'],
     ]);
     expect(within(list).getAllByTitle('Delete entry')).toHaveLength(2);

@@ -358,15 +358,16 @@ describe('DashboardRoute', () => {
       ]);
 
       const [nursing, nap, bottle] = items as [HTMLElement, HTMLElement, HTMLElement];
-      expect(nursing).toHaveTextContent('🤱Feeding11:15 AMDuration20mAmount-Left side first');
-      expect(nap).toHaveTextContent('😴Sleep10:00 AMDuration1h 5mAmount-Sleep session');
+      // No 'Amount -' where there is none.
+      expect(nursing).toHaveTextContent('🤱Feeding11:15 AMDuration20mLeft side first');
+      expect(nap).toHaveTextContent('😴Sleep10:00 AMDuration1h 5mSleep session');
       expect(bottle).toHaveTextContent('🍼Feeding9:30 AMDuration15mAmount4 ozBottle feeding');
       for (const item of items) {
         expect(within(item).getByRole('button', { name: /^Delete/ })).toHaveAttribute('title', 'Delete entry');
       }
-      // Feedings can be corrected from here; a sleep only deleted.
+      // Every kind can be corrected from here.
       expect(within(nursing).getByRole('button', { name: 'Edit feeding at 11:15 AM' })).toBeInTheDocument();
-      expect(within(nap).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+      expect(within(nap).getByRole('button', { name: 'Edit sleep at 10:00 AM' })).toBeInTheDocument();
     });
 
     it('deletes an entry and refetches the lists as of that write', async () => {

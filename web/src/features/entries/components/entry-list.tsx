@@ -8,7 +8,6 @@ import { useDeleteEntry } from '../api/delete-entry.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
 import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
 import { webEntryKindOf } from '../kinds/all-entry-kinds.ts';
-import { EditFeedingDialog } from './edit-feeding-dialog.tsx';
 import { PencilIcon } from './pencil-icon.tsx';
 
 type EntryListProps = {
@@ -19,7 +18,7 @@ type EntryListProps = {
   emptyHint: string;
   /** Accessible name of the list, e.g. the section it sits in. */
   label: string;
-  /** Feedings get an Edit button, which corrects them in a dialog. */
+  /** Entries get an Edit button, which corrects them in their kind's dialog. */
   editable?: boolean;
 };
 
@@ -33,20 +32,27 @@ export function EntryList({ childId, entries, emptyTitle, emptyHint, label, edit
       </div>
     );
   }
+  // 'by Maya' tells entries apart only when more than one member logged them.
+  const showLoggedBy = new Set(entries.map((entry) => entry.loggedBy?.memberId)).size > 1;
   return (
     <ul className="entry-list" aria-label={label}>
       {entries.map((entry) => (
-        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} editable={editable && entry.type === 'Feeding' && !entry.sync} />
+        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} editable={editable && !entry.sync} showLoggedBy={showLoggedBy} />
       ))}
     </ul>
   );
 }
 
-function EntryItem({ childId, entry, editable }: { childId: string; entry: ListedEntry; editable: boolean }) {
+function EntryItem({ childId, entry, editable, showLoggedBy }: { childId: string; entry: ListedEntry; editable: boolean; showLoggedBy: boolean }) {
   const deletion = useDeleteEntry();
   const [editing, setEditing] = useState(false);
   const time = formatEntryTime(entry.datetime);
-  const { facts } = webEntryKindOf(entry.type);
+  const { facts, EditDialog } = webEntryKindOf(entry.type);
+  // A fact the kind has no value for ('-') says nothing.
+  const shownFacts = [
+    [facts.duration, entry.duration],
+    [facts.amount, entry.amount],
+  ].filter((fact): fact is [string, string] => fact[0] !== null && fact[1] !== '' && fact[1] !== '-');
   const { sync } = entry;
 
   function handleDelete() {
@@ -76,18 +82,16 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Liste
             {time}
           </time>
         </div>
-        <dl className="entry-facts">
-          {facts.duration && (
-            <div>
-              <dt>{facts.duration}</dt>
-              <dd>{entry.duration}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{facts.amount}</dt>
-            <dd>{entry.amount}</dd>
-          </div>
-        </dl>
+        {shownFacts.length > 0 && (
+          <dl className="entry-facts">
+            {shownFacts.map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {entry.guidance && (
           <p className="entry-guidance" role="note">
             <strong>{entry.guidance.message}</strong> {entry.guidance.reason}{' '}
@@ -97,7 +101,7 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Liste
           </p>
         )}
         {entry.notes && <p className="entry-notes">{entry.notes}</p>}
-        {entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
+        {showLoggedBy && entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
         {sync && <SyncState childId={childId} entry={entry} sync={sync} />}
       </div>
       {editable && (
@@ -105,7 +109,7 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Liste
           <button type="button" className="entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
             <PencilIcon />
           </button>
-          <EditFeedingDialog open={editing} onClose={() => setEditing(false)} childId={childId} feedingId={entry.id} />
+          <EditDialog open={editing} onClose={() => setEditing(false)} childId={childId} entryId={entry.id} />
         </>
       )}
       {sync?.action !== 'delete' && !sync?.refusal && (
@@ -153,7 +157,9 @@ function SyncState({ childId, entry, sync }: { childId: string; entry: ListedEnt
 }
 
 function ResumeDialog({ childId, entry, form, resume, onClose }: { childId: string; entry: TimelineEntry; form: NonNullable<SyncMark['form']>; resume: { itemId: string; values: unknown }; onClose: () => void }) {
-  if (form.feeding) return <EditFeedingDialog open onClose={onClose} childId={childId} feedingId={entry.id} resume={{ ...resume, feeding: form.feeding }} />;
-  const { AddDialog } = webEntryKindOf(form.entryType);
+  const { AddDialog, EditDialog } = webEntryKindOf(form.entryType);
+  // A correction carries the entry it corrected (a feeding's, kept before every kind could be corrected, as `feeding`).
+  const corrected = form.entry ?? form.feeding;
+  if (corrected) return <EditDialog open onClose={onClose} childId={childId} entryId={entry.id} resume={{ ...resume, entry: corrected }} />;
   return <AddDialog open onClose={onClose} childId={childId} resume={resume} />;
 }
