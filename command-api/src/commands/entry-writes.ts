@@ -22,7 +22,8 @@ type Reader = { userId: string; acceptLanguage: string | null; members: Readonly
 
 /**
  * The writes of one kind of entry, for its routes and for whatever else logs entries (a stopped
- * timer, the timers' maximum job, an import): log or correct with the kind's body and rules, delete.
+ * timer, the timers' maximum job, an import): log or correct with the kind's body and rules,
+ * delete, and restore a deleted one.
  */
 export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
@@ -148,6 +149,20 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     return { position: (await decide(entry.commands.remove, { [entry.idField]: id }, actor, null)).position };
   }
 
-  return { write, remove, repeated };
+  /**
+   * Brings a deleted entry back as it was (Undo): its times are claimed again first, so an entry
+   * logged in its place meanwhile is an overlap. Restoring an entry that is there changes nothing;
+   * either way the answer is the entry.
+   */
+  async function restore(actor: WriteActor, id: string) {
+    const answered = await repeated(actor, id);
+    if (answered) return answered;
+    await assertInFamily(id, actor.userId);
+    const { interval } = await holderOf(id);
+    const result = await decide(entry.commands.restore, { [entry.idField]: id }, actor, interval);
+    return { view: await earlierView(id, result, actor), position: result.position };
+  }
+
+  return { write, remove, restore, repeated };
 }
 

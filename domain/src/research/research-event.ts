@@ -30,12 +30,15 @@ export interface ResearchEventBase {
   sex: Sex;
 }
 
-/** What research keeps of one kind's logged or corrected entries (each kind's `research`, reviewed in docs/research.md). */
+/** What research keeps of one kind's logged, corrected or restored entries (each kind's `research`, reviewed in docs/research.md). */
 type EntryResearchFields<K extends EntryKind> = ReturnType<(typeof ENTRY_KINDS)[K]['research']['fields']>;
 
-/** Every kind of entry's lines: logged and corrected with what research keeps, deleted with the entry alone. */
+/**
+ * Every kind of entry's lines: logged, corrected and restored (a deletion undone, the entry as it
+ * was) with what research keeps, deleted with the entry alone.
+ */
 type EntryResearchEvent = {
-  [K in EntryKind]: ({ kind: `${K}-logged` | `${K}-corrected`; entry: string } & EntryResearchFields<K>) | { kind: `${K}-deleted`; entry: string };
+  [K in EntryKind]: ({ kind: `${K}-logged` | `${K}-corrected` | `${K}-restored`; entry: string } & EntryResearchFields<K>) | { kind: `${K}-deleted`; entry: string };
 }[EntryKind];
 
 /** A growth measurement is of a day, not a time: its line has the shifted date and no time of day. */
