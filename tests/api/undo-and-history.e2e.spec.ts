@@ -128,6 +128,23 @@ describe('restoring a deleted entry', () => {
   });
 });
 
+describe('restoring a deleted measurement', () => {
+  it('brings it back as it was, and is 404 to another family', async () => {
+    const { maya, sam, stranger, childId } = await family();
+    const measured = await server.call('POST', '/api/growth', { token: maya.token, body: { childId, measuredOn: '2026-11-01', weightKg: 4.2, lengthCm: 55 } });
+    const deleted = await server.call('DELETE', `/api/growth/${measured.body.id}`, { token: sam.token });
+    expect((await server.call('GET', `/api/children/${childId}/growth`, { token: maya.token, headers: seen(deleted) })).body).toEqual([]);
+    expect((await server.call('POST', `/api/growth/${measured.body.id}/restore`, { token: stranger.token })).body).toEqual({ message: 'Measurement not found' });
+    const restored = await server.call('POST', `/api/growth/${measured.body.id}/restore`, { token: sam.token });
+    expect(restored.status).toBe(200);
+    const { position: _restoredAt, ...answer } = restored.body;
+    const { position: _measuredAt, ...original } = measured.body;
+    expect(answer).toEqual(original);
+    const list = await server.call('GET', `/api/children/${childId}/growth`, { token: maya.token, headers: seen(restored) });
+    expect(list.body).toEqual([original]);
+  });
+});
+
 describe("an entry's history", () => {
   it('says who logged it and when, and each change since: what a correction changed, a deletion, a restore', async () => {
     const { maya, sam, stranger, childId } = await family();

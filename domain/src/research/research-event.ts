@@ -47,7 +47,7 @@ export type ResearchDayBase = Omit<ResearchEventBase, 'shiftedAt' | 'localTime'>
 export type ResearchEvent =
   | (ResearchEventBase &
       ({ kind: 'child-registered'; shiftedBirthDate: LocalDate | null } | { kind: 'child-anonymized' } | EntryResearchEvent | { kind: 'growth-deleted'; entry: string }))
-  | (ResearchDayBase & { kind: 'growth-measured' | 'growth-corrected'; entry: string } & GrowthResearch);
+  | (ResearchDayBase & { kind: 'growth-measured' | 'growth-corrected' | 'growth-restored'; entry: string } & GrowthResearch);
 
 /**
  * Tells a researcher who holds earlier lines of a stream to drop them all: the parent removed the
@@ -74,6 +74,7 @@ const GROWTH_EVENT_KINDS = {
   GrowthMeasured: 'growth-measured',
   GrowthMeasurementCorrected: 'growth-corrected',
   GrowthMeasurementDeleted: 'growth-deleted',
+  GrowthMeasurementRestored: 'growth-restored',
 } as const satisfies Record<GrowthEvent['type'], string>;
 
 /** Every kind of entry's events but the resealings of its notes: they change nothing research sees. */
