@@ -359,9 +359,9 @@ describe('DashboardRoute', () => {
 
       const [nursing, nap, bottle] = items as [HTMLElement, HTMLElement, HTMLElement];
       // No 'Amount -' where there is none.
-      expect(nursing).toHaveTextContent('🤱Feeding11:15 AMDuration20mLeft side first');
-      expect(nap).toHaveTextContent('😴Sleep10:00 AMDuration1h 5mSleep session');
-      expect(bottle).toHaveTextContent('🍼Feeding9:30 AMDuration15mAmount4 ozBottle feeding');
+      expect(nursing).toHaveTextContent('Feeding11:15 AMDuration20mLeft side first');
+      expect(nap).toHaveTextContent('Sleep10:00 AMDuration1h 5mSleep session');
+      expect(bottle).toHaveTextContent('Feeding9:30 AMDuration15mAmount4 ozBottle feeding');
       for (const item of items) {
         expect(within(item).getByRole('button', { name: /^Delete/ })).toHaveAttribute('title', 'Delete entry');
       }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENTRY_KIND_LISTING, entryTypeOf, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
+import type { EntryHistoryItem } from '@nightlight/domain/read-models/timeline/entry-history';
 import type { EntryApiViews } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
@@ -42,5 +43,13 @@ export function useCorrectEntry<Input extends { childId: string }>(toWrite: (var
     mutationFn: (variables: CorrectEntryVariables<Input>) => outbox.submit(toWrite(variables)),
     networkMode: 'always',
     onSuccess: (_answer, { input }) => refreshChildData(queryClient, input.childId),
+  });
+}
+
+/** Who logged an entry and each change since, oldest first; refreshed with the child's data. */
+export function useEntryHistory(kind: EntryKind, childId: string, id: string) {
+  return useQuery({
+    queryKey: [entryListRoots[kind], childId, 'history', id],
+    queryFn: ({ signal }) => apiRequest<EntryHistoryItem[]>(`${entryPath(kind, id)}/history`, { signal }),
   });
 }

@@ -8,7 +8,8 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
 import { useUnits } from '../../../hooks/use-units.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { correctEntryWrite, useCorrectEntry, useEntry, type CorrectEntryVariables } from '../api/correct-entry.ts';
+import { correctEntryWrite, useCorrectEntry, useEntry, useEntryHistory, type CorrectEntryVariables } from '../api/correct-entry.ts';
+import { historyText } from '../lib/history-text.ts';
 import { createEntryWrite, useCreateEntry, type CreateEntryVariables } from '../api/create-entry.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
 import type { EntryForm } from '../kinds/entry-form.ts';
@@ -94,11 +95,23 @@ export function entryDialogs<Kind extends EntryKind, Values extends object, Erro
     );
   }
 
+  /** Who logged it and who changed what since: 'Logged by Maya 3:02 AM · time changed by Sam 3:15 AM'. */
+  function History({ childId, entryId }: { childId: string; entryId: string }) {
+    const history = useEntryHistory(form.kind, childId, entryId);
+    if (!history.data) return null;
+    return <p className="entry-history">{historyText(history.data)}</p>;
+  }
+
   function LoadedCorrectionForm({ childId, entryId, onDone }: { childId: string; entryId: string; onDone: () => void }) {
     const entry = useEntry(form.kind, childId, entryId);
     if (entry.isPending) return <LoadingState message={`Loading ${form.what.replace(/^the /, '')}...`} />;
     if (entry.isError) return <FormError message={errorMessage(entry.error, `Could not load ${form.what}`)} />;
-    return <CorrectionForm entry={entry.data} resume={undefined} onDone={onDone} />;
+    return (
+      <>
+        <History childId={childId} entryId={entryId} />
+        <CorrectionForm entry={entry.data} resume={undefined} onDone={onDone} />
+      </>
+    );
   }
 
   function EditDialog({ open, onClose, childId, entryId, resume }: EditEntryDialogProps) {

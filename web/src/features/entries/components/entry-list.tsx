@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { TrashIcon } from '../../../components/icons.tsx';
-import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
 import { outbox } from '../../../lib/offline/app-outbox.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
-import { useDeleteEntry } from '../api/delete-entry.ts';
+import { useUndoableDelete } from '../hooks/use-undoable-delete.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
 import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
 import { webEntryKindOf } from '../kinds/all-entry-kinds.ts';
-import { PencilIcon } from './pencil-icon.tsx';
+import { EntryIcon } from './entry-icon.tsx';
 
 type EntryListProps = {
   childId: string;
@@ -22,29 +21,59 @@ type EntryListProps = {
   editable?: boolean;
 };
 
-/** The entries of one day, of every kind, each with a delete button. */
+/**
+ * The entries of one day, of every kind, each with a delete button: a deletion can be undone for ten
+ * seconds ('Deleted · Undo').
+ */
 export function EntryList({ childId, entries, emptyTitle, emptyHint, label, editable = false }: EntryListProps) {
-  if (entries.length === 0) {
-    return (
-      <div className="empty-state entry-empty">
-        <h3 className="empty-title">{emptyTitle}</h3>
-        <p>{emptyHint}</p>
-      </div>
-    );
-  }
+  const deletion = useUndoableDelete(childId);
   // 'by Maya' tells entries apart only when more than one member logged them.
   const showLoggedBy = new Set(entries.map((entry) => entry.loggedBy?.memberId)).size > 1;
   return (
-    <ul className="entry-list" aria-label={label}>
-      {entries.map((entry) => (
-        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} editable={editable && !entry.sync} showLoggedBy={showLoggedBy} />
-      ))}
-    </ul>
+    <>
+      {entries.length === 0 ? (
+        <div className="empty-state entry-empty">
+          <h3 className="empty-title">{emptyTitle}</h3>
+          <p>{emptyHint}</p>
+        </div>
+      ) : (
+        <ul className="entry-list" aria-label={label}>
+          {entries.map((entry) => (
+            <EntryItem
+              key={`${entry.type}-${entry.id}`}
+              childId={childId}
+              entry={entry}
+              editable={editable && !entry.sync}
+              showLoggedBy={showLoggedBy}
+              deleting={deletion.isDeleting(entry.id)}
+              onDelete={() => deletion.remove(entry)}
+            />
+          ))}
+        </ul>
+      )}
+      <div className="toast-region" role="status">
+        {deletion.deleted && (
+          <div className="toast">
+            <span>Deleted</span>
+            <span aria-hidden="true">·</span>
+            <button type="button" className="toast-action" disabled={deletion.undoing} onClick={deletion.undo}>
+              Undo
+            </button>
+          </div>
+        )}
+        {deletion.refusal && (
+          <div className="toast" role="alert">
+            {deletion.refusal}
+          </div>
+        )}
+      </div>
+    </>
   );
 }
 
-function EntryItem({ childId, entry, editable, showLoggedBy }: { childId: string; entry: ListedEntry; editable: boolean; showLoggedBy: boolean }) {
-  const deletion = useDeleteEntry();
+type EntryItemProps = { childId: string; entry: ListedEntry; editable: boolean; showLoggedBy: boolean; deleting: boolean; onDelete: () => void };
+
+function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete }: EntryItemProps) {
   const [editing, setEditing] = useState(false);
   const time = formatEntryTime(entry.datetime);
   const { facts, EditDialog } = webEntryKindOf(entry.type);
@@ -57,22 +86,15 @@ function EntryItem({ childId, entry, editable, showLoggedBy }: { childId: string
 
   function handleDelete() {
     // An entry only this device knows of is simply not sent.
-    if (sync?.action === 'add') {
-      void outbox.discard(sync.itemId);
-      return;
-    }
-    deletion.mutate(
-      { id: entry.id, childId, type: entry.type, idempotencyKey: createIdempotencyKey() },
-      // The product shows no message for a failed delete: the entry simply stays in the list.
-      { onError: (error) => console.error(`Could not delete the ${entry.type.toLowerCase()} entry`, error) },
-    );
+    if (sync?.action === 'add') void outbox.discard(sync.itemId);
+    else onDelete();
   }
 
   const classes = ['entry', `entry-${entry.type.toLowerCase()}`, sync ? 'entry-waiting' : '', sync?.action === 'delete' ? 'entry-deleting' : '', sync?.refusal ? 'entry-refused' : ''];
   return (
     <li className={classes.filter(Boolean).join(' ')}>
       <span className="entry-icon" aria-hidden="true">
-        {entry.icon}
+        <EntryIcon entry={entry} />
       </span>
       <div className="entry-body">
         <div className="entry-heading">
@@ -118,7 +140,7 @@ function EntryItem({ childId, entry, editable, showLoggedBy }: { childId: string
           className="entry-delete"
           title="Delete entry"
           aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
-          disabled={deletion.isPending}
+          disabled={deleting}
           onClick={handleDelete}
         >
           <TrashIcon />
