@@ -15,6 +15,7 @@ import { useEntryForm } from '../hooks/use-entry-form.ts';
 import type { EntryForm } from '../kinds/entry-form.ts';
 import { offlineEntryId } from '../lib/offline-preview.ts';
 import type { WaitingWrite } from '../lib/waiting-entries.ts';
+import '../../../styles/entries.css';
 
 /** `resume`: Edit on a write the server refused after it waited offline; saving replaces it. */
 export type AddEntryDialogProps = { open: boolean; onClose: () => void; childId: string; resume?: WaitingWrite | undefined };

@@ -8,6 +8,7 @@ import { formatEntryTime } from '../lib/timeline.ts';
 import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
 import { webEntryKindOf } from '../kinds/all-entry-kinds.ts';
 import { EntryIcon } from './entry-icon.tsx';
+import '../../../styles/entries.css';
 
 type EntryListProps = {
   childId: string;
@@ -126,26 +127,26 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
         {showLoggedBy && entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
         {sync && <SyncState childId={childId} entry={entry} sync={sync} />}
       </div>
-      {editable && (
-        <>
-          <button type="button" className="entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
+      <div className="entry-actions">
+        {editable && (
+          <button type="button" className="icon-button entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
             <PencilIcon />
           </button>
-          <EditDialog open={editing} onClose={() => setEditing(false)} childId={childId} entryId={entry.id} />
-        </>
-      )}
-      {sync?.action !== 'delete' && !sync?.refusal && (
-        <button
-          type="button"
-          className="entry-delete"
-          title="Delete entry"
-          aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
-          disabled={deleting}
-          onClick={handleDelete}
-        >
-          <TrashIcon />
-        </button>
-      )}
+        )}
+        {sync?.action !== 'delete' && !sync?.refusal && (
+          <button
+            type="button"
+            className="icon-button entry-delete"
+            title="Delete entry"
+            aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
+            disabled={deleting}
+            onClick={handleDelete}
+          >
+            <TrashIcon />
+          </button>
+        )}
+      </div>
+      {editable && <EditDialog open={editing} onClose={() => setEditing(false)} childId={childId} entryId={entry.id} />}
     </li>
   );
 }
