@@ -62,7 +62,7 @@ export function DashboardRoute() {
 
   // The first child is the selection until the parent picks another.
   const child = children.data.find((candidate) => candidate.id === selectedChildId) ?? children.data[0];
-  if (!child) return <NoChildrenState />;
+  if (!child) return <NoChildrenState title="Dashboard" />;
 
   return <ChildDashboard child={child} childList={children.data} onSelectChild={setSelectedChildId} />;
 }
