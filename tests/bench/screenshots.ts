@@ -79,13 +79,14 @@ try {
     for (const colorScheme of SCHEMES) {
       for (const name of wanted) {
         const context: BrowserContext = await newContext(browser, server.url, width, height, colorScheme);
-        context.setDefaultTimeout(15_000);
+        context.setDefaultTimeout(30_000);
         const page = await context.newPage();
         await screens[name]!(page);
         // Fonts and charts settle; the caret of a focused field would blink into the picture.
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
         const file = path.join(OUT, `${name}-${width}-${colorScheme}.png`);
-        await page.screenshot({ path: file, fullPage: true });
+        // A dialog covers the window, not the page under it: the window is the picture.
+        await page.screenshot({ path: file, fullPage: !name.startsWith('edit-') });
         console.log(`${path.relative(REPO_ROOT, file)}`);
         await context.close();
       }

@@ -20,8 +20,9 @@ async function call(server: TestServer, token: string, method: string, path: str
 /**
  * A family a few days into tracking, as the browser tests and the screenshots see it: Maya added Pip
  * (three months old) and invited Sam as a second parent; the three days before today hold bottles
- * (Sam's in millilitres), nursing by side, naps, a night from 7:30 PM to 6:10 AM, diapers and
- * pumping; today holds what fits before now; there is one check-up. Neither parent chose units.
+ * (Sam's in millilitres, Maya's in ounces), nursing by side, naps, a night from 7:30 PM to 6:10 AM,
+ * diapers and pumping; today holds what fits before now (Sam's 120 mL bottle first); there is one
+ * check-up. Neither parent chose units.
  */
 export async function demoFamily(server: TestServer): Promise<DemoFamily> {
   const maya = await registerParent(server, 'maya');
@@ -56,7 +57,7 @@ export async function demoFamily(server: TestServer): Promise<DemoFamily> {
   const elapsed = Date.now() - midnight;
   const since = (fraction: number) => new Date(midnight + elapsed * fraction);
   const todayAt = (fraction: number, minutes: number) => ({ startedAt: since(fraction).toISOString(), endedAt: new Date(since(fraction).getTime() + minutes * MINUTE).toISOString() });
-  await call(server, maya.token, 'POST', '/api/feedings', { childId, ...todayAt(0.35, 15), method: 'Bottle', type: 'Formula', amountOz: 4 });
+  await call(server, sam.token, 'POST', '/api/feedings', { childId, ...todayAt(0.35, 15), method: 'Bottle', type: 'Breast Milk', amountMl: 120 });
   await call(server, sam.token, 'POST', '/api/diapers', { childId, occurredAt: since(0.4).toISOString(), contents: 'wet' });
   // Last night ended at 6:10: a nap today starts after it, when the morning has come.
   const napStart = zonedInstant(today, '06:40');
