@@ -1,4 +1,5 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +41,8 @@ try {
     const runs: Record<Category, number>[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       const report = path.join(out, `report-${runs.length}.json`);
-      execFileSync(
+      // Not a sync call: the server answering Lighthouse runs in this process.
+      await promisify(execFile)(
         'npx',
         [
           '--yes',
@@ -52,7 +54,7 @@ try {
           '--only-categories=performance,accessibility,best-practices',
           '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update',
         ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH }, stdio: ['ignore', 'ignore', 'inherit'] },
+        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? CHROMIUM_PATH }, maxBuffer: 64 * 1024 * 1024 },
       );
       const { categories, audits } = JSON.parse(readFileSync(report, 'utf8')) as {
         categories: Record<Category, { score: number; auditRefs: { id: string }[] }>;
