@@ -45,7 +45,7 @@ const PRINTED_LINES = [
   'Feeds per day',
   'Sleep per day (hours)',
   // 5.6 kg and 59.5 cm, read in pounds and inches: the browser's language (en-US) for a parent who chose no units.
-  'Jun 6, 2026 90 days 12.35 lb (38th) 23.4 in (47th) -',
+  'Jun 6, 2026 90 days 12.35 lb (38th) 23.43 in (47th) -',
   'Age group 2 months',
   'Amount per feeding 4–5 oz (120–150 mL)',
   'Feedings per day 6–7',
@@ -123,7 +123,7 @@ describeInBrowser(
       };
       expect(await rowsOf('Figures per day')).toEqual(FIGURES);
       await sheet.getByText('Longest night stretch: 8h 10m (night of Jun 5, 2026)').waitFor();
-      expect(await rowsOf('Growth measurements')).toEqual([['Jun 6, 2026', '90 days', '12.35 lb (38th)', '23.4 in (47th)', '-']]);
+      expect(await rowsOf('Growth measurements')).toEqual([['Jun 6, 2026', '90 days', '12.35 lb (38th)', '23.43 in (47th)', '-']]);
 
       const guide = sheet.getByRole('region', { name: 'Feeding guide for this age' });
       expect((await guide.locator('dd').allInnerTexts()).slice(0, 3)).toEqual(['2 months', '4–5 oz (120–150 mL)', '6–7']);
