@@ -11,10 +11,13 @@ export function DisplayNameForm() {
   const me = useMe();
   const update = useUpdateDisplayName();
   const [draft, setDraft] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   const value = draft ?? me.data?.displayName ?? '';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Every member goes by a name: it may be changed, not taken away.
+    if (value.trim() === '') return setMissing(true);
     update.mutate(value, { onSuccess: () => setDraft(null) });
   }
 
@@ -27,7 +30,11 @@ export function DisplayNameForm() {
         maxLength={MEMBER_NAME_MAX_LENGTH}
         hint="Shown to the other members of your family"
         value={value}
-        onChange={(event) => setDraft(event.target.value)}
+        error={missing ? 'Please tell us what your family should call you' : undefined}
+        onChange={(event) => {
+          setMissing(false);
+          setDraft(event.target.value);
+        }}
       />
       {update.isSuccess && draft === null && (
         <p className="form-success" role="status">
