@@ -25,8 +25,10 @@ export interface WriteActor {
   userId: string;
   correlationId: string;
   idempotent: IdempotentRequest | null;
+  /** The request's `Accept-Language`: the units of a reader who chose none (`readerUnits`). */
+  acceptLanguage?: string | null;
 }
 
 export async function writeActorOf(idempotency: { begin(request: FastifyRequest): Promise<IdempotentRequest | null> }, request: FastifyRequest): Promise<WriteActor> {
-  return { userId: request.userId, correlationId: correlationIdOf(request), idempotent: await idempotency.begin(request) };
+  return { userId: request.userId, correlationId: correlationIdOf(request), idempotent: await idempotency.begin(request), acceptLanguage: request.headers['accept-language'] ?? null };
 }

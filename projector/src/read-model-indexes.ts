@@ -4,6 +4,7 @@ import { MEMBERSHIPS_COLLECTION } from '@nightlight/domain/read-models/children/
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { GROWTH_COLLECTION } from '@nightlight/domain/read-models/growth/growth-document';
 import { TIMERS_COLLECTION } from '@nightlight/domain/read-models/timers/timer-document';
+import { ENTRY_HISTORY_COLLECTION } from '@nightlight/domain/read-models/timeline/entry-history';
 import { TIMELINE_COLLECTION } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { REFERRAL_CODES_COLLECTION } from '@nightlight/domain/read-models/users/referral-code-document';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
@@ -16,6 +17,8 @@ export async function ensureReadModelIndexes(readStore: ReadStore): Promise<void
   await readStore.collection(MEMBERSHIPS_COLLECTION).createIndex({ childId: 1 });
   await readStore.collection(INVITATIONS_COLLECTION).createIndex({ childId: 1 });
   await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, startedAt: 1 });
+  // A removed child's entries' histories go with it.
+  await readStore.collection(ENTRY_HISTORY_COLLECTION).createIndex({ childId: 1 });
   await readStore.collection(TIMELINE_COLLECTION).createIndex({ childId: 1, kind: 1, localDate: 1 });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).createIndex({ childId: 1, date: 1 });
   await readStore.collection(GROWTH_COLLECTION).createIndex({ childId: 1, measuredOn: 1 });

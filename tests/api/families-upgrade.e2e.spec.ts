@@ -48,11 +48,11 @@ describe('a log written before families', () => {
     const childId = children.body[0].id;
     const feedings = await server.call('GET', `/api/feedings?childId=${childId}`, { token: first.token });
     expect(feedings.body).toEqual([
-      expect.objectContaining({ amountOz: 4, notes: 'Took it all from Grandma Ingrid', loggedBy: { memberId: first.id, displayName: 'Parent' } }),
+      expect.objectContaining({ amountOz: 4, notes: 'Took it all from Grandma Ingrid', loggedBy: { memberId: first.id, displayName: 'Member 1' } }),
     ]);
     const sleeps = await server.call('GET', `/api/sleep?childId=${childId}`, { token: first.token });
     expect(sleeps.body).toEqual([expect.objectContaining({ notes: 'Slept through', environment: { roomTemp: 68, whiteNoise: true, sleepSackTag: 'The one Astrid knitted, 2.5 TOG' } })]);
-    expect((await server.call('GET', `/api/children/${childId}/members`, { token: first.token })).body).toEqual([{ memberId: first.id, displayName: 'Parent', role: 'parent', isYou: true }]);
+    expect((await server.call('GET', `/api/children/${childId}/members`, { token: first.token })).body).toEqual([{ memberId: first.id, displayName: 'Member 1', role: 'parent', isYou: true }]);
   });
 
   it('keeps every word for a second parent after the first deletes their account, across a restart', async () => {

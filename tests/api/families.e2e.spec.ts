@@ -83,13 +83,13 @@ describe('a family of two parents and a caregiver', () => {
     expect((await server.call('GET', '/api/children', { token: f.stranger.token })).body).toEqual([]);
   });
 
-  it('lists the members, parents first, by their display names or their role, never their e-mail', async () => {
+  it('lists the members, parents first, by their display names or their number in the family, never their e-mail', async () => {
     const members = await server.call('GET', `/api/children/${f.childId}/members`, { token: f.nanny.token });
     expect(members.status).toBe(200);
     expect(members.body).toEqual([
       { memberId: f.first.id, displayName: 'Alex', role: 'parent', isYou: false },
       { memberId: f.second.id, displayName: 'Sam', role: 'parent', isYou: false },
-      { memberId: f.nanny.id, displayName: 'Caregiver', role: 'caregiver', isYou: true },
+      { memberId: f.nanny.id, displayName: 'Member 3', role: 'caregiver', isYou: true },
     ]);
     expect(JSON.stringify(members.body)).not.toContain('@example.com');
   });
@@ -97,16 +97,16 @@ describe('a family of two parents and a caregiver', () => {
   it('lets every member log, correct and delete entries, and says who logged each', async () => {
     const feeding = await server.call('POST', '/api/feedings', { token: f.nanny.token, body: { childId: f.childId, startedAt: minutesAgo(200), method: 'Bottle', amountOz: 4, type: 'Formula', notes: 'From the nanny' } });
     expect(feeding.status).toBe(201);
-    expect(feeding.body.loggedBy).toEqual({ memberId: f.nanny.id, displayName: 'Caregiver' });
+    expect(feeding.body.loggedBy).toEqual({ memberId: f.nanny.id, displayName: 'Member 3' });
     const nap = await server.call('POST', '/api/sleep', { token: f.second.token, body: { childId: f.childId, startedAt: minutesAgo(180), endedAt: minutesAgo(120) } });
     expect(nap.body.entry.loggedBy).toEqual({ memberId: f.second.id, displayName: 'Sam' });
 
     // The first parent corrects the nanny's bottle: it still says the nanny logged it, and its notes open for everyone.
     const corrected = await server.call('PUT', `/api/feedings/${feeding.body.id}`, { token: f.first.token, body: { childId: f.childId, startedAt: minutesAgo(200), method: 'Bottle', amountOz: 4.5, type: 'Formula', notes: 'From the nanny' } });
     expect(corrected.status).toBe(200);
-    expect(corrected.body.loggedBy).toEqual({ memberId: f.nanny.id, displayName: 'Caregiver' });
+    expect(corrected.body.loggedBy).toEqual({ memberId: f.nanny.id, displayName: 'Member 3' });
     const read = await server.call('GET', `/api/feedings/${feeding.body.id}`, { token: f.second.token, headers: { 'x-min-position': String(corrected.body.position) } });
-    expect(read.body).toMatchObject({ amountOz: 4.5, notes: 'From the nanny', loggedBy: { memberId: f.nanny.id, displayName: 'Caregiver' } });
+    expect(read.body).toMatchObject({ amountOz: 4.5, notes: 'From the nanny', loggedBy: { memberId: f.nanny.id, displayName: 'Member 3' } });
 
     expect((await server.call('DELETE', `/api/sleep/${nap.body.id}`, { token: f.nanny.token })).status).toBe(200);
     expect((await server.call('GET', `/api/feedings/${feeding.body.id}`, { token: f.stranger.token })).status).toBe(404);
@@ -190,7 +190,7 @@ describe('roles and leaving', () => {
     await join(second, (await invite(first, child.body.id, 'parent')).code);
     const changed = await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: first.token, body: { role: 'caregiver' } });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ memberId: first.id, displayName: 'Caregiver', role: 'caregiver', isYou: true, position: expect.any(Number) });
+    expect(changed.body).toEqual({ memberId: first.id, displayName: 'Member 1', role: 'caregiver', isYou: true, position: expect.any(Number) });
     expect((await server.call('DELETE', `/api/children/${child.body.id}/members/${second.id}`, { token: second.token })).status).toBe(409);
     expect((await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: first.token, body: { role: 'parent' } })).status).toBe(403);
     expect((await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: second.token, body: { role: 'boss' } })).body).toEqual({
@@ -223,7 +223,50 @@ describe('roles and leaving', () => {
   });
 });
 
+describe('what a parent may do to another', () => {
+  it('a parent who joined later can neither demote nor remove the one who invited them, and nothing is written', async () => {
+    const first = await register();
+    const child = await server.call('POST', '/api/children', { token: first.token, body: { birthDate: daysAgo(100), sex: 'Male', timezone: 'UTC' } });
+    const childId = child.body.id;
+    const second = await register();
+    const third = await register();
+    await join(second, (await invite(first, childId, 'parent')).code);
+    await join(third, (await invite(second, childId, 'parent')).code);
+
+    const head = await server.server.adapters.eventStore.headPosition();
+    const refusal = { message: 'Only a parent who joined before them can change their role or remove them' };
+    for (const [by, member] of [[second, first], [third, first], [third, second]] as const) {
+      const demoted = await server.call('PATCH', `/api/children/${childId}/members/${member.id}`, { token: by.token, body: { role: 'caregiver' } });
+      expect([demoted.status, demoted.body]).toEqual([403, refusal]);
+      const removed = await server.call('DELETE', `/api/children/${childId}/members/${member.id}`, { token: by.token });
+      expect([removed.status, removed.body]).toEqual([403, refusal]);
+    }
+    expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
+
+    // Those who joined before them may, and each may step down alone.
+    const demoted = await server.call('PATCH', `/api/children/${childId}/members/${third.id}`, { token: second.token, body: { role: 'caregiver' } });
+    expect(demoted.status).toBe(200);
+    expect((await server.call('PATCH', `/api/children/${childId}/members/${second.id}`, { token: second.token, body: { role: 'caregiver' } })).status).toBe(200);
+    expect((await server.call('DELETE', `/api/children/${childId}/members/${second.id}`, { token: first.token })).status).toBe(200);
+  });
+});
+
 describe('an invitation', () => {
+  it('is previewed without an account, as the join page opens it before its invitee signs up', async () => {
+    const parent = await register();
+    await server.call('PATCH', '/api/me', { token: parent.token, body: { displayName: 'Maya' } });
+    const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Pip', birthDate: daysAgo(60), sex: 'Male', timezone: 'UTC' } });
+    const invitation = await invite(parent, child.body.id, 'parent');
+    const preview = await server.call('GET', `/api/invitations/${invitation.code}`);
+    expect([preview.status, preview.body]).toEqual([200, { childDisplayName: 'Pip', role: 'parent', invitedBy: 'Maya', expiresAt: invitation.expiresAt }]);
+    expect(await server.call('GET', '/api/invitations/ABCDEFGHJK')).toMatchObject({ status: 404, body: { message: 'Invitation not found' } });
+    // An inviter without a name is named by their number in the family.
+    const unnamed = await register();
+    const theirs = await server.call('POST', '/api/children', { token: unnamed.token, body: { birthDate: daysAgo(60), sex: 'Male', timezone: 'UTC' } });
+    const code = (await invite(unnamed, theirs.body.id, 'caregiver')).code;
+    expect((await server.call('GET', `/api/invitations/${code}`)).body).toMatchObject({ childDisplayName: '', invitedBy: 'Member 1' });
+  });
+
   it('is previewed, accepted once, and is 410 when used, revoked or expired; 409 for a member already in', async () => {
     const parent = await register();
     await server.call('PATCH', '/api/me', { token: parent.token, body: { displayName: 'Jo' } });

@@ -113,6 +113,23 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026', () =>
     });
   });
 
+  it('gives the minutes per breast and the milk pumped per day', async () => {
+    const nursed = await addChild();
+    // Monday 1 June: 15 minutes left and 10 right, and 60 mL pumped; Tuesday: 12 and 12, and 30 mL.
+    await write('/api/feedings', { childId: nursed, startedAt: '2026-06-01T14:00:00.000Z', endedAt: '2026-06-01T14:25:00.000Z', method: 'Nursing', sides: { leftMinutes: 15, rightMinutes: 10 } });
+    await write('/api/feedings', { childId: nursed, startedAt: '2026-06-02T14:00:00.000Z', endedAt: '2026-06-02T14:24:00.000Z', method: 'Nursing', sides: { leftMinutes: 12, rightMinutes: 12 } });
+    await write('/api/pumpings', { childId: nursed, startedAt: '2026-06-01T16:00:00.000Z', leftAmount: 60, unit: 'mL' });
+    await write('/api/pumpings', { childId: nursed, startedAt: '2026-06-02T16:00:00.000Z', leftAmount: 15, rightAmount: 15, unit: 'mL' });
+    const report = await reportOf(nursed, '2026-06-01', '2026-06-02');
+    // Left 15 and 12 (13.5 a day), right 10 and 12; 60 and 30 mL (2.03 and 1.01 oz).
+    expect(report.nursing).toEqual({ left: { mean: 14, min: 12, max: 15 }, right: { mean: 11, min: 10, max: 12 } });
+    expect(report.pumping).toEqual({ oz: { mean: 1.5, min: 1, max: 2 }, mL: { mean: 45, min: 30, max: 60 } });
+    expect(report.days.map((day: any) => [day.nursingLeftMins, day.nursingRightMins])).toEqual([
+      [15, 10],
+      [12, 12],
+    ]);
+  });
+
   it('takes a range of the week: Wednesday to Thursday has one day with entries', async () => {
     const report = await reportOf(childId, '2026-06-03', '2026-06-04');
     expect(report.range).toEqual({ from: '2026-06-03', to: '2026-06-04', days: 2, daysWithEntries: 1 });

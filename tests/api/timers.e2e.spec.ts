@@ -76,7 +76,7 @@ describe('a nursing timer', () => {
       startedAt: at(0),
       side: 'left',
       sides: [{ side: 'left', startedAt: at(0), endedAt: null }],
-      startedBy: { memberId: parent.id, displayName: 'Parent' },
+      startedBy: { memberId: parent.id, displayName: 'Member 1' },
       stopsAt: at(120),
       position: expect.any(Number),
     });

@@ -67,6 +67,36 @@ describe('units', () => {
     expect(asMetric.body).toMatchObject({ amountOz: 4, amountMl: 118.3, entry: { amount: '118 mL' } });
   });
 
+  it("reads amounts in the units of the reader's browser language until they choose, in lists, answers of writes and growth", async () => {
+    const writer = await register();
+    const reader = await register();
+    const child = await server.call('POST', '/api/children', { token: writer.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
+    const childId = child.body.id as string;
+    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: writer.token, body: { role: 'parent' } });
+    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: reader.token });
+    const inMl = await server.call('POST', '/api/feedings', { token: writer.token, body: { childId, startedAt: minutesAgo(30), amountMl: 120, method: 'Bottle' } });
+    // The writer chose nothing and sends no language: the answer reads as entered.
+    expect(inMl.body.entry.amount).toBe('120 mL');
+    const position = inMl.headers.get('x-event-position')!;
+    const read = async (language: string) =>
+      (await server.call('GET', `/api/feedings/${inMl.body.id}`, { token: reader.token, headers: { 'x-min-position': position, 'accept-language': language } })).body.entry.amount;
+    // 120 mL is 4.058 oz: ounces for an en-US browser, millilitres for any other language.
+    expect(await read('en-US,en;q=0.9')).toBe('4.1 oz');
+    expect(await read('de-DE,de;q=0.9,en;q=0.8')).toBe('120 mL');
+    expect(await read('en-GB')).toBe('120 mL');
+    // A write's answer too.
+    const inOz = await server.call('POST', '/api/feedings', { token: writer.token, headers: { 'accept-language': 'fr-FR' }, body: { childId, startedAt: minutesAgo(200), amountOz: 4, method: 'Bottle' } });
+    expect(inOz.body.entry.amount).toBe('118 mL');
+    const grown = await server.call('POST', '/api/growth', { token: writer.token, headers: { 'accept-language': 'en-US' }, body: { childId, measuredOn: '2026-11-01', weightKg: 5 } });
+    expect(grown.status).toBe(201);
+    // 5 kg is 11.02 lb.
+    expect(grown.body.display.weight).toBe('11.02 lb');
+    // A choice wins over the language.
+    await server.call('PATCH', '/api/me', { token: reader.token, body: { units: { volume: 'mL', growth: 'metric' } } });
+    const chosen = await server.call('GET', `/api/feedings/${inMl.body.id}`, { token: reader.token, headers: { 'accept-language': 'en-US' } });
+    expect(chosen.body.entry.amount).toBe('120 mL');
+  });
+
   it('adds up a day of bottles entered in mL and in oz in one unit', async () => {
     const parent = await register();
     const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });

@@ -33,6 +33,7 @@ describeInBrowser(
 
       await page.goto('/auth/register');
       await page.getByLabel('Email').fill(email);
+      await page.getByLabel('What should the family call you?').fill('Maya');
       await page.getByLabel('Referral Code').fill('TEST42');
       const password = page.getByLabel('Password', { exact: true });
       // The meter follows every keystroke: a short lowercase word first, then the real password.
@@ -65,6 +66,7 @@ describeInBrowser(
       // Onboarding is done on the server too: a new sign-in is not asked to set up again.
       const signedInAgain = await suite().server.call('POST', '/api/auth/login', { body: { email, password: STRONG_PASSWORD } });
       expect(signedInAgain.body.user.onboardingCompleted).toBe(true);
+      expect(signedInAgain.body.user.displayName).toBe('Maya');
     });
 
     it('edits a child inline, changes the password, stays signed in across a token refresh, then signs in with the new password', async () => {

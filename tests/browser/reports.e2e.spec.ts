@@ -14,13 +14,15 @@ import { addChild, registerParent, settle, signIn, ZONE, type Parent } from './s
  * ones computed by hand in the domain and API tests, written here again as a parent reads them.
  */
 
-// 12:00 on Monday 8 June 2026 in the tests' zone, for the server and the browser alike: 'Last 7
-// days' is then Monday 1 to Sunday 7 June, the fixture week. The server's clock runs on from there.
+// 12:00 on Monday 8 June 2026 in the tests' zone for the server, after the fixture week's last
+// night; the browser reads 23:30 on Sunday 7 June, so 'Last 7 days', today with them, is Monday 1
+// to Sunday 7 June, the fixture week. The server's clock runs on from there.
 const START = instantOfLocal('2026-06-08', '12:00', ZONE).getTime();
+const BROWSER_NOW = instantOfLocal('2026-06-07', '23:30', ZONE).getTime();
 const startedAt = Date.now();
 const serverNow = () => new Date(START + (Date.now() - startedAt));
 
-const NAVIGATION = ['Dashboard', 'Activity', 'Insights', 'Settings', 'Logout'];
+const NAVIGATION = ['Dashboard', 'Activity', 'Insights', 'Reports', 'Settings', 'Logout'];
 
 /** The figures table as a parent reads it in ounces: label, average per day, lowest – highest. */
 const FIGURES = [
@@ -42,7 +44,8 @@ const PRINTED_LINES = [
   'Longest night stretch: 8h 10m (night of Jun 5, 2026)',
   'Feeds per day',
   'Sleep per day (hours)',
-  'Jun 6, 2026 90 days 5.6 kg (38th) 59.5 cm (47th) -',
+  // 5.6 kg and 59.5 cm, read in pounds and inches: the browser's language (en-US) for a parent who chose no units.
+  'Jun 6, 2026 90 days 12.35 lb (38th) 23.43 in (47th) -',
   'Age group 2 months',
   'Amount per feeding 4–5 oz (120–150 mL)',
   'Feedings per day 6–7',
@@ -95,7 +98,7 @@ describeInBrowser(
       const { server, browser } = suite();
       context = await newContext(browser, server.url, width, height, colorScheme);
       context.setDefaultTimeout(10_000);
-      await context.clock.setFixedTime(new Date(START));
+      await context.clock.setFixedTime(new Date(BROWSER_NOW));
       const page = await context.newPage();
       await signIn(page, parent.email, parent.password);
       await page.goto('/reports');
@@ -120,7 +123,7 @@ describeInBrowser(
       };
       expect(await rowsOf('Figures per day')).toEqual(FIGURES);
       await sheet.getByText('Longest night stretch: 8h 10m (night of Jun 5, 2026)').waitFor();
-      expect(await rowsOf('Growth measurements')).toEqual([['Jun 6, 2026', '90 days', '5.6 kg (38th)', '59.5 cm (47th)', '-']]);
+      expect(await rowsOf('Growth measurements')).toEqual([['Jun 6, 2026', '90 days', '12.35 lb (38th)', '23.43 in (47th)', '-']]);
 
       const guide = sheet.getByRole('region', { name: 'Feeding guide for this age' });
       expect((await guide.locator('dd').allInnerTexts()).slice(0, 3)).toEqual(['2 months', '4–5 oz (120–150 mL)', '6–7']);

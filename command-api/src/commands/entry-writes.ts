@@ -19,11 +19,12 @@ import { claimEntrySlots } from './entry-slots';
  * Who an entry's answer is for and what it needs of the child: the family's members (who logged
  * it), the age facts (a diaper's guidance depends on the age on the day) and the reader's units.
  */
-type Reader = { userId: string; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
+type Reader = { userId: string; acceptLanguage: string | null; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
 
 /**
  * The writes of one kind of entry, for its routes and for whatever else logs entries (a stopped
- * timer, the timers' maximum job, an import): log or correct with the kind's body and rules, delete.
+ * timer, the timers' maximum job, an import): log or correct with the kind's body and rules,
+ * delete, and restore a deleted one.
  */
 export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
@@ -78,7 +79,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
    * before the child's birth date; overlaps are decided with the append. Free text is sealed with
    * the child's key, which every member reads with.
    */
-  async function prepare(userId: string, input: unknown, id: string, origin: EntryOrigin) {
+  async function prepare({ userId, acceptLanguage = null }: WriteActor, input: unknown, id: string, origin: EntryOrigin) {
     const body = parseInput(entry.body, input);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
@@ -90,7 +91,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
     const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
     const data = { [entry.idField]: id, childId, ownerId: userId, ...(recordedAs ? recordedAs.event(recorded) : recorded) };
-    const reader: Reader = { userId, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
+    const reader: Reader = { userId, acceptLanguage, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
     return { reader, childId, checked, recorded, data };
   }
 
@@ -111,14 +112,14 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   async function view(id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, reader: Reader, position: number) {
     const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, reader.age.timezone, position);
     const loggedBy = await loggedByOf(readStore, cipher, reader.members, ownerId);
-    return timelineApiView(doc, { ...opened, loggedBy, child: reader.age, units: await readerUnits(readStore, reader.userId) });
+    return timelineApiView(doc, { ...opened, loggedBy, child: reader.age, units: await readerUnits(readStore, reader.userId, reader.acceptLanguage) });
   }
 
   /**
    * The answer an earlier request with the same Idempotency-Key got: the entry as that request
    * recorded it, in the zone the child had then, at that request's position.
    */
-  async function earlierView(id: string, earlier: CommandResult<EntryState>, userId: string) {
+  async function earlierView(id: string, earlier: CommandResult<EntryState>, { userId, acceptLanguage = null }: WriteActor) {
     const { ref } = earlier.state;
     const details = detailsOf(earlier.state);
     if (!ref || !details) throw new NotFoundError(entry.notFound);
@@ -126,14 +127,14 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const open = (sealed: SealedText) => cipher.openForChild(ref.childId, ref.ownerId, sealed);
     const opened = { notes: (await open(details.notes)) ?? '', sleepSackTag: await openSleepSackTag(details.environment ?? null, open) };
     const birthDate = child.profile && child.ownerId ? ((await cipher.openForChild(ref.childId, child.ownerId, child.profile.birthDate)) ?? '') : '';
-    const reader: Reader = { userId, members: child.members, age: { birthDate, timezone: child.profile?.timezone ?? 'UTC' } };
+    const reader: Reader = { userId, acceptLanguage, members: child.members, age: { birthDate, timezone: child.profile?.timezone ?? 'UTC' } };
     return view(id, ref.childId, ref.ownerId, details, opened, reader, earlier.position);
   }
 
   /** The answer the actor's Idempotency-Key got on this entry before, or null when it appended nothing there. */
   async function repeated(actor: WriteActor, id: string) {
     const earlier = await earlierResult(actor, id);
-    return earlier && { view: await earlierView(id, earlier, actor.userId), position: earlier.position };
+    return earlier && { view: await earlierView(id, earlier, actor), position: earlier.position };
   }
 
   /**
@@ -143,10 +144,10 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   async function write(actor: WriteActor, input: unknown, id: string, commandType: string, origin: EntryOrigin = 'dialog') {
     const answered = await repeated(actor, id);
     if (answered) return answered;
-    const { reader, childId, checked, recorded, data } = await prepare(actor.userId, input, id, origin);
+    const { reader, childId, checked, recorded, data } = await prepare(actor, input, id, origin);
     const result = await decide(commandType, data, actor, { startedAt: checked.startedAt, endedAt: checked.endedAt });
     // An entry already logged under this id records nothing again: it answers with what was recorded.
-    if (result.repeated || result.appended === 0) return { view: await earlierView(id, result, actor.userId), position: result.position };
+    if (result.repeated || result.appended === 0) return { view: await earlierView(id, result, actor), position: result.position };
     const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
     // A correction keeps the member who logged the entry.
     const loggedBy = result.state.ref?.ownerId ?? actor.userId;
@@ -161,6 +162,20 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     return { position: (await decide(entry.commands.remove, { [entry.idField]: id }, actor, null)).position };
   }
 
-  return { write, remove, repeated };
+  /**
+   * Brings a deleted entry back as it was (Undo): its times are claimed again first, so an entry
+   * logged in its place meanwhile is an overlap. Restoring an entry that is there changes nothing;
+   * either way the answer is the entry.
+   */
+  async function restore(actor: WriteActor, id: string) {
+    const answered = await repeated(actor, id);
+    if (answered) return answered;
+    await assertInFamily(id, actor.userId);
+    const { interval } = await holderOf(id);
+    const result = await decide(entry.commands.restore, { [entry.idField]: id }, actor, interval);
+    return { view: await earlierView(id, result, actor), position: result.position };
+  }
+
+  return { write, remove, restore, repeated };
 }
 

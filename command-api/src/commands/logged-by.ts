@@ -6,6 +6,6 @@ import { displayNameOf } from '@nightlight/infrastructure/read-store/personal-fi
 
 /** Who logged an entry, for a write's answer: the family from the child's stream, the name from the users read model. */
 export async function loggedByOf(readStore: ReadStore, cipher: PersonalDataCipher, members: Readonly<Record<string, ChildMember>>, memberId: string): Promise<LoggedBy> {
-  const role = members[memberId]?.role ?? null;
-  return loggedByView(memberId, role, role ? await displayNameOf(readStore, cipher, memberId) : null);
+  const member = members[memberId] ?? null;
+  return loggedByView(memberId, member, member ? await displayNameOf(readStore, cipher, memberId) : null);
 }

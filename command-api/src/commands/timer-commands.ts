@@ -105,7 +105,7 @@ export function timerCommands(deps: CommandDeps) {
       if (!repeated && state.status !== 'running') throw notRunningError(state);
       if (!repeated && isPastMaximum(timer, now)) throw pastMaximumError(timer.kind);
       const endedAt = now.toISOString();
-      const units = await readerUnits(readStore, actor.userId);
+      const units = await readerUnits(readStore, actor.userId, actor.acceptLanguage);
       const logged = repeated ?? (await writes.write(actor, entryBodyOfStop(timer, body, endedAt, units?.volume ?? 'mL').body, entryId, ENTRY_KINDS[timer.kind].commands.log));
       // A repeat finds its own stop on the timer's stream (its position answers again), or records it now.
       const stopped = await decide(timerId, { type: 'StopTimer', data: { endedAt, entryId, stoppedBy: actor.userId, now } }, actor).catch((error: unknown) => {

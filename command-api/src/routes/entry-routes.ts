@@ -8,7 +8,7 @@ import { entryWrites } from '../commands/entry-writes';
 import { idempotentWrites } from '../idempotency';
 import { newEntityId, sendWritten, writeActorOf } from '../write-reply';
 
-/** POST {path}, PUT and DELETE {path}/:id of one kind of entry: HTTP around the kind's writes. */
+/** POST {path}, PUT and DELETE {path}/:id and POST {path}/:id/restore of one kind of entry: HTTP around the kind's writes. */
 export function entryRoutes(deps: CommandDeps, definition: EntryKindDefinition) {
   const writes = entryWrites(deps, definition);
   const { path, notFound, commands, body, one, schemas } = definition;
@@ -18,6 +18,13 @@ export function entryRoutes(deps: CommandDeps, definition: EntryKindDefinition) 
   const logSchema = routeSchema({ summary: `Log a ${one}`, tags, body, answers: { 201: written }, errors: writeErrors });
   const correctSchema = routeSchema({ summary: `Correct a ${one}`, tags, body, answers: { 200: written }, errors: writeErrors });
   const deleteSchema = routeSchema({ summary: `Delete a ${one}`, tags, answers: { 200: writtenOkSchema }, errors: [404, 422] });
+  const restoreSchema = routeSchema({
+    summary: `Restore a deleted ${one}`,
+    description: 'Undo of a deletion: the entry comes back as it was, by an event. Restoring one that is there changes nothing.',
+    tags,
+    answers: { 200: written },
+    errors: [404, 409, 422],
+  });
   const idempotency = idempotentWrites(deps);
   const actorOf = (request: FastifyRequest) => writeActorOf(idempotency, request);
 
@@ -37,6 +44,11 @@ export function entryRoutes(deps: CommandDeps, definition: EntryKindDefinition) 
       const id = parseIdParam(request.params, notFound);
       const { position } = await writes.remove(await actorOf(request), id);
       return sendWritten(reply, 200, { ok: true }, position);
+    });
+
+    app.post(`${path}/:id/restore`, { schema: restoreSchema }, async (request, reply) => {
+      const answer = await writes.restore(await actorOf(request), parseIdParam(request.params, notFound));
+      return sendWritten(reply, 200, answer.view, answer.position);
     });
   };
 }

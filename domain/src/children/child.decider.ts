@@ -4,6 +4,7 @@ import type { ChildEvent, ChildProfileData, ChildRole, ChildState } from './chil
 
 export const PARENT_ONLY = 'Only a parent of this child can do that';
 export const LAST_PARENT = 'A child needs at least one parent';
+export const EARLIER_PARENT = 'Only a parent who joined before them can change their role or remove them';
 export const INVITATION_NOT_FOUND = 'Invitation not found';
 
 /**
@@ -38,6 +39,16 @@ export function assertMember(state: ChildState, memberId: string): asserts state
 export function assertParent(state: ChildState, memberId: string): asserts state is ChildState & { childId: string; ownerId: string } {
   assertMember(state, memberId);
   if (state.members[memberId]!.role !== 'parent') throw new ForbiddenError(PARENT_ONLY);
+}
+
+/**
+ * A parent may change the role of, or remove, any caregiver and any parent who joined after them;
+ * a parent who joined earlier (the one who added the child first of all) is theirs to keep.
+ */
+function assertMayManage(state: ChildState, actorId: string, memberId: string): void {
+  const member = state.members[memberId];
+  const actor = state.members[actorId];
+  if (member && actor && member.role === 'parent' && member.number < actor.number) throw new ForbiddenError(EARLIER_PARENT);
 }
 
 export const parentsOf = (state: ChildState): string[] => Object.keys(state.members).filter((id) => state.members[id]!.role === 'parent');
@@ -125,6 +136,7 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
       assertParent(state, actorId);
       const member = state.members[memberId];
       if (!member) throw new NotFoundError('Member not found');
+      if (actorId !== memberId) assertMayManage(state, actorId, memberId);
       if (member.role === role) return [];
       if (member.role === 'parent' && parentsOf(state).length === 1) throw new ConflictError(LAST_PARENT);
       // A parent made a caregiver takes back the invitations they issued as a parent.
@@ -137,6 +149,7 @@ export function decideChild(command: ChildCommand, state: ChildState): ChildEven
       else assertParent(state, actorId);
       const member = state.members[memberId];
       if (!member) throw new NotFoundError('Member not found');
+      if (actorId !== memberId) assertMayManage(state, actorId, memberId);
       if (member.role === 'parent' && parentsOf(state).length === 1) throw new ConflictError(LAST_PARENT);
       return [{ type: 'ChildMemberLeft', data: { childId, memberId } }, ...withdrawInvitationsOf(state, childId, memberId)];
     }

@@ -174,6 +174,26 @@ describe('a family', () => {
     ]);
   });
 
+  it('lets a parent manage caregivers and the parents who joined after them, never a parent who joined before', () => {
+    const family = [registered, joined('u2', 'parent', 2), joined('u3', 'caregiver', 3), joined('u4', 'parent', 4)];
+    const earlier = new ForbiddenError('Only a parent who joined before them can change their role or remove them');
+    // The second parent may neither demote nor remove the first.
+    expect(() => given(...family).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u2', memberId: 'u1', role: 'caregiver' } })).toThrow(earlier);
+    expect(() => given(...family).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u2', memberId: 'u1' } })).toThrow(earlier);
+    // ...and does what a parent does to a caregiver and to a later parent.
+    expect(given(...family).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u2', memberId: 'u3', role: 'parent' } })).toEqual([
+      { type: 'ChildMemberRoleChanged', data: { childId: 'c1', memberId: 'u3', role: 'parent' } },
+    ]);
+    expect(given(...family).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u2', memberId: 'u4' } })).toEqual([{ type: 'ChildMemberLeft', data: { childId: 'c1', memberId: 'u4' } }]);
+    // The first parent manages the second; the second may still step down or leave.
+    expect(given(...family).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u1', memberId: 'u2', role: 'caregiver' } })).toEqual([
+      { type: 'ChildMemberRoleChanged', data: { childId: 'c1', memberId: 'u2', role: 'caregiver' } },
+    ]);
+    expect(given(...family).when({ type: 'ChangeMemberRole', data: { childId: 'c1', actorId: 'u2', memberId: 'u2', role: 'caregiver' } })).toEqual([
+      { type: 'ChildMemberRoleChanged', data: { childId: 'c1', memberId: 'u2', role: 'caregiver' } },
+    ]);
+  });
+
   it('never leaves a child without a parent', () => {
     const lastParent = new ConflictError('A child needs at least one parent');
     expect(() => given(registered).when({ type: 'RemoveMember', data: { childId: 'c1', actorId: 'u1', memberId: 'u1' } })).toThrow(lastParent);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DiaperChanged, DiaperCorrected, DiaperDeleted, DiaperEvent, DiaperNotesResealed } from './diaper.events';
+import type { DiaperChanged, DiaperCorrected, DiaperDeleted, DiaperEvent, DiaperRestored, DiaperNotesResealed } from './diaper.events';
 import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
 const diaperRef = { diaperId: z.string(), childId: z.string(), ownerId: z.string() };
@@ -17,5 +17,7 @@ export const diaperEventDefinitions = {
   DiaperChanged: eventDefinition<DiaperChanged>()(diaperDetails),
   DiaperCorrected: eventDefinition<DiaperCorrected>()(diaperDetails),
   DiaperDeleted: eventDefinition<DiaperDeleted>()(z.strictObject(diaperRef)),
+  // Written with the details' current shape: no older version of it was ever recorded.
+  DiaperRestored: eventDefinition<DiaperRestored>()(diaperDetails),
   DiaperNotesResealed: eventDefinition<DiaperNotesResealed>()(z.strictObject({ ...diaperRef, notes: z.string() })),
 } satisfies Record<DiaperEvent['type'], EventDefinition>;

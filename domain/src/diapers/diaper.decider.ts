@@ -1,16 +1,20 @@
 import { NotFoundError, type SealedText } from '../shared/domain-event';
 import type { DiaperDetails, DiaperEvent, DiaperState } from './diaper.events';
 
+const NOT_FOUND = 'Diaper change not found';
+
 type DiaperRef = { diaperId: string; childId: string; ownerId: string };
 export type LogDiaper = { type: 'LogDiaper'; data: DiaperRef & DiaperDetails };
 export type CorrectDiaper = { type: 'CorrectDiaper'; data: DiaperRef & DiaperDetails };
 /** Any member of the child's family may correct or delete it; `ownerId` stays the member who logged it. */
 export type DeleteDiaper = { type: 'DeleteDiaper'; data: { diaperId: string } };
 export type ResealDiaperNotes = { type: 'ResealDiaperNotes'; data: { diaperId: string; notes: SealedText } };
-export type DiaperCommand = LogDiaper | CorrectDiaper | DeleteDiaper | ResealDiaperNotes;
+/** Undo of a deletion: the diaper comes back as it was; restoring one that is there changes nothing. */
+export type RestoreDiaper = { type: 'RestoreDiaper'; data: { diaperId: string } };
+export type DiaperCommand = LogDiaper | CorrectDiaper | DeleteDiaper | ResealDiaperNotes | RestoreDiaper;
 
 function assertLogged(state: DiaperState): asserts state is DiaperState & { ref: DiaperRef } {
-  if (state.status !== 'logged' || !state.ref) throw new NotFoundError('Diaper change not found');
+  if (state.status !== 'logged' || !state.ref) throw new NotFoundError(NOT_FOUND);
 }
 
 export function decideDiaper(command: DiaperCommand, state: DiaperState): DiaperEvent[] {
@@ -21,11 +25,15 @@ export function decideDiaper(command: DiaperCommand, state: DiaperState): Diaper
       return [{ type: 'DiaperChanged', data: command.data }];
     case 'CorrectDiaper':
       assertLogged(state);
-      if (command.data.childId !== state.ref.childId) throw new NotFoundError('Diaper change not found');
+      if (command.data.childId !== state.ref.childId) throw new NotFoundError(NOT_FOUND);
       return [{ type: 'DiaperCorrected', data: { ...command.data, ownerId: state.ref.ownerId } }];
     case 'DeleteDiaper':
       assertLogged(state);
       return [{ type: 'DiaperDeleted', data: state.ref }];
+    case 'RestoreDiaper':
+      if (state.status === 'logged') return [];
+      if (state.status !== 'deleted' || !state.ref || !state.details) throw new NotFoundError(NOT_FOUND);
+      return [{ type: 'DiaperRestored', data: { ...state.ref, ...state.details } }];
     case 'ResealDiaperNotes':
       assertLogged(state);
       return [{ type: 'DiaperNotesResealed', data: { ...command.data, ...state.ref } }];

@@ -21,9 +21,11 @@ type DiaperRef = { diaperId: string; childId: string; ownerId: string };
 export type DiaperChanged = DomainEvent<'DiaperChanged', DiaperRef & DiaperDetails>;
 export type DiaperCorrected = DomainEvent<'DiaperCorrected', DiaperRef & DiaperDetails>;
 export type DiaperDeleted = DomainEvent<'DiaperDeleted', DiaperRef>;
+/** A deleted diaper back as it was when deleted (Undo): the same details, so every read model takes it as logged. */
+export type DiaperRestored = DomainEvent<'DiaperRestored', DiaperRef & DiaperDetails>;
 /** Notes sealed again with the child's key (see FeedingNotesResealed). */
 export type DiaperNotesResealed = DomainEvent<'DiaperNotesResealed', DiaperRef & { notes: SealedText }>;
-export type DiaperEvent = DiaperChanged | DiaperCorrected | DiaperDeleted | DiaperNotesResealed;
+export type DiaperEvent = DiaperChanged | DiaperCorrected | DiaperDeleted | DiaperRestored | DiaperNotesResealed;
 
 export interface DiaperState {
   status: 'none' | 'logged' | 'deleted';
@@ -37,7 +39,8 @@ export function evolveDiaper(state: DiaperState, event: { type: string; data: un
   const e = event as DiaperEvent;
   switch (e.type) {
     case 'DiaperChanged':
-    case 'DiaperCorrected': {
+    case 'DiaperCorrected':
+    case 'DiaperRestored': {
       const { diaperId, childId, ownerId, ...details } = e.data;
       return { status: 'logged', ref: { diaperId, childId, ownerId }, details };
     }

@@ -143,8 +143,9 @@ export interface EntryKindDefinition<Types extends EntryKindTypes = EntryKindTyp
   idField: string;
   streamId(id: string): string;
   timing: Types['timing'];
-  events: { logged: Types['eventType']; corrected: Types['eventType']; deleted: Types['eventType']; resealed: Types['eventType'] };
-  commands: { log: string; correct: string; remove: string };
+  /** `restored`: a deleted entry back as it was (Undo), with the details of a logged one. */
+  events: { logged: Types['eventType']; corrected: Types['eventType']; deleted: Types['eventType']; restored: Types['eventType']; resealed: Types['eventType'] };
+  commands: { log: string; correct: string; remove: string; restore: string };
   /** The schemas of its events, which the event registry takes in. */
   eventDefinitions: Readonly<Record<Types['eventType'], EventDefinition>>;
   schemas: EntryKindSchemas;

@@ -59,10 +59,11 @@ describe('the kinds of entry', () => {
 
   it('name only event types the registry knows, each back to its kind and role', () => {
     for (const type of ENTRY_EVENT_TYPES) expect(Object.hasOwn(eventRegistry, type), type).toBe(true);
-    expect(ENTRY_EVENT_TYPES.size).toBe(16);
+    expect(ENTRY_EVENT_TYPES.size).toBe(20);
     for (const kind of ENTRY_KIND_NAMES) expect(Object.keys(ENTRY_KINDS[kind].eventDefinitions).sort()).toEqual(Object.values(ENTRY_KINDS[kind].events).sort());
     expect(entryEventOf('DiaperChanged')).toEqual({ kind: 'diaper', role: 'logged' });
     expect(entryEventOf('PumpingNotesResealed')).toEqual({ kind: 'pumping', role: 'resealed' });
+    expect(entryEventOf('SleepRestored')).toEqual({ kind: 'sleep', role: 'restored' });
     expect(entryEventOf('ChildRegistered')).toBeNull();
   });
 

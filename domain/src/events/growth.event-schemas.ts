@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GrowthEvent, GrowthMeasured, GrowthMeasurementCorrected, GrowthMeasurementDeleted } from '../growth/growth.events';
+import type { GrowthEvent, GrowthMeasured, GrowthMeasurementCorrected, GrowthMeasurementDeleted, GrowthMeasurementRestored } from '../growth/growth.events';
 import { eventDefinition, type EventDefinition } from './event-definition';
 
 const growthRef = { measurementId: z.string(), childId: z.string(), ownerId: z.string() };
@@ -17,4 +17,5 @@ export const growthEventDefinitions = {
   GrowthMeasured: eventDefinition<GrowthMeasured>()(growthDetails),
   GrowthMeasurementCorrected: eventDefinition<GrowthMeasurementCorrected>()(growthDetails),
   GrowthMeasurementDeleted: eventDefinition<GrowthMeasurementDeleted>()(z.strictObject(growthRef)),
+  GrowthMeasurementRestored: eventDefinition<GrowthMeasurementRestored>()(growthDetails),
 } satisfies Record<GrowthEvent['type'], EventDefinition>;

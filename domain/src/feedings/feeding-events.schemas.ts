@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FeedingCorrected, FeedingDeleted, FeedingEvent, FeedingLogged, FeedingNotesResealed } from './feeding.events';
+import type { FeedingCorrected, FeedingDeleted, FeedingRestored, FeedingEvent, FeedingLogged, FeedingNotesResealed } from './feeding.events';
 import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
 const feedingRef = { feedingId: z.string(), childId: z.string(), ownerId: z.string() };
@@ -32,5 +32,7 @@ export const feedingEventDefinitions = {
   FeedingLogged: eventDefinition<FeedingLogged>()(feedingDetails, feedingDetailsHistory),
   FeedingCorrected: eventDefinition<FeedingCorrected>()(feedingDetails, feedingDetailsHistory),
   FeedingDeleted: eventDefinition<FeedingDeleted>()(z.strictObject(feedingRef)),
+  // Written with the details' current shape: no older version of it was ever recorded.
+  FeedingRestored: eventDefinition<FeedingRestored>()(feedingDetails),
   FeedingNotesResealed: eventDefinition<FeedingNotesResealed>()(z.strictObject({ ...feedingRef, notes: z.string() })),
 } satisfies Record<FeedingEvent['type'], EventDefinition>;

@@ -32,13 +32,15 @@ type FeedingRef = { feedingId: string; childId: string; ownerId: string };
 export type FeedingLogged = DomainEvent<'FeedingLogged', FeedingRef & FeedingDetails>;
 export type FeedingCorrected = DomainEvent<'FeedingCorrected', FeedingRef & FeedingDetails>;
 export type FeedingDeleted = DomainEvent<'FeedingDeleted', FeedingRef>;
+/** A deleted feeding back as it was when deleted (Undo): the same details, so every read model takes it as logged. */
+export type FeedingRestored = DomainEvent<'FeedingRestored', FeedingRef & FeedingDetails>;
 /**
  * The notes sealed again with the child's key: they were sealed with the key of the parent who
  * logged them, before children had keys, and that parent is deleting their account while the
  * child stays with its family. Nothing about the feeding changes.
  */
 export type FeedingNotesResealed = DomainEvent<'FeedingNotesResealed', FeedingRef & { notes: SealedText }>;
-export type FeedingEvent = FeedingLogged | FeedingCorrected | FeedingDeleted | FeedingNotesResealed;
+export type FeedingEvent = FeedingLogged | FeedingCorrected | FeedingDeleted | FeedingRestored | FeedingNotesResealed;
 
 export interface FeedingState {
   status: 'none' | 'logged' | 'deleted';
@@ -52,7 +54,8 @@ export function evolveFeeding(state: FeedingState, event: { type: string; data: 
   const e = event as FeedingEvent;
   switch (e.type) {
     case 'FeedingLogged':
-    case 'FeedingCorrected': {
+    case 'FeedingCorrected':
+    case 'FeedingRestored': {
       const { feedingId, childId, ownerId, ...details } = e.data;
       return { status: 'logged', ref: { feedingId, childId, ownerId }, details };
     }

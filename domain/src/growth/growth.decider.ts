@@ -6,7 +6,9 @@ export type RecordGrowth = { type: 'RecordGrowth'; data: GrowthRef & GrowthDetai
 export type CorrectGrowth = { type: 'CorrectGrowth'; data: GrowthRef & GrowthDetails };
 /** Any member of the child's family may correct or delete it; `ownerId` stays the member who recorded it. */
 export type DeleteGrowth = { type: 'DeleteGrowth'; data: { measurementId: string } };
-export type GrowthCommand = RecordGrowth | CorrectGrowth | DeleteGrowth;
+/** Undo of a deletion: the measurement comes back as it was; restoring one that is there changes nothing. */
+export type RestoreGrowth = { type: 'RestoreGrowth'; data: { measurementId: string } };
+export type GrowthCommand = RecordGrowth | CorrectGrowth | DeleteGrowth | RestoreGrowth;
 
 export const GROWTH_NOT_FOUND = 'Measurement not found';
 
@@ -27,6 +29,10 @@ export function decideGrowth(command: GrowthCommand, state: GrowthState): Growth
     case 'DeleteGrowth':
       assertLogged(state);
       return [{ type: 'GrowthMeasurementDeleted', data: state.ref }];
+    case 'RestoreGrowth':
+      if (state.status === 'logged') return [];
+      if (state.status !== 'deleted' || !state.ref || !state.details) throw new NotFoundError(GROWTH_NOT_FOUND);
+      return [{ type: 'GrowthMeasurementRestored', data: { ...state.ref, ...state.details } }];
     default: {
       const exhaustive: never = command;
       return exhaustive;

@@ -17,7 +17,9 @@ type GrowthRef = { measurementId: string; childId: string; ownerId: string };
 export type GrowthMeasured = DomainEvent<'GrowthMeasured', GrowthRef & GrowthDetails>;
 export type GrowthMeasurementCorrected = DomainEvent<'GrowthMeasurementCorrected', GrowthRef & GrowthDetails>;
 export type GrowthMeasurementDeleted = DomainEvent<'GrowthMeasurementDeleted', GrowthRef>;
-export type GrowthEvent = GrowthMeasured | GrowthMeasurementCorrected | GrowthMeasurementDeleted;
+/** A deleted measurement back as it was (Undo). */
+export type GrowthMeasurementRestored = DomainEvent<'GrowthMeasurementRestored', GrowthRef & GrowthDetails>;
+export type GrowthEvent = GrowthMeasured | GrowthMeasurementCorrected | GrowthMeasurementDeleted | GrowthMeasurementRestored;
 
 export interface GrowthState {
   status: 'none' | 'logged' | 'deleted';
@@ -31,7 +33,8 @@ export function evolveGrowth(state: GrowthState, event: { type: string; data: un
   const e = event as GrowthEvent;
   switch (e.type) {
     case 'GrowthMeasured':
-    case 'GrowthMeasurementCorrected': {
+    case 'GrowthMeasurementCorrected':
+    case 'GrowthMeasurementRestored': {
       const { measurementId, childId, ownerId, ...details } = e.data;
       return { status: 'logged', ref: { measurementId, childId, ownerId }, details };
     }

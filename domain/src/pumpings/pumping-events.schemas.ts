@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PumpingCorrected, PumpingDeleted, PumpingEvent, PumpingLogged, PumpingNotesResealed } from './pumping.events';
+import type { PumpingCorrected, PumpingDeleted, PumpingEvent, PumpingRestored, PumpingLogged, PumpingNotesResealed } from './pumping.events';
 import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
 const pumpingRef = { pumpingId: z.string(), childId: z.string(), ownerId: z.string() };
@@ -19,5 +19,6 @@ export const pumpingEventDefinitions = {
   PumpingLogged: eventDefinition<PumpingLogged>()(pumpingDetails),
   PumpingCorrected: eventDefinition<PumpingCorrected>()(pumpingDetails),
   PumpingDeleted: eventDefinition<PumpingDeleted>()(z.strictObject(pumpingRef)),
+  PumpingRestored: eventDefinition<PumpingRestored>()(pumpingDetails),
   PumpingNotesResealed: eventDefinition<PumpingNotesResealed>()(z.strictObject({ ...pumpingRef, notes: z.string() })),
 } satisfies Record<PumpingEvent['type'], EventDefinition>;

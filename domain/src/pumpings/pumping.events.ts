@@ -19,9 +19,11 @@ type PumpingRef = { pumpingId: string; childId: string; ownerId: string };
 export type PumpingLogged = DomainEvent<'PumpingLogged', PumpingRef & PumpingDetails>;
 export type PumpingCorrected = DomainEvent<'PumpingCorrected', PumpingRef & PumpingDetails>;
 export type PumpingDeleted = DomainEvent<'PumpingDeleted', PumpingRef>;
+/** A deleted pumping session back as it was when deleted (Undo): the same details, so every read model takes it as logged. */
+export type PumpingRestored = DomainEvent<'PumpingRestored', PumpingRef & PumpingDetails>;
 /** Notes sealed again with the child's key (see FeedingNotesResealed). */
 export type PumpingNotesResealed = DomainEvent<'PumpingNotesResealed', PumpingRef & { notes: SealedText }>;
-export type PumpingEvent = PumpingLogged | PumpingCorrected | PumpingDeleted | PumpingNotesResealed;
+export type PumpingEvent = PumpingLogged | PumpingCorrected | PumpingDeleted | PumpingRestored | PumpingNotesResealed;
 
 export interface PumpingState {
   status: 'none' | 'logged' | 'deleted';
@@ -35,7 +37,8 @@ export function evolvePumping(state: PumpingState, event: { type: string; data: 
   const e = event as PumpingEvent;
   switch (e.type) {
     case 'PumpingLogged':
-    case 'PumpingCorrected': {
+    case 'PumpingCorrected':
+    case 'PumpingRestored': {
       const { pumpingId, childId, ownerId, ...details } = e.data;
       return { status: 'logged', ref: { pumpingId, childId, ownerId }, details };
     }

@@ -30,6 +30,9 @@ export const reportDaySchema = viewSchema<ReportDay>()(
       dayMins: count,
       nightMins: count,
       longestNightStretchMins: count.nullable(),
+      nursingLeftMins: count,
+      nursingRightMins: count,
+      pumpedOz: z.number(),
     }),
     'ReportDay',
   ),
@@ -44,6 +47,8 @@ export const reportSchema = viewSchema<ReportView>()(
       feeds: dayStatSchema.nullable(),
       amount: z.strictObject({ oz: dayStatSchema, mL: dayStatSchema }).nullable(),
       diapers: z.strictObject({ wet: dayStatSchema, dirty: dayStatSchema }).nullable(),
+      nursing: z.strictObject({ left: dayStatSchema, right: dayStatSchema }).nullable().describe("Minutes per breast, from the feedings that recorded them (a timer's)"),
+      pumping: z.strictObject({ oz: dayStatSchema, mL: dayStatSchema }).nullable(),
       sleep: z.strictObject({
         day: sleepStatSchema.nullable(),
         night: sleepStatSchema.nullable(),

@@ -7,7 +7,9 @@ import { milestoneDate } from '../milestones/milestone-schedule';
 import { growthApiView, type GrowthDocument } from '../read-models/growth/growth-document';
 import { datesInRange, type LocalDate } from '../time/zoned-time';
 import type { GrowthUnits } from '../units/units';
-import { toMillilitres } from '../units/volume';
+import { toMillilitres, toOunces } from '../units/volume';
+import type { NursingSides } from '../feedings/feeding.events';
+import type { PumpedAmounts } from '../pumpings/pumping-timeline';
 import { ageOn, type ChildAge } from './child-age';
 
 /** A per-day figure over the days with entries: its mean and the lowest and highest day. */
@@ -40,6 +42,11 @@ export interface ReportDay {
   dayMins: number;
   nightMins: number;
   longestNightStretchMins: number | null;
+  /** Minutes of nursing on each breast, from the feedings that recorded them (a timer's). */
+  nursingLeftMins: number;
+  nursingRightMins: number;
+  /** Ounces pumped, both sides, unrounded. */
+  pumpedOz: number;
 }
 
 export type ReportMeasurement = ReturnType<typeof growthApiView>;
@@ -54,6 +61,10 @@ export interface ReportView {
   feeds: DayStat | null;
   amount: { oz: DayStat; mL: DayStat } | null;
   diapers: { wet: DayStat; dirty: DayStat } | null;
+  /** Minutes per breast per day; null when no feeding of the range recorded its sides. */
+  nursing: { left: DayStat; right: DayStat } | null;
+  /** Milk pumped per day; null when nothing was pumped in the range. */
+  pumping: { oz: DayStat; mL: DayStat } | null;
   sleep: {
     day: SleepStat | null;
     night: SleepStat | null;
@@ -77,7 +88,12 @@ export interface ReportInput {
   growth: readonly GrowthDocument[];
   /** The reader's system for the measurements' `display`, null until they choose. */
   growthUnits: GrowthUnits | null;
+  /** The nursing feedings' sides and the pumping sessions of the range, by the local date each started. */
+  extras?: readonly ReportExtra[];
 }
+
+/** A feeding's minutes per breast, or a pumping session's amounts, on the local date it started. */
+export type ReportExtra = { localDate: LocalDate; sides?: NursingSides | null; pumped?: PumpedAmounts | null };
 
 const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 const wholeMillilitres = (oz: number): number => Math.round(toMillilitres(oz, 'oz'));
@@ -87,7 +103,15 @@ export function hasEntries(doc: DailyInsightsDocument): boolean {
   return doc.feeding.feedCount > 0 || doc.sleep.napCount > 0 || doc.sleep.longestNightStretchMins !== null || (doc.diapers?.changeCount ?? 0) > 0;
 }
 
-function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined): ReportDay {
+function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined, extras: readonly ReportExtra[]): ReportDay {
+  let nursingLeftMins = 0;
+  let nursingRightMins = 0;
+  let pumpedOz = 0;
+  for (const { sides, pumped } of extras) {
+    nursingLeftMins += sides?.leftMinutes ?? 0;
+    nursingRightMins += sides?.rightMinutes ?? 0;
+    if (pumped) pumpedOz += toOunces((pumped.leftAmount ?? 0) + (pumped.rightAmount ?? 0), pumped.unit);
+  }
   return {
     date,
     hasEntries: doc ? hasEntries(doc) : false,
@@ -99,6 +123,9 @@ function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined): Rep
     dayMins: doc?.sleep.totalDayMins ?? 0,
     nightMins: doc?.sleep.totalNightMins ?? 0,
     longestNightStretchMins: doc?.sleep.longestNightStretchMins ?? null,
+    nursingLeftMins,
+    nursingRightMins,
+    pumpedOz,
   };
 }
 
@@ -136,9 +163,9 @@ function milestoneOn(birthDate: LocalDate, date: LocalDate): ReportView['milesto
  * a day without feeds or sleep would pull every mean and minimum down. On a tracked date, whatever
  * was not logged counts as none (a day of feeds without a diaper change has 0 diapers).
  */
-export function buildReport({ child, from, to, days, growth, growthUnits }: ReportInput): ReportView {
+export function buildReport({ child, from, to, days, growth, growthUnits, extras = [] }: ReportInput): ReportView {
   const byDate = new Map(days.map((doc) => [doc.date, doc]));
-  const all = datesInRange(from, to).map((date) => reportDay(date, byDate.get(date)));
+  const all = datesInRange(from, to).map((date) => reportDay(date, byDate.get(date), extras.filter((extra) => extra.localDate === date)));
   const tracked = all.filter((day) => day.hasEntries);
   const some = tracked.length > 0;
   const of = (pick: (day: ReportDay) => number) => tracked.map(pick);
@@ -150,6 +177,11 @@ export function buildReport({ child, from, to, days, growth, growthUnits }: Repo
     feeds: some ? dayStat(of((day) => day.feedCount), oneDecimal) : null,
     amount: some ? { oz: dayStat(ounces, oneDecimal), mL: dayStat(ounces, wholeMillilitres) } : null,
     diapers: some ? { wet: dayStat(of((day) => day.wetCount), oneDecimal), dirty: dayStat(of((day) => day.dirtyCount), oneDecimal) } : null,
+    nursing:
+      some && extras.some((extra) => extra.sides)
+        ? { left: dayStat(of((day) => day.nursingLeftMins), Math.round), right: dayStat(of((day) => day.nursingRightMins), Math.round) }
+        : null,
+    pumping: some && extras.some((extra) => extra.pumped) ? { oz: dayStat(of((day) => day.pumpedOz), oneDecimal), mL: dayStat(of((day) => day.pumpedOz), wholeMillilitres) } : null,
     sleep: {
       day: some ? sleepStat(of((day) => day.dayMins)) : null,
       night: some ? sleepStat(of((day) => day.nightMins)) : null,

@@ -75,6 +75,28 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
     expect(report.sleep.longestNightStretch).toEqual({ mins: 490, human: '8h 10m', date: '2026-06-05' });
   });
 
+  it('has no nursing or pumping figures when no feeding recorded its sides and nothing was pumped', () => {
+    expect([report.nursing, report.pumping]).toEqual([null, null]);
+  });
+
+  it('gives the minutes per breast and the milk pumped per day over the days with entries', () => {
+    const withExtras = reportOf('2026-06-01', '2026-06-07', {
+      extras: [
+        { localDate: '2026-06-01', sides: { leftMinutes: 15, rightMinutes: 10 } },
+        { localDate: '2026-06-01', sides: { leftMinutes: 5, rightMinutes: 0 } },
+        { localDate: '2026-06-02', sides: { leftMinutes: 12, rightMinutes: 12 } },
+        { localDate: '2026-06-01', pumped: { leftAmount: 60, rightAmount: 45, unit: 'mL' } },
+        { localDate: '2026-06-03', pumped: { leftAmount: 2, rightAmount: null, unit: 'oz' } },
+      ],
+    });
+    // Six days with entries: left 20, 12, 0, 0, 0, 0 (32 / 6 = 5.3); right 10, 12, 0… (22 / 6 = 3.7).
+    expect(withExtras.nursing).toEqual({ left: { mean: 5, min: 0, max: 20 }, right: { mean: 4, min: 0, max: 12 } });
+    // 105 mL is 3.5505 oz; with Wednesday's 2 oz, 5.5505 oz over six days is 0.925 oz (27 mL) a day.
+    expect(withExtras.pumping).toEqual({ oz: { mean: 0.9, min: 0, max: 3.6 }, mL: { mean: 27, min: 0, max: 105 } });
+    expect(withExtras.days[0]).toMatchObject({ nursingLeftMins: 20, nursingRightMins: 10 });
+    expect(withExtras.days[0]!.pumpedOz).toBeCloseTo(3.5505, 4);
+  });
+
   it('keeps every date for the charts, Thursday with nothing', () => {
     expect(report.days[0]).toEqual({
       date: '2026-06-01',
@@ -86,6 +108,9 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
       dayMins: 150,
       nightMins: 630,
       longestNightStretchMins: 420,
+      nursingLeftMins: 0,
+      nursingRightMins: 0,
+      pumpedOz: 0,
     });
     expect(report.days[3]).toEqual({
       date: '2026-06-04',
@@ -97,6 +122,9 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
       dayMins: 0,
       nightMins: 0,
       longestNightStretchMins: null,
+      nursingLeftMins: 0,
+      nursingRightMins: 0,
+      pumpedOz: 0,
     });
     expect(report.days.map((day) => day.feedCount)).toEqual([5, 6, 4, 0, 7, 5, 5]);
     expect(report.days.map((day) => [day.dayMins, day.nightMins])).toEqual([

@@ -50,6 +50,7 @@ const noColumns = Object.fromEntries(KIND_COLUMN_NAMES.map((name) => [name, z.nu
 const ROLE_TEXT: Record<EntryLineRole, string> = {
   logged: 'logged: its values as first given',
   corrected: 'corrected: its values replace the ones given before',
+  restored: 'restored (a deletion undone): the entry stands again with the values it had',
   deleted: 'withdrawn (deleted, or corrected to a time after the release): drop it; the dates are those of the values it had',
 };
 
@@ -110,7 +111,7 @@ export const researchExportEndSchema = named(
   'The last line of every export.',
 );
 
-const ROLES: EntryLineRole[] = ['logged', 'corrected', 'deleted'];
+const ROLES: EntryLineRole[] = ['logged', 'corrected', 'restored', 'deleted'];
 
 export const researchLineSchema = named(
   z.discriminatedUnion('kind', [

@@ -15,7 +15,7 @@ import { lastDateOf, shiftedClock, type ShiftedTimes } from './shifted-clock';
 export const RESEARCH_SCHEMA_VERSION = 2;
 
 export type ResearchEntryKind = EntryKind | 'growth';
-export type EntryLineRole = 'logged' | 'corrected' | 'deleted';
+export type EntryLineRole = 'logged' | 'corrected' | 'restored' | 'deleted';
 
 /** Every kind's own columns: an entry line has all of them, null where they are another kind's. */
 export type KindColumns = FeedingResearch & SleepResearch & DiaperResearch & PumpingResearch & GrowthResearch;
@@ -66,7 +66,7 @@ export interface ChildWithdrawnLine extends LineStart {
 
 export type StreamControlLine = StreamRestatedLine | ChildWithdrawnLine;
 
-const GROWTH_ROLES = { GrowthMeasured: 'logged', GrowthMeasurementCorrected: 'corrected', GrowthMeasurementDeleted: 'deleted' } as const satisfies Record<GrowthEvent['type'], EntryLineRole>;
+const GROWTH_ROLES = { GrowthMeasured: 'logged', GrowthMeasurementCorrected: 'corrected', GrowthMeasurementRestored: 'restored', GrowthMeasurementDeleted: 'deleted' } as const satisfies Record<GrowthEvent['type'], EntryLineRole>;
 const isGrowthEvent = (type: string): type is GrowthEvent['type'] => Object.hasOwn(GROWTH_ROLES, type);
 const CHILD_LINE_EVENTS: ReadonlySet<string> = new Set(['ChildRegistered', 'ChildAnonymized']);
 /** Every kind of entry's events but the resealings of its notes: they change nothing research sees. */
@@ -88,7 +88,7 @@ export function researchChildIdOf(event: { type: string; data: unknown }): strin
 export function valuesEndOf(event: { type: string; data: unknown }): { instant: string } | { day: LocalDate } | null {
   if (isGrowthEvent(event.type)) return event.type === 'GrowthMeasurementDeleted' ? null : { day: (event.data as { measuredOn: LocalDate }).measuredOn };
   const entryEvent = entryEventOf(event.type);
-  if (!entryEvent || (entryEvent.role !== 'logged' && entryEvent.role !== 'corrected')) return null;
+  if (!entryEvent || entryEvent.role === 'deleted' || entryEvent.role === 'resealed') return null;
   const { research } = entryKind(entryEvent.kind);
   return { instant: research.endAt(event.data as never) ?? research.at(event.data as never) };
 }
@@ -127,7 +127,7 @@ export function childLineBuilder(facts: ChildResearchFacts, cutoff: LocalDate, e
     return { ...last, seq, kind: `${kind}-deleted`, ...NO_KIND_COLUMNS };
   }
 
-  function entryLine(seq: number, kind: ResearchEntryKind, role: 'logged' | 'corrected', entry: string, times: ShiftedTimes, fields: Partial<KindColumns>): EntryLine | null {
+  function entryLine(seq: number, kind: ResearchEntryKind, role: Exclude<EntryLineRole, 'deleted'>, entry: string, times: ShiftedTimes, fields: Partial<KindColumns>): EntryLine | null {
     if (lastDateOf(times) >= cutoff) return withdrawn(entry, kind, seq);
     const line: EntryLine = { ...start, seq, kind: `${kind}-${role}`, entry, sex: facts.sex, ...times, ...NO_KIND_COLUMNS, ...fields };
     standing.set(entry, line);

@@ -108,6 +108,12 @@ describe('a withdrawn entry', () => {
     expect(deleted).toEqual({ ...logged, seq: 2, kind: 'feeding-deleted', ...NO_COLUMNS });
   });
 
+  it('brings a deleted entry back with the values it had when the deletion is undone', () => {
+    const deletion = { type: 'FeedingDeleted', data: { ...ref, feedingId: 'feeding-7' } };
+    const [logged, , restored] = linesOf([feeding('FeedingLogged', 'feeding-7', {}), deletion, feeding('FeedingRestored', 'feeding-7', {})]) as EntryLine[];
+    expect(restored).toEqual({ ...logged, seq: 3, kind: 'feeding-restored' });
+  });
+
   it('is withdrawn when corrected to a time past the release, and comes back when the release reaches it', () => {
     // Corrected from 6 November to 28 December on the shifted calendar (11 January really).
     const events = [feeding('FeedingLogged', 'feeding-7', {}), feeding('FeedingCorrected', 'feeding-7', { startedAt: '2027-01-11T15:05:00.000Z', endedAt: '2027-01-11T15:25:00.000Z' })];

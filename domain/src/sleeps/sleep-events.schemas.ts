@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SleepCorrected, SleepDeleted, SleepEnvironment, SleepEvent, SleepLogged, SleepNotesResealed } from './sleep.events';
+import type { SleepCorrected, SleepDeleted, SleepRestored, SleepEnvironment, SleepEvent, SleepLogged, SleepNotesResealed } from './sleep.events';
 import { sleepSackTogOf } from './sleep-sack';
 import { eventDefinition, type EventDefinition } from '../events/event-definition';
 
@@ -45,5 +45,7 @@ export const sleepEventDefinitions = {
   SleepLogged: eventDefinition<SleepLogged>()(sleepDetails, sealedTagHistory),
   SleepCorrected: eventDefinition<SleepCorrected>()(sleepDetails, sealedTagHistory),
   SleepDeleted: eventDefinition<SleepDeleted>()(z.strictObject(sleepRef)),
+  // Written with the details' current shape: no older version of it was ever recorded.
+  SleepRestored: eventDefinition<SleepRestored>()(sleepDetails),
   SleepNotesResealed: eventDefinition<SleepNotesResealed>()(z.strictObject({ ...sleepRef, notes: z.string(), sleepSackTag: z.string().nullable() })),
 } satisfies Record<SleepEvent['type'], EventDefinition>;

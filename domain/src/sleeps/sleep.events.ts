@@ -37,9 +37,11 @@ type SleepRef = { sleepId: string; childId: string; ownerId: string };
 export type SleepLogged = DomainEvent<'SleepLogged', SleepRef & SleepDetails>;
 export type SleepCorrected = DomainEvent<'SleepCorrected', SleepRef & SleepDetails>;
 export type SleepDeleted = DomainEvent<'SleepDeleted', SleepRef>;
+/** A deleted sleep back as it was when deleted (Undo): the same details, so every read model takes it as logged. */
+export type SleepRestored = DomainEvent<'SleepRestored', SleepRef & SleepDetails>;
 /** Notes and sleep-sack tag sealed again with the child's key (see FeedingNotesResealed). */
 export type SleepNotesResealed = DomainEvent<'SleepNotesResealed', SleepRef & { notes: SealedText; sleepSackTag: SealedText | null }>;
-export type SleepEvent = SleepLogged | SleepCorrected | SleepDeleted | SleepNotesResealed;
+export type SleepEvent = SleepLogged | SleepCorrected | SleepDeleted | SleepRestored | SleepNotesResealed;
 
 export interface SleepState {
   status: 'none' | 'logged' | 'deleted';
@@ -53,7 +55,8 @@ export function evolveSleep(state: SleepState, event: { type: string; data: unkn
   const e = event as SleepEvent;
   switch (e.type) {
     case 'SleepLogged':
-    case 'SleepCorrected': {
+    case 'SleepCorrected':
+    case 'SleepRestored': {
       const { sleepId, childId, ownerId, ...details } = e.data;
       return { status: 'logged', ref: { sleepId, childId, ownerId }, details };
     }

@@ -3,6 +3,7 @@ import { INVITATIONS_COLLECTION } from '@nightlight/domain/read-models/children/
 import { GROWTH_COLLECTION } from '@nightlight/domain/read-models/growth/growth-document';
 import { TIMERS_COLLECTION } from '@nightlight/domain/read-models/timers/timer-document';
 import { MEMBERSHIPS_COLLECTION } from '@nightlight/domain/read-models/children/membership-document';
+import { ENTRY_HISTORY_COLLECTION } from '@nightlight/domain/read-models/timeline/entry-history';
 import { TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { ProjectionContext } from '../projection';
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
@@ -29,6 +30,7 @@ export async function forgetChild(context: ProjectionContext, childId: string): 
   const { readStore } = context;
   context.cipher.forgetChild(childId);
   await readStore.collection(TIMELINE_COLLECTION).deleteMany({ childId });
+  await readStore.collection(ENTRY_HISTORY_COLLECTION).deleteMany({ childId });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId });
   await readStore.collection(GROWTH_COLLECTION).deleteMany({ childId });
   await readStore.collection(TIMERS_COLLECTION).deleteMany({ childId });

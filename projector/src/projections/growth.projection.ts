@@ -7,7 +7,7 @@ import type { Projection, ProjectionContext } from '../projection';
 /** The growth read model: each measurement of a child, as last corrected. */
 export const growthProjection: Projection = {
   name: 'growth',
-  handles: new Set(['GrowthMeasured', 'GrowthMeasurementCorrected', 'GrowthMeasurementDeleted']),
+  handles: new Set(['GrowthMeasured', 'GrowthMeasurementCorrected', 'GrowthMeasurementDeleted', 'GrowthMeasurementRestored']),
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const event = recorded as unknown as GrowthEvent;
     const growth = context.readStore.collection<GrowthDocument>(GROWTH_COLLECTION);

@@ -1,8 +1,10 @@
 import { ENTRY_EVENT_TYPES, entryEventOf, entryKind } from '@nightlight/domain/entries/all-entry-kinds';
 import type { EntryTimes } from '@nightlight/domain/entries/entry-kind-definition';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
+import { ENTRY_HISTORY_COLLECTION, changedParts, type EntryChange, type EntryHistoryDocument } from '@nightlight/domain/read-models/timeline/entry-history';
 import { TIMELINE_COLLECTION, timelineDocument, type EntryFacts, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
+import type { Collection } from '@nightlight/infrastructure/ports/read-store';
 import type { Projection, ProjectionContext } from '../projection';
 import { refreshDailyInsights } from './daily-insights.projection';
 
@@ -10,11 +12,14 @@ import { refreshDailyInsights } from './daily-insights.projection';
 type EntryEventData = { childId: string; ownerId: string; notes: string } & Record<string, unknown>;
 
 /**
- * The timeline read model: every entry of a child with its local-time view. Each change also
- * refreshes the daily insights of the dates the old and the new entry touch.
+ * The timeline read model: every entry of a child with its local-time view, and the history of the
+ * entries changed since they were logged. Each change also refreshes the daily insights of the
+ * dates the old and the new entry touch.
  */
 export const timelineProjection: Projection = {
   name: 'timeline',
+  // 2: when each entry was logged, and the history of the entries changed since.
+  version: 2,
   handles: ENTRY_EVENT_TYPES,
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const event = recorded as unknown as { type: string; data: EntryEventData };
@@ -29,7 +34,7 @@ export const timelineProjection: Projection = {
     if (existing && existing.position >= recorded.position) {
       // A replay after a restart from an older checkpoint: the entry was written, but its daily
       // insights may have been lost (deferred, or the process died in between). Recomputing is idempotent.
-      const replayed = role === 'logged' || role === 'corrected' ? [existing, definition.timeline.factsOf(event.data)] : [existing];
+      const replayed = role === 'resealed' || role === 'deleted' ? [existing] : [existing, definition.timeline.factsOf(event.data)];
       await refreshDailyInsights(context, child, replayed);
       return;
     }
@@ -43,8 +48,18 @@ export const timelineProjection: Projection = {
       return;
     }
     const touched: { startedAt: string; endedAt: string }[] = existing ? [existing] : [];
+    const history = context.readStore.collection<EntryHistoryDocument>(ENTRY_HISTORY_COLLECTION);
+    // Who changed it: the member whose request it was (a system event, the member who logged it).
+    const change = (action: EntryChange['action'], changed: EntryChange['changed'] = []): EntryChange => ({
+      action,
+      by: recorded.metadata.userId ?? event.data.ownerId,
+      at: recorded.metadata.recordedAt,
+      changed,
+    });
     if (role === 'deleted') {
       if (!existing) return;
+      const logged = { by: existing.ownerId, at: existing.loggedAt ?? null };
+      await recordChange(history, id, child._id, change('deleted'), logged);
       await timeline.deleteOne({ _id: id });
     } else {
       const { data } = event;
@@ -58,8 +73,11 @@ export const timelineProjection: Projection = {
         // Who logged it; most entries were logged by the parent who added the child.
         ownerId: data.ownerId === child.ownerId ? child.ownerId : data.ownerId,
         sealedNotes: data.notes,
+        loggedAt: await loggedAtOf(role, recorded.metadata.recordedAt, existing, () => history.findOne({ _id: id }, { readOnly: true })),
       };
       const doc = timelineDocument(facts, child.timezone, recorded.position);
+      if (role === 'corrected' && existing) await recordChange(history, id, child._id, change('corrected', changedParts(existing, doc)), null);
+      if (role === 'restored') await recordChange(history, id, child._id, change('restored'), null);
       // The document is made here for the store alone: it is handed over, not copied.
       await timeline.replaceOne({ _id: id }, doc, { upsert: true, handOver: true });
       touched.push(doc);
@@ -67,3 +85,17 @@ export const timelineProjection: Projection = {
     await refreshDailyInsights(context, child, touched);
   },
 };
+
+/** When an entry was logged: this event's time for a new one, else what its document or, once deleted, its history kept. */
+async function loggedAtOf(role: string, recordedAt: string, existing: TimelineDocument | null, historyOf: () => Promise<EntryHistoryDocument | null>): Promise<string | undefined> {
+  if (role === 'logged') return recordedAt;
+  if (existing) return existing.loggedAt;
+  return (await historyOf())?.logged?.at ?? undefined;
+}
+
+/** Adds a change to an entry's history, made at its first change; `logged` is kept there once its timeline document goes. */
+async function recordChange(history: Collection<EntryHistoryDocument>, id: string, childId: string, change: EntryChange, logged: EntryHistoryDocument['logged']): Promise<void> {
+  const current = await history.findOne({ _id: id }, { readOnly: true });
+  const next: EntryHistoryDocument = { _id: id, childId, logged: current?.logged ?? logged, changes: [...(current?.changes ?? []), change] };
+  await history.replaceOne({ _id: id }, next, { upsert: true });
+}

@@ -156,7 +156,7 @@ type Plain<T> = Omit<T, 'notes'> & { notes: string };
 
 export async function feedingEvent(
   stores: ProjectionStores,
-  type: 'FeedingLogged' | 'FeedingCorrected',
+  type: 'FeedingLogged' | 'FeedingCorrected' | 'FeedingRestored',
   ref: EntryRef,
   details: Omit<Plain<FeedingDetails>, 'enteredAmount' | 'sides'> & Partial<Pick<FeedingDetails, 'enteredAmount' | 'sides'>>,
 ): Promise<number> {

@@ -12,11 +12,14 @@ import { loggedByResolver } from './family-names';
  * it) and are opened here; a shredded key leaves them empty.
  */
 export function entryViews({ readStore, cipher }: Pick<QueryDeps, 'readStore' | 'cipher'>) {
-  /** What every entry of one answer is read with: its child (a diaper's guidance counts from its birth date), who logged what, and the reader's units. */
-  const readingFor = async (child: ChildDocument, userId: string) => ({
+  /**
+   * What every entry of one answer is read with: its child (a diaper's guidance counts from its birth
+   * date), who logged what, and the reader's units (`acceptLanguage`: the request's, for a reader who chose none).
+   */
+  const readingFor = async (child: ChildDocument, userId: string, acceptLanguage?: string | null) => ({
     child: await openChild(cipher, child),
     loggedBy: await loggedByResolver(readStore, cipher, child._id),
-    units: await readerUnits(readStore, userId),
+    units: await readerUnits(readStore, userId, acceptLanguage),
   });
   const view = async (doc: TimelineDocument, { child, loggedBy, units }: Awaited<ReturnType<typeof readingFor>>) => {
     const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);

@@ -9,13 +9,13 @@ import { displayNameOf } from '@nightlight/infrastructure/read-store/personal-fi
  */
 export async function loggedByResolver(readStore: ReadStore, cipher: PersonalDataCipher, childId: string): Promise<(memberId: string) => Promise<LoggedBy>> {
   const members = await readStore.collection<MembershipDocument>(MEMBERSHIPS_COLLECTION).find({ childId }, { readOnly: true });
-  const roles = new Map(members.map((member) => [member.memberId, member.role]));
+  const byId = new Map(members.map((member) => [member.memberId, member]));
   const names = new Map<string, Promise<LoggedBy>>();
   return (memberId) => {
     let name = names.get(memberId);
     if (!name) {
-      const role = roles.get(memberId) ?? null;
-      name = (role ? displayNameOf(readStore, cipher, memberId) : Promise.resolve(null)).then((displayName) => loggedByView(memberId, role, displayName));
+      const member = byId.get(memberId) ?? null;
+      name = (member ? displayNameOf(readStore, cipher, memberId) : Promise.resolve(null)).then((displayName) => loggedByView(memberId, member, displayName));
       names.set(memberId, name);
     }
     return name;

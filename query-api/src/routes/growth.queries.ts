@@ -21,7 +21,7 @@ export function growthQueries({ readStore, cipher }: QueryDeps) {
     app.get('/api/children/:id/growth', { schema: listSchema }, async (request) => {
       const { child } = await findOpenedChildAs(readStore, cipher, parseIdParam(request.params, 'Child not found'), request.userId);
       const docs = await growth.find({ childId: child._id }, { sort: { measuredOn: 1 }, readOnly: true });
-      const units = (await readerUnits(readStore, request.userId))?.growth ?? null;
+      const units = (await readerUnits(readStore, request.userId, request.headers['accept-language']))?.growth ?? null;
       return docs.map((doc) => growthApiView(doc, child, units));
     });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { GROWTH_COLLECTION, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
+import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { buildReport } from '@nightlight/domain/reports/report';
 import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
 import { daysBetween, isLocalDate } from '@nightlight/domain/time/zoned-time';
@@ -34,16 +35,25 @@ export function reportQueries({ readStore, cipher }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const dailyDocs = readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
     const growth = readStore.collection<GrowthDocument>(GROWTH_COLLECTION);
+    const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+    /** The feedings' sides and the pumping sessions of a range, which the daily insights do not count. */
+    const extrasOf = async (childId: string, from: string, to: string) => {
+      const [feedings, pumpings] = await Promise.all(
+        (['feeding', 'pumping'] as const).map((kind) => timeline.find({ childId, kind, localDate: { $gte: from, $lte: to } }, { readOnly: true })),
+      );
+      return [...feedings!.filter((doc) => doc.sides), ...pumpings!].map((doc) => ({ localDate: doc.localDate, sides: doc.sides, pumped: doc.pumped }));
+    };
 
     app.get('/api/children/:id/report', { schema: reportAnswer }, async (request) => {
       const { child } = await findOpenedChildAs(readStore, cipher, parseIdParam(request.params, 'Child not found'), request.userId);
       const { from, to } = parseInput(reportQuery, request.query);
-      const [days, measurements, units] = await Promise.all([
+      const [days, measurements, units, extras] = await Promise.all([
         dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 }, readOnly: true }),
         growth.find({ childId: child._id, measuredOn: { $gte: from, $lte: to } }, { sort: { measuredOn: 1 }, readOnly: true }),
-        readerUnits(readStore, request.userId),
+        readerUnits(readStore, request.userId, request.headers['accept-language']),
+        extrasOf(child._id, from, to),
       ]);
-      return buildReport({ child, from, to, days, growth: measurements, growthUnits: units?.growth ?? null });
+      return buildReport({ child, from, to, days, growth: measurements, growthUnits: units?.growth ?? null, extras });
     });
   };
 }

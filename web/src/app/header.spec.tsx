@@ -15,9 +15,17 @@ describe('Header', () => {
 
     expect(screen.getByRole('link', { name: 'Nightlight home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-    for (const name of ['Dashboard', 'Activity', 'Insights']) {
+    for (const name of ['Dashboard', 'Activity', 'Insights', 'Reports']) {
       expect(screen.getByRole('button', { name })).not.toHaveAttribute('aria-current');
     }
+  });
+
+  it('has Reports in the main navigation, highlighted on its screen', () => {
+    signIn();
+    renderPage(<Header />, { path: '/reports' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect([...nav.querySelectorAll('button')].map((button) => button.textContent)).toEqual(['Dashboard', 'Activity', 'Insights', 'Reports', 'Settings']);
+    expect(screen.getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('navigates with the buttons', async () => {

@@ -1,15 +1,17 @@
+import type { ComponentType } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { MoonIcon } from '../components/icons.tsx';
+import { ActivityIcon, DashboardIcon, InsightsIcon, LogoutIcon, MoonIcon, ReportsIcon, SettingsIcon } from '../components/icons.tsx';
 import { LOGIN_PATH, PRODUCT_NAME } from '../config/constants.ts';
 import { signOut } from '../lib/sign-out.ts';
 import { getAuthState } from '../stores/auth-store.ts';
 
-const NAV_ITEMS = [
-  { label: 'Dashboard', path: '/' },
-  { label: 'Activity', path: '/activity' },
-  { label: 'Insights', path: '/insights' },
-  { label: 'Settings', path: '/settings' },
-] as const;
+const NAV_ITEMS: readonly { label: string; path: string; Icon: ComponentType<{ className?: string }> }[] = [
+  { label: 'Dashboard', path: '/', Icon: DashboardIcon },
+  { label: 'Activity', path: '/activity', Icon: ActivityIcon },
+  { label: 'Insights', path: '/insights', Icon: InsightsIcon },
+  { label: 'Reports', path: '/reports', Icon: ReportsIcon },
+  { label: 'Settings', path: '/settings', Icon: SettingsIcon },
+];
 
 export function Header() {
   const navigate = useNavigate();
@@ -32,24 +34,26 @@ export function Header() {
         <MoonIcon className="app-logo-icon" /> {PRODUCT_NAME}
       </Link>
       <nav className="app-nav" aria-label="Main">
-        {NAV_ITEMS.map((item) => {
-          const active = pathname === item.path;
+        {NAV_ITEMS.map(({ label, path, Icon }) => {
+          const active = pathname === path;
           return (
             <button
-              key={item.path}
+              key={path}
               type="button"
               className={active ? 'nav-button nav-button-active' : 'nav-button'}
               aria-current={active ? 'page' : undefined}
-              onClick={() => void navigate(item.path)}
+              onClick={() => void navigate(path)}
             >
-              {item.label}
+              <Icon className="nav-icon" />
+              <span>{label}</span>
             </button>
           );
         })}
-        <button type="button" className="nav-button nav-logout" onClick={logout}>
-          Logout
-        </button>
       </nav>
+      <button type="button" className="nav-button nav-logout" onClick={logout}>
+        <LogoutIcon className="nav-icon" />
+        <span>Logout</span>
+      </button>
     </header>
   );
 }

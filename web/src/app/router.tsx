@@ -29,6 +29,11 @@ export const routes: RouteObject[] = [
         // Public: someone without an account arrives here from an invitation link.
         path: '/join/:code',
         handle: { title: 'Join a Family' } satisfies RouteHandle,
+        // The invitation is asked for while the page's code loads, not after: it is what the page shows.
+        loader: ({ params }) => {
+          void import('../features/families/api/family-api.ts').then((api) => api.prefetchInvitationPreview(params.code ?? ''));
+          return null;
+        },
         lazy: async () => ({ Component: (await import('../features/families/components/join-page.tsx')).JoinPage }),
       },
       {

@@ -1,18 +1,44 @@
 /**
- * The interface's own glyphs, drawn inline rather than as emoji: a device without a colour emoji
- * font (many desktop Linux installs) would show an empty box where the delete button's only sign is.
- * They take the text's colour and size and are decorative: what they mean is in the control's name.
+ * The interface's glyphs, drawn as SVG (lucide) rather than emoji: a device without a colour emoji
+ * font (many desktop Linux installs) would show an empty box where a button's only sign is. Each is
+ * imported alone, so the bundle holds only these. They take the text's colour and size and are
+ * decorative: what they mean is in the control's name.
  */
+import type { ComponentType, SVGProps } from 'react';
+import ChartLine from 'lucide-react/icons/chart-line';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
+import FileText from 'lucide-react/icons/file-text';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import List from 'lucide-react/icons/list';
+import Lock from 'lucide-react/icons/lock';
+import LogOut from 'lucide-react/icons/log-out';
+import Pencil from 'lucide-react/icons/pencil';
+import Settings from 'lucide-react/icons/settings';
+import Trash2 from 'lucide-react/icons/trash-2';
+
 type IconProps = { className?: string };
+type Glyph = ComponentType<SVGProps<SVGSVGElement> & { size?: string | number }>;
 
-export function TrashIcon({ className }: IconProps) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-      <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6" />
-    </svg>
-  );
-}
+/** A glyph at the text's size, hidden from assistive technology. */
+export const icon = (Glyph: Glyph) =>
+  function Icon({ className }: IconProps) {
+    return <Glyph className={className} size="1em" aria-hidden="true" focusable="false" />;
+  };
 
+export const TrashIcon = icon(Trash2);
+export const PencilIcon = icon(Pencil);
+export const PreviousIcon = icon(ChevronLeft);
+export const NextIcon = icon(ChevronRight);
+export const LockIcon = icon(Lock);
+export const DashboardIcon = icon(LayoutDashboard);
+export const ActivityIcon = icon(List);
+export const InsightsIcon = icon(ChartLine);
+export const ReportsIcon = icon(FileText);
+export const SettingsIcon = icon(Settings);
+export const LogoutIcon = icon(LogOut);
+
+/** The logo's moon, filled, as the app's icons draw it. */
 export function MoonIcon({ className }: IconProps) {
   return (
     <svg className={className} viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false" fill="currentColor">

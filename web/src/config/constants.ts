@@ -9,6 +9,8 @@ export const SESSION_CHECK_INTERVAL_MS = 10 * 60 * 1000;
 export const REFERRAL_CODE_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 export const DISPLAY_NAME_MAX_LENGTH = 50;
+/** The longest name a member of a family goes by (a child's display name is DISPLAY_NAME_MAX_LENGTH). */
+export const MEMBER_NAME_MAX_LENGTH = 40;
 export const MAX_CHILD_AGE_YEARS = 18;
 export const DAYS_PER_MONTH = 30.44;
 

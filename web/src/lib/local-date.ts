@@ -35,6 +35,11 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((toUtcDay(to) - toUtcDay(from)) / DAY_MS);
 }
 
+/** The calendar day `days` days after `localDate` (before, when negative). */
+export function addDaysTo(localDate: string, days: number): string {
+  return new Date(toUtcDay(localDate) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** The same calendar day `years` years before `localDate`. */
 export function yearsBefore(localDate: string, years: number): string {
   const [year = 0, month = '01', day = '01'] = localDate.split('-');

@@ -1,18 +1,17 @@
+import { unitsOfLocale } from '@nightlight/domain/units/units';
 import { toMillilitres } from '@nightlight/domain/units/volume';
 import type { Units, VolumeUnit } from '../types/api.ts';
 
 // The API's limits and messages per unit: 20 oz is 600 mL; steps of 0.25 oz or 5 mL.
 export { VOLUME_LIMITS, volumeProblem } from '@nightlight/domain/units/volume';
 
-/** Ounces where the browser's locale is en-US, millilitres everywhere else. */
-export function localeVolumeUnit(language = typeof navigator === 'undefined' ? 'en-US' : navigator.language): VolumeUnit {
-  return language === 'en-US' ? 'oz' : 'mL';
-}
-
-/** The browser's locale decides until the user chooses: ounces and pounds in en-US, millilitres and kilograms elsewhere. */
-export function localeUnits(language?: string): Units {
-  const volume = localeVolumeUnit(language);
-  return { volume, growth: volume === 'oz' ? 'imperial' : 'metric' };
+/**
+ * The browser's locale decides until the user chooses: ounces and pounds in en-US, millilitres and
+ * kilograms elsewhere. The server reads the same language from `Accept-Language`, so its lists and
+ * reports agree with the cards.
+ */
+export function localeUnits(language = typeof navigator === 'undefined' ? 'en-US' : navigator.language): Units {
+  return unitsOfLocale(language);
 }
 
 /** Ounces as a number in the reader's unit: one decimal of an ounce, or whole millilitres. */

@@ -11,6 +11,11 @@ const quietLiveStream = http.get('/api/children/:id/live', () => new HttpRespons
 /** Screens that list a day list every kind of entry: by default there are none, and a test declares the ones it is about. */
 const noEntries = ENTRY_KIND_NAMES.map((kind) => http.get(ENTRY_KIND_LISTING[kind].path, () => HttpResponse.json([])));
 
+/** An Edit dialog shows who logged the entry: by default nobody changed it since. */
+const quietHistories = ENTRY_KIND_NAMES.map((kind) =>
+  http.get(`${ENTRY_KIND_LISTING[kind].path}/:id/history`, () => HttpResponse.json([{ action: 'logged', by: { memberId: 'user-1', displayName: 'Alex' }, at: null, changed: [] }])),
+);
+
 /** The Insights page shows growth too: by default no measurement, and curves of a child without a sex. */
 const noGrowth = [
   http.get('/api/children/:id/growth', () => HttpResponse.json([])),
@@ -22,4 +27,4 @@ const noChildren = http.get('/api/children', () => HttpResponse.json([]));
 
 // The network edge for component tests: each test declares the answers it needs with
 // server.use(...); any request nobody declared fails the test (see setup-tests.ts).
-export const server = setupServer(quietLiveStream, ...noEntries, noChildren, ...noGrowth);
+export const server = setupServer(quietLiveStream, ...noEntries, ...quietHistories, noChildren, ...noGrowth);

@@ -1,9 +1,12 @@
 import { USERS_COLLECTION, type UserDocument } from '@nightlight/domain/read-models/users/user-document';
-import type { Units } from '@nightlight/domain/units/units';
+import { effectiveUnits, type Units } from '@nightlight/domain/units/units';
 import type { ReadStore } from '../ports/read-store';
 
-/** The units a user reads amounts in, from the users read model; null until they choose. */
-export async function readerUnits(readStore: ReadStore, userId: string): Promise<Units | null> {
+/**
+ * The units a user reads amounts in: their choice from the users read model, else their browser's
+ * (`acceptLanguage`, the request's header), else null (amounts as they were entered).
+ */
+export async function readerUnits(readStore: ReadStore, userId: string, acceptLanguage?: string | null): Promise<Units | null> {
   const user = await readStore.collection<UserDocument>(USERS_COLLECTION).findOne({ _id: userId }, { readOnly: true });
-  return user?.units ?? null;
+  return effectiveUnits(user?.units ?? null, acceptLanguage);
 }

@@ -16,8 +16,11 @@ export interface MembershipDocument {
 
 export const membershipId = (childId: string, memberId: string): string => `${childId}:${memberId}`;
 
-/** What other members see of someone who set no display name. */
-export const ROLE_LABELS = { parent: 'Parent', caregiver: 'Caregiver' } as const satisfies Record<ChildRole, string>;
+/**
+ * What other members see of someone who set no display name: their number in the family, never
+ * their role ('Parent' would stand for a person, and two of them would look alike).
+ */
+export const unnamedMember = (number: number): string => `Member ${number}`;
 /** Who logged an entry, once they are no longer in the family (left, removed, or deleted their account). */
 export const FORMER_MEMBER = 'Former member';
 
@@ -28,9 +31,9 @@ export interface Member {
   isYou: boolean;
 }
 
-/** A member as the other members see them: their own display name, else their role; never their e-mail. */
+/** A member as the other members see them: their own display name, else their number; never their e-mail. */
 export function memberView(membership: MembershipDocument, displayName: string | null, viewerId: string): Member {
-  return { memberId: membership.memberId, displayName: displayName ?? ROLE_LABELS[membership.role], role: membership.role, isYou: membership.memberId === viewerId };
+  return { memberId: membership.memberId, displayName: displayName ?? unnamedMember(membership.number), role: membership.role, isYou: membership.memberId === viewerId };
 }
 
 export interface LoggedBy {
@@ -38,8 +41,8 @@ export interface LoggedBy {
   displayName: string;
 }
 
-/** Who logged an entry, as the family sees it: `role` is theirs while they are a member. */
-export function loggedByView(memberId: string, role: ChildRole | null, displayName: string | null): LoggedBy {
-  if (!role) return { memberId, displayName: FORMER_MEMBER };
-  return { memberId, displayName: displayName ?? ROLE_LABELS[role] };
+/** Who logged an entry, as the family sees it: `member` is their place in it while they are a member. */
+export function loggedByView(memberId: string, member: { number: number } | null, displayName: string | null): LoggedBy {
+  if (!member) return { memberId, displayName: FORMER_MEMBER };
+  return { memberId, displayName: displayName ?? unnamedMember(member.number) };
 }

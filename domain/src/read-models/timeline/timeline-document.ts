@@ -22,6 +22,8 @@ export interface TimelineDocumentBase {
   entry: EntryViewWithoutNotes;
   /** Position of the last event applied: an event at or below it was seen already. */
   position: number;
+  /** When it was logged, as recorded; absent on documents made before this was kept. */
+  loggedAt?: string;
   [key: string]: unknown;
 }
 
@@ -42,7 +44,7 @@ export type EntryKindFields = UnionToIntersection<{ [K in EntryKind]: ReturnType
  */
 export type TimelineDocument = TimelineDocumentBase & EntryKindFields;
 
-export type EntryFacts = { id: string; kind: EntryKind; childId: string; ownerId: string; startedAt: string; endedAt: string; sealedNotes: string } & Partial<EntryKindFields>;
+export type EntryFacts = { id: string; kind: EntryKind; childId: string; ownerId: string; startedAt: string; endedAt: string; sealedNotes: string; loggedAt?: string | undefined } & Partial<EntryKindFields>;
 
 /** Every kind's fields, null: made once, each document is a copy with its own kind's fields set. */
 const NO_KIND_FIELDS = Object.freeze(Object.assign({}, ...ENTRY_KIND_LIST.map((kind) => kind.timeline.fields({}))) as EntryKindFields);
@@ -68,6 +70,7 @@ export function timelineDocument(facts: EntryFacts, timezone: string, position: 
     sealedNotes: facts.sealedNotes,
     entry: timeline.line({ id: facts.id, ...own }, startedAt, endedAt, timezone),
     position,
+    ...(facts.loggedAt === undefined ? {} : { loggedAt: facts.loggedAt }),
   };
 }
 

@@ -57,9 +57,9 @@ describe('ActivityRoute', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading activities...');
     const day = await screen.findByRole('region', { name: 'Sunday, June 15, 2025' });
     const list = await within(day).findByRole('list');
-    // A feeding can be corrected from the log as from the dashboard.
+    // Entries can be corrected from the log as from the dashboard.
     expect(within(list).getAllByRole('listitem').map((item) => within(item).getAllByRole('button').map((button) => button.getAttribute('aria-label')))).toEqual([
-      ['Delete sleep at 9:00 AM'],
+      ['Edit sleep at 9:00 AM', 'Delete sleep at 9:00 AM'],
       ['Edit feeding at 8:00 AM', 'Delete feeding at 8:00 AM'],
     ]);
     expect(within(list).getAllByTitle('Delete entry')).toHaveLength(2);
@@ -98,6 +98,33 @@ describe('ActivityRoute', () => {
     expect(screen.getByText('Try selecting a different date.')).toBeInTheDocument();
     expect(screen.queryByText('Start by adding a feeding or sleep session.')).not.toBeInTheDocument();
     expect(asked).toContain('/api/feedings?childId=child-1&date=2025-06-10');
+  });
+
+  it('steps to the day before and back, never past today', async () => {
+    answerActivity([testChild], { 'child-1/2025-06-14': { sleeps: [makeSleep({ id: 'yesterday', entry: { datetime: '2025-06-14T19:30' } })] } });
+    const user = renderLog();
+    const next = await screen.findByRole('button', { name: 'Next day' });
+    expect(next).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Previous day' }));
+    expect(dateInput()).toHaveValue('2025-06-14');
+    expect(await screen.findByRole('region', { name: 'Saturday, June 14, 2025' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit sleep at 7:30 PM' })).toBeInTheDocument();
+    await user.click(next);
+    expect(dateInput()).toHaveValue('2025-06-15');
+    expect(screen.getByRole('button', { name: 'Next day' })).toBeDisabled();
+  });
+
+  it('shows one kind of entry when asked, and says so when the day has none of it', async () => {
+    answerActivity([testChild], { 'child-1/2025-06-15': { feedings: [makeFeeding({ id: 'f1' })], sleeps: [makeSleep({ id: 's1' })] } });
+    const user = renderLog();
+    const list = await screen.findByRole('list', { name: /^Activities on/ });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('radio', { name: 'Sleeps' }));
+    expect(within(screen.getByRole('list', { name: /^Activities on/ })).getAllByRole('listitem').map((item) => within(item).getByText(/^(Feeding|Sleep)$/).textContent)).toEqual(['Sleep']);
+    await user.click(screen.getByRole('radio', { name: 'Diapers' }));
+    expect(screen.getByRole('heading', { name: 'No diapers on this date' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'All' }));
+    expect(within(screen.getByRole('list', { name: /^Activities on/ })).getAllByRole('listitem')).toHaveLength(2);
   });
 
   it('treats a typed future date as today', async () => {

@@ -1,7 +1,10 @@
-// The '/activity' route: a date picker and the child picker (children feature) around the entries
-// feature's day list.
+// The '/activity' route: a date picker with the day before and after, the child picker (children
+// feature) and a filter by kind around the entries feature's day list.
 import { useState } from 'react';
+import type { EntryType } from '@nightlight/domain/entries/entry-kinds';
 import { Card } from '../../components/card.tsx';
+import { ChoiceGroup } from '../../components/choice-group.tsx';
+import { NextIcon, PreviousIcon } from '../../components/icons.tsx';
 import { ErrorState } from '../../components/error-state.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
 import { NoChildrenState } from '../../components/no-children-state.tsx';
@@ -9,15 +12,21 @@ import { Select } from '../../components/select.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { formatLocalDate, todayLocalDate } from '../../lib/local-date.ts';
+import { addDaysTo, formatLocalDate, todayLocalDate } from '../../lib/local-date.ts';
 import type { Child } from '../../types/api.ts';
 import { useChildren } from '../../features/children/api/get-children.ts';
 import { EntryList } from '../../features/entries/components/entry-list.tsx';
 import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
-import '../../styles/dashboard.css';
+import { WEB_ENTRY_KIND_LIST } from '../../features/entries/kinds/all-entry-kinds.ts';
+import { entryTypeOf } from '@nightlight/domain/entries/entry-kinds';
 
 /** The log shows up to this many sleeps of the chosen day. */
 const LOG_SLEEP_LIMIT = 50;
+
+/** The kind filter: every kind, or one. */
+type KindFilter = 'all' | EntryType;
+const KIND_FILTERS: readonly KindFilter[] = ['all', ...WEB_ENTRY_KIND_LIST.map((kind) => entryTypeOf(kind.kind))];
+const KIND_FILTER_LABELS = Object.fromEntries([['all', 'All'], ...WEB_ENTRY_KIND_LIST.map((kind) => [entryTypeOf(kind.kind), kind.plural])]) as Record<KindFilter, string>;
 
 function ActivityError({ error }: { error: unknown }) {
   return (
@@ -34,6 +43,7 @@ export function ActivityRoute() {
   const [selectedChildId, setSelectedChildId] = useState<string | null>(null);
   const today = todayLocalDate();
   const [date, setDate] = useState(today);
+  const [kind, setKind] = useState<KindFilter>('all');
 
   let body;
   if (children.isPending) {
@@ -45,16 +55,24 @@ export function ActivityRoute() {
     body = child ? (
       <>
         <div className="activity-filters">
-          <TextField
-            label="Date"
-            type="date"
-            max={today}
-            value={date}
-            onChange={(event) => {
-              // A half-typed date reads as ''; keep the last full one. The future holds no entries.
-              if (event.target.value) setDate(event.target.value > today ? today : event.target.value);
-            }}
-          />
+          <div className="day-picker">
+            <button type="button" className="icon-button" aria-label="Previous day" title="Previous day" onClick={() => setDate(addDaysTo(date, -1))}>
+              <PreviousIcon />
+            </button>
+            <TextField
+              label="Date"
+              type="date"
+              max={today}
+              value={date}
+              onChange={(event) => {
+                // A half-typed date reads as ''; keep the last full one. The future holds no entries.
+                if (event.target.value) setDate(event.target.value > today ? today : event.target.value);
+              }}
+            />
+            <button type="button" className="icon-button" aria-label="Next day" title="Next day" disabled={date >= today} onClick={() => setDate(addDaysTo(date, 1))}>
+              <NextIcon />
+            </button>
+          </div>
           {children.data.length > 1 && (
             <Select
               label="Child"
@@ -63,8 +81,9 @@ export function ActivityRoute() {
               onChange={(event) => setSelectedChildId(event.target.value)}
             />
           )}
+          <ChoiceGroup legend="Show" name="activity-kind" options={KIND_FILTERS} labelOf={(option) => KIND_FILTER_LABELS[option]} value={kind} onChange={setKind} />
         </div>
-        <ActivityDay child={child} date={date} isToday={date === today} />
+        <ActivityDay child={child} date={date} isToday={date === today} kind={kind} />
       </>
     ) : (
       <NoChildrenState />
@@ -79,8 +98,9 @@ export function ActivityRoute() {
   );
 }
 
-function ActivityDay({ child, date, isToday }: { child: Child; date: string; isToday: boolean }) {
+function ActivityDay({ child, date, isToday, kind }: { child: Child; date: string; isToday: boolean; kind: KindFilter }) {
   const day = useDayEntries({ childId: child.id, date, limits: { sleep: LOG_SLEEP_LIMIT } });
+  const entries = kind === 'all' ? day.entries : day.entries.filter((entry) => entry.type === kind);
   useLiveUpdates(child.id);
   const longDate = formatLocalDate(date, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
@@ -93,11 +113,11 @@ function ActivityDay({ child, date, isToday }: { child: Child; date: string; isT
       ) : (
         <EntryList
           childId={child.id}
-          entries={day.entries}
+          entries={entries}
           label={`Activities on ${longDate}`}
           editable
-          emptyTitle="No activities on this date"
-          emptyHint={isToday ? 'Start by adding a feeding or sleep session.' : 'Try selecting a different date.'}
+          emptyTitle={kind === 'all' ? 'No activities on this date' : `No ${KIND_FILTER_LABELS[kind].toLowerCase()} on this date`}
+          emptyHint={kind !== 'all' ? 'Choose All to see every entry of the day.' : isToday ? 'Start by adding a feeding or sleep session.' : 'Try selecting a different date.'}
         />
       )}
     </Card>

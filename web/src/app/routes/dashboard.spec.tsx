@@ -67,6 +67,8 @@ type DashboardAnswers = {
   weekly?: WeeklyRow[];
   feedings?: Feeding[];
   sleeps?: Sleep[];
+  /** The feedings of the last days, which the arrows compare by the same hour (none unless given). */
+  recentFeedings?: Feeding[];
   timers?: Timer[];
   glance?: Glance;
 };
@@ -91,11 +93,13 @@ function answerDashboard(answers: DashboardAnswers = {}) {
     }),
     http.get('/api/feedings', ({ request }) => {
       record(request);
-      return HttpResponse.json(answers.feedings ?? feedings);
+      const range = new URL(request.url).searchParams.has('startDate');
+      return HttpResponse.json(range ? (answers.recentFeedings ?? []) : (answers.feedings ?? feedings));
     }),
     http.get('/api/sleep', ({ request }) => {
       record(request);
-      return HttpResponse.json(answers.sleeps ?? sleeps);
+      const range = new URL(request.url).searchParams.has('startDate');
+      return HttpResponse.json(range ? [] : (answers.sleeps ?? sleeps));
     }),
     http.get('/api/milestone-alerts/:childId', () => HttpResponse.json({ message: 'No active alert' }, { status: 404 })),
     http.get('/api/children/:id/timers', () => HttpResponse.json(answers.timers ?? [])),
@@ -187,10 +191,12 @@ describe('DashboardRoute', () => {
       expect(asked).toEqual(
         expect.arrayContaining([
           `/api/children/child-1/insights/summary?from=2025-06-15&to=2025-06-15&tz=${zone}`,
-          `/api/children/child-1/insights/daily?days=8&tz=${zone}`,
+          `/api/children/child-1/insights/daily?days=1&tz=${zone}`,
           `/api/children/child-1/insights/weekly?tz=${zone}`,
           '/api/feedings?childId=child-1&date=2025-06-15',
           '/api/sleep?childId=child-1&date=2025-06-15&limit=20',
+          // The days the arrows compare with, in the child's zone (New York): from eight days back.
+          expect.stringMatching(/^\/api\/feedings\?childId=child-1&startDate=2025-06-0[67]&endDate=2025-06-1[45]$/),
         ]),
       );
     });
@@ -236,18 +242,21 @@ describe('DashboardRoute', () => {
   });
 
   describe("Today's Summary", () => {
-    it('shows the ten cards, with trends against the earlier days that have data', async () => {
-      answerDashboard();
+    it('shows the ten cards, with arrows against the same hours of the earlier days that have data', async () => {
+      const hour = 3_600_000;
+      const bottle = (hoursAgo: number, amountOz: number) => makeFeeding({ id: `f-${hoursAgo}`, startedAt: new Date(Date.now() - hoursAgo * hour).toISOString(), endedAt: new Date(Date.now() - hoursAgo * hour).toISOString(), amountOz });
+      // Today one 4 oz bottle an hour ago; the two days before, two bottles each by this hour (4 and 4 oz) and one after it.
+      answerDashboard({ recentFeedings: [bottle(1, 4), bottle(25, 4), bottle(26, 4), bottle(23, 4), bottle(49, 4), bottle(50, 4), bottle(47, 4)] });
       renderDashboard();
       await screen.findByRole('region', { name: "Today's Summary" });
 
-      expect(summaryCard('Feeds today')).toEqual(['Feeds today', '6', '↓ 25% vs 3-day avg']);
-      expect(summaryCard('Total oz today')).toEqual(['Total oz today', '20.0 oz', '↓ 20% vs 3-day avg']);
+      await waitFor(() => expect(summaryCard('Feeds today')).toEqual(['Feeds today', '6', '↓ 50% vs 2-day avg by now']));
+      expect(summaryCard('Total oz today')).toEqual(['Total oz today', '20.0 oz', '↓ 50% vs 2-day avg by now']);
       expect(summaryCard('Avg oz per feed')).toEqual(['Avg oz per feed', '3.3 oz']);
-      expect(summaryCard('Avg interval')).toEqual(['Avg interval', '2h 30m', '↑ 25% vs 3-day avg']);
+      expect(summaryCard('Avg interval')).toEqual(['Avg interval', '2h 30m']);
       expect(summaryCard('Last feed')).toEqual(['Last feed', '11:15 AM', '4.5 oz · Bottle']);
-      // Today's calendar-day sleep against Sat, Fri and Thu of the weekly table (870 min on average).
-      expect(summaryCard('Total sleep today')).toEqual(['Total sleep today', '2h 0m', 'Since midnight', '↓ 86% vs 3-day avg']);
+      // No sleep by this hour on any of the days: the same.
+      expect(summaryCard('Total sleep today')).toEqual(['Total sleep today', '2h 0m', 'Since midnight', '→ same as 2-day avg by now']);
       expect(summaryCard('Avg nap')).toEqual(['Avg nap', '1h 0m']);
       expect(summaryCard('Bedtime window')).toEqual(['Bedtime window', '7:15 PM – 7:45 PM']);
       expect(summaryCard('Wet diapers today')).toEqual(['Wet diapers today', '3']);
@@ -358,15 +367,16 @@ describe('DashboardRoute', () => {
       ]);
 
       const [nursing, nap, bottle] = items as [HTMLElement, HTMLElement, HTMLElement];
-      expect(nursing).toHaveTextContent('🤱Feeding11:15 AMDuration20mAmount-Left side first');
-      expect(nap).toHaveTextContent('😴Sleep10:00 AMDuration1h 5mAmount-Sleep session');
-      expect(bottle).toHaveTextContent('🍼Feeding9:30 AMDuration15mAmount4 ozBottle feeding');
+      // No 'Amount -' where there is none.
+      expect(nursing).toHaveTextContent('Feeding11:15 AMDuration20mLeft side first');
+      expect(nap).toHaveTextContent('Sleep10:00 AMDuration1h 5mSleep session');
+      expect(bottle).toHaveTextContent('Feeding9:30 AMDuration15mAmount4 ozBottle feeding');
       for (const item of items) {
         expect(within(item).getByRole('button', { name: /^Delete/ })).toHaveAttribute('title', 'Delete entry');
       }
-      // Feedings can be corrected from here; a sleep only deleted.
+      // Every kind can be corrected from here.
       expect(within(nursing).getByRole('button', { name: 'Edit feeding at 11:15 AM' })).toBeInTheDocument();
-      expect(within(nap).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+      expect(within(nap).getByRole('button', { name: 'Edit sleep at 10:00 AM' })).toBeInTheDocument();
     });
 
     it('deletes an entry and refetches the lists as of that write', async () => {
@@ -389,7 +399,8 @@ describe('DashboardRoute', () => {
 
       await waitFor(() => expect(screen.queryByText('Sleep session')).not.toBeInTheDocument());
       expect(screen.getAllByTitle('Delete entry')).toHaveLength(2);
-      expect(minPositions).toEqual([null, '42']);
+      // The day's list, then the days the arrows compare, each read again as of the deletion.
+      expect(minPositions).toEqual([null, null, '42', '42']);
     });
 
     it('only logs a failed delete and keeps the entry', async () => {

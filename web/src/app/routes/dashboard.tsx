@@ -10,20 +10,24 @@ import { LoadingState } from '../../components/loading-state.tsx';
 import { NoChildrenState } from '../../components/no-children-state.tsx';
 import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { browserTimeZone, toLocalDateString } from '../../lib/local-date.ts';
+import { browserTimeZone, toLocalDateString, todayIn } from '../../lib/local-date.ts';
 import type { Child } from '../../types/api.ts';
 import { useChildren } from '../../features/children/api/get-children.ts';
 import { useGlance } from '../../features/dashboard/api/get-glance.ts';
 import { useInsightsSummary } from '../../features/dashboard/api/get-insights-summary.ts';
+import { useRecentEntries } from '../../features/dashboard/api/get-recent-entries.ts';
 import { useWeeklyInsights } from '../../features/dashboard/api/get-weekly-insights.ts';
 import { DashboardHeader } from '../../features/dashboard/components/dashboard-header.tsx';
 import { NextNapLine, SinceLastLine } from '../../features/dashboard/components/glance-lines.tsx';
 import { TodaySummary } from '../../features/dashboard/components/today-summary.tsx';
 import { WeeklyTable } from '../../features/dashboard/components/weekly-table.tsx';
 import { useNow } from '../../features/dashboard/hooks/use-now.ts';
+import { sameHours } from '../../features/dashboard/lib/same-hours.ts';
 import { TREND_BASELINE_DAYS } from '../../features/dashboard/lib/trend.ts';
-import type { EntryKind } from '@nightlight/domain/entries/entry-kinds';
+import { addDays } from '@nightlight/domain/time/zoned-time';
+import { entryTypeOf, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import { createEntryMutationKey } from '../../features/entries/api/create-entry.ts';
+import { EntryKindIcon } from '../../features/entries/components/entry-icon.tsx';
 import { EntryList } from '../../features/entries/components/entry-list.tsx';
 import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
 import { WEB_ENTRY_KIND_LIST } from '../../features/entries/kinds/all-entry-kinds.ts';
@@ -58,24 +62,29 @@ export function DashboardRoute() {
 
   // The first child is the selection until the parent picks another.
   const child = children.data.find((candidate) => candidate.id === selectedChildId) ?? children.data[0];
-  if (!child) return <NoChildrenState />;
+  if (!child) return <NoChildrenState title="Dashboard" />;
 
   return <ChildDashboard child={child} childList={children.data} onSelectChild={setSelectedChildId} />;
 }
 
 /**
- * Everything 'Today's Summary' and 'Last 7 Days' show. The daily insights run over today plus the
- * days before it that the trend arrows compare with.
+ * Everything 'Today's Summary' and 'Last 7 Days' show; the arrows compare today so far with the
+ * same hours of the earlier days, from their feedings and sleeps (in the child's zone).
  */
-function useDashboardInsights(childId: string, today: string) {
+function useDashboardInsights(child: Child, today: string, now: Date) {
+  const childId = child.id;
   const tz = browserTimeZone();
   const summary = useInsightsSummary({ childId, from: today, to: today, tz });
-  const daily = useDailyInsights({ childId, days: TREND_BASELINE_DAYS + 1, tz });
+  const daily = useDailyInsights({ childId, days: 1, tz });
+  const childToday = todayIn(child.timezone, now);
+  // From the day before the first compared: its night runs into that day's morning.
+  const recent = useRecentEntries(childId, addDays(childToday, -(TREND_BASELINE_DAYS + 1)), childToday);
   const weekly = useWeeklyInsights({ childId, tz });
   return {
     summary: summary.data,
     daily: daily.data,
     weekly: weekly.data,
+    sameHours: recent && sameHours(now, child.timezone, TREND_BASELINE_DAYS, recent.feedings, recent.sleeps),
     isPending: summary.isPending || daily.isPending || weekly.isPending,
     error: summary.error ?? daily.error ?? weekly.error,
   };
@@ -86,7 +95,7 @@ type ChildDashboardProps = { child: Child; childList: readonly Child[]; onSelect
 function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps) {
   const now = useNow();
   const today = toLocalDateString(now);
-  const insights = useDashboardInsights(child.id, today);
+  const insights = useDashboardInsights(child, today, now);
   const day = useDayEntries({ childId: child.id, date: today, limits: { sleep: TIMELINE_SLEEP_LIMIT } });
   const glance = useGlance(child.id).data;
   useLiveUpdates(child.id);
@@ -101,7 +110,7 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   } else if (insights.summary && insights.daily && insights.weekly) {
     content = (
       <>
-        <TodaySummary summary={insights.summary} daily={insights.daily} weekly={insights.weekly} />
+        <TodaySummary summary={insights.summary} daily={insights.daily} weekly={insights.weekly} sameHours={insights.sameHours} />
         <WeeklyTable rows={insights.weekly} />
         <Card title="Today's Activity Timeline" className="timeline-card">
           <EntryList
@@ -126,16 +135,18 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
           <NextNapLine glance={glance} now={now} />
         </div>
       )}
-      {/* Keyed by child: a half-made choice or a toast belongs to the child it was made for. */}
-      <TimerPanel key={child.id} childId={child.id}>
-        <SameAsLastButton childId={child.id} lastBottle={glance?.lastBottle ?? null} />
-      </TimerPanel>
-      {/* A bar fixed to the bottom on phones, where thumbs reach; inline on wider screens. */}
-      <div className="quick-actions">
-        {WEB_ENTRY_KIND_LIST.map((kind) => (
-          <AddEntryButton key={kind.kind} kind={kind} onClick={() => setOpenDialog(kind.kind)} />
-        ))}
-      </div>
+      {/* Everything that logs, in one group near the top: it scrolls with the page and covers nothing. */}
+      <Card title="Log" className="log-card">
+        <div className="quick-actions" role="group" aria-label="Add an entry">
+          {WEB_ENTRY_KIND_LIST.map((kind) => (
+            <AddEntryButton key={kind.kind} kind={kind} onClick={() => setOpenDialog(kind.kind)} />
+          ))}
+        </div>
+        {/* Keyed by child: a half-made choice or a toast belongs to the child it was made for. */}
+        <TimerPanel key={child.id} childId={child.id}>
+          <SameAsLastButton childId={child.id} lastBottle={glance?.lastBottle ?? null} />
+        </TimerPanel>
+      </Card>
       {content}
       {WEB_ENTRY_KIND_LIST.map(({ kind, AddDialog }) => (
         <AddDialog key={kind} open={openDialog === kind} onClose={closeDialog} childId={child.id} />
@@ -149,8 +160,9 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
 function AddEntryButton({ kind, onClick }: { kind: WebEntryKind; onClick: () => void }) {
   const saving = useIsMutating({ mutationKey: createEntryMutationKey(kind.kind) }) > 0;
   return (
-    <Button variant={kind.quiet ? 'secondary' : undefined} onClick={onClick} disabled={saving}>
-      {saving ? 'Adding...' : kind.add}
+    <Button variant={kind.quiet ? 'secondary' : undefined} className="add-entry-button" onClick={onClick} disabled={saving}>
+      <EntryKindIcon type={entryTypeOf(kind.kind)} className="button-icon" />
+      <span>{saving ? 'Adding...' : kind.add}</span>
     </Button>
   );
 }

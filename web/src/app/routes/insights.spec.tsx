@@ -137,13 +137,14 @@ describe('InsightsRoute', () => {
       expect(alert).toHaveTextContent('No child data available');
     });
 
-    it("says 'No child data available' when there is no child", async () => {
+    it('offers a parent without a child to add one, as the dashboard does: no error', async () => {
       answerInsights({ children: [] });
       renderInsights();
 
-      const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent('Unable to Load Insights');
-      expect(alert).toHaveTextContent('No child data available');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Insights' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'No Children Found' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add a child' })).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 
@@ -158,7 +159,8 @@ describe('InsightsRoute', () => {
       expect(screen.getByText('Total oz per Day')).toBeInTheDocument();
       expect(within(ounces).getAllByRole('definition').map((dd) => dd.textContent)).toEqual([
         'line',
-        JSON.stringify([0, 19.8, 22, 24, 25.5, 26, 18.5]),
+        // Monday has nothing logged: a gap, as in the night stretch's line, not a day of 0 oz.
+        JSON.stringify([null, 19.8, 22, 24, 25.5, 26, 18.5]),
         JSON.stringify(categories),
         JSON.stringify(['#2563eb']),
       ]);
@@ -206,9 +208,9 @@ describe('InsightsRoute', () => {
       expect(stretch.options.dataLabels?.enabled).toBe(true);
       const label = stretch.options.dataLabels?.formatter as (value: number | null, context: { dataPointIndex: number }) => string;
       expect(label(1.5, { dataPointIndex: 3 })).toBe('1.5 h');
-      // The ounces line joins its points: nothing there is alone, nothing is labelled.
-      expect(charts.at(-2)!.options.markers?.discrete).toEqual([]);
-      expect(charts.at(-2)!.options.dataLabels?.enabled).toBe(false);
+      // The other days have nothing logged: gaps in the ounces line too, where that night's day is 0 oz, alone.
+      expect(charts.at(-2)!.series[0]!.data).toEqual([null, null, null, 0, null, null, null]);
+      expect(charts.at(-2)!.options.markers?.discrete).toEqual([{ seriesIndex: 0, dataPointIndex: 3, size: 6, fillColor: '#2563eb', strokeColor: '#2563eb' }]);
     });
   });
 

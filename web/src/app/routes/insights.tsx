@@ -3,6 +3,7 @@
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/card.tsx';
 import { LoadingState } from '../../components/loading-state.tsx';
+import { NoChildrenState } from '../../components/no-children-state.tsx';
 import { useLiveUpdates } from '../../hooks/use-live-updates.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useChildren } from '../../features/children/api/get-children.ts';
@@ -17,7 +18,8 @@ export function InsightsRoute() {
   if (children.isPending) return <LoadingState message="Loading insights..." />;
   if (children.isError) return <InsightsError message={errorMessage(children.error, 'No child data available')} />;
   const child = children.data[0];
-  if (!child) return <InsightsError message="No child data available" />;
+  // Not an error: a parent who has not added a child yet is offered to add one.
+  if (!child) return <NoChildrenState title="Insights" />;
   return (
     <ChildInsights child={child}>
       <GrowthSection child={child} />

@@ -34,7 +34,7 @@ describe('OnboardingRoute', () => {
       answerChildren();
       const user = renderOnboarding();
 
-      const dialog = screen.getByRole('dialog', { name: 'Before you begin' });
+      const dialog = await screen.findByRole('dialog', { name: 'Before you begin' });
       expect(dialog).toHaveAttribute('aria-modal', 'true');
       for (const heading of ['Parental authority', 'Data storage', 'Privacy protection', 'Not medical advice']) {
         expect(within(dialog).getByRole('heading', { name: heading })).toBeInTheDocument();
@@ -98,6 +98,30 @@ describe('OnboardingRoute', () => {
       expect(queryClient.getQueryData(['children'])).toBeUndefined();
     });
 
+    it('shows someone who joined a family by invitation the child they joined, never the form to add one, and lands on its dashboard', async () => {
+      signIn({ onboardingCompleted: false });
+      answerChildren([{ ...testChild, displayName: 'Pip', role: 'parent' }]);
+      let completed: unknown;
+      server.use(
+        http.patch('/api/me', async ({ request }) => {
+          completed = await request.json();
+          return HttpResponse.json({ ...testUser, onboardingCompleted: true });
+        }),
+      );
+      const { router } = renderPage(<OnboardingRoute />, { path: '/onboarding' });
+      const user = userEvent.setup();
+      const dialog = await screen.findByRole('dialog', { name: 'Before you begin' });
+      expect(screen.getByRole('heading', { level: 1, name: "Welcome to Pip's family" })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: /Add Your First Child|Add a Child/ })).not.toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('checkbox', { name: /^I have read and agree/ }));
+      await user.click(within(dialog).getByRole('button', { name: 'Accept & Continue' }));
+      expect(await screen.findByRole('heading', { name: 'Page /' })).toBeInTheDocument();
+      expect(router.state.location.state).toEqual({ childId: 'child-1' });
+      expect(completed).toEqual({ onboardingCompleted: true });
+      expect(useAuthStore.getState().user?.onboardingCompleted).toBe(true);
+    });
+
     it('is not shown once onboarding is completed', () => {
       signIn({ onboardingCompleted: true });
       answerChildren();
@@ -110,7 +134,7 @@ describe('OnboardingRoute', () => {
       signIn({ onboardingCompleted: false });
       answerChildren();
       const user = renderOnboarding();
-      expect(screen.getByRole('dialog', { name: 'Before you begin' })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: 'Before you begin' })).toBeInTheDocument();
 
       await user.keyboard('{Escape}');
 

@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useLogin } from '../api/login.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 
 export function LoginPage() {
   const navigate = useNavigate();

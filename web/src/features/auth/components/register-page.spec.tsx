@@ -14,6 +14,7 @@ function renderRegister() {
 }
 
 const email = () => screen.getByLabelText('Email');
+const name = () => screen.getByLabelText('What should the family call you?');
 const referral = () => screen.getByLabelText('Referral Code');
 const password = () => screen.getByLabelText('Password');
 const confirm = () => screen.getByLabelText('Confirm Password');
@@ -26,6 +27,7 @@ describe('RegisterPage', () => {
     await user.click(submit());
 
     expect(email()).toHaveAccessibleDescription('Email is required');
+    expect(name()).toHaveAccessibleDescription('Please tell us what your family should call you');
     expect(referral()).toHaveAccessibleDescription('Referral code is required');
     expect(password()).toHaveAccessibleDescription('Password is required');
     expect(confirm()).toHaveAccessibleDescription('Please confirm your password');
@@ -34,6 +36,7 @@ describe('RegisterPage', () => {
   it('announces the messages and puts focus on the first field to fix', async () => {
     const user = renderRegister();
     await user.type(email(), 'parent@example.com');
+    await user.type(name(), 'Maya');
 
     await user.click(submit());
 
@@ -145,15 +148,21 @@ describe('RegisterPage', () => {
 
   async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
     await user.type(email(), 'new@example.com');
+    await user.type(name(), ' Maya ');
     await user.type(referral(), 'ABC123');
     await user.type(password(), 'Abcdefg1');
     await user.type(confirm(), 'Abcdefg1');
   }
 
-  it('creates the account, signs in and goes to onboarding', async () => {
+  it('creates the account, signs in, saves the name the family will see and goes to onboarding', async () => {
     let body: unknown;
+    let named: unknown;
     let release: () => void = () => {};
     server.use(
+      http.patch('/api/me', async ({ request }) => {
+        named = { body: await request.json(), authorization: request.headers.get('authorization') };
+        return HttpResponse.json({ ...testUser, onboardingCompleted: false, displayName: 'Maya' });
+      }),
       http.post('/api/auth/register', async ({ request }) => {
         body = await request.json();
         await new Promise<void>((resolve) => {
@@ -174,7 +183,9 @@ describe('RegisterPage', () => {
     release();
     expect(await screen.findByRole('heading', { name: 'Page /onboarding' })).toBeInTheDocument();
     expect(body).toEqual({ email: 'new@example.com', password: 'Abcdefg1', referralCode: 'ABC123' });
+    expect(named).toEqual({ body: { displayName: 'Maya' }, authorization: 'Bearer a' });
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+    expect(useAuthStore.getState().user?.displayName).toBe('Maya');
   });
 
   it("shows the server's message when registration fails", async () => {

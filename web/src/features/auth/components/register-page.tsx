@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
+import { MEMBER_NAME_MAX_LENGTH, REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useRegister } from '../api/register.ts';
@@ -14,11 +14,11 @@ import {
   type RegisterField,
   type RegisterValues,
 } from '../lib/register-validation.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
-const EMPTY: RegisterValues = { email: '', referralCode: '', password: '', confirmPassword: '' };
+const EMPTY: RegisterValues = { email: '', displayName: '', referralCode: '', password: '', confirmPassword: '' };
 
 export function RegisterPage() {
   const navigate = useNavigate();
@@ -52,12 +52,12 @@ export function RegisterPage() {
     const { referralCode: referralError, ...others } = validateRegister(values);
     const found: RegisterErrors = invitationCode ? others : { ...others, ...(referralError ? { referralCode: referralError } : {}) };
     setErrors(found);
-    setTouched({ email: true, referralCode: true, password: true, confirmPassword: true });
+    setTouched({ email: true, displayName: true, referralCode: true, password: true, confirmPassword: true });
     if (Object.keys(found).length > 0) {
       focusFirstInvalid();
       return;
     }
-    const credentials = { email: values.email.trim(), password: values.password };
+    const credentials = { email: values.email.trim(), password: values.password, displayName: values.displayName.trim() };
     registration.mutate(invitationCode ? { ...credentials, invitationCode } : { ...credentials, referralCode: values.referralCode.trim() });
   }
 
@@ -76,6 +76,13 @@ export function RegisterPage() {
           message={registration.isError ? errorMessage(registration.error, 'Registration failed. Please try again.') : null}
         />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label="What should the family call you?"
+          autoComplete="nickname"
+          maxLength={MEMBER_NAME_MAX_LENGTH}
+          hint="Shown to the other members of your family beside what you log, e.g. Maya or Grandpa Joe."
+          {...field('displayName')}
+        />
         {invitationCode ? (
           <p className="form-note">You were invited to a family: the invitation is your sign-up code.</p>
         ) : (

@@ -1,7 +1,9 @@
-import { PASSWORD_MIN_LENGTH, REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
+import { MEMBER_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
 
 export type RegisterValues = {
   email: string;
+  /** What the family calls the new member: shown beside what they log, never their e-mail. */
+  displayName: string;
   referralCode: string;
   password: string;
   confirmPassword: string;
@@ -19,6 +21,12 @@ export function validateRegisterField(field: RegisterField, values: RegisterValu
       const email = values.email.trim();
       if (!email) return 'Email is required';
       if (!EMAIL_PATTERN.test(email)) return 'Invalid email address';
+      return undefined;
+    }
+    case 'displayName': {
+      const name = values.displayName.trim();
+      if (!name) return 'Please tell us what your family should call you';
+      if (name.length > MEMBER_NAME_MAX_LENGTH) return `Display name must be ${MEMBER_NAME_MAX_LENGTH} characters or less`;
       return undefined;
     }
     case 'referralCode': {
@@ -44,7 +52,7 @@ export function validateRegisterField(field: RegisterField, values: RegisterValu
   }
 }
 
-export const REGISTER_FIELDS: readonly RegisterField[] = ['email', 'referralCode', 'password', 'confirmPassword'];
+export const REGISTER_FIELDS: readonly RegisterField[] = ['email', 'displayName', 'referralCode', 'password', 'confirmPassword'];
 
 export function validateRegister(values: RegisterValues): RegisterErrors {
   const errors: RegisterErrors = {};

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { Card } from '../../../components/card.tsx';
 import { useUnits } from '../../../hooks/use-units.ts';
 import type { DailyInsightsResponse, InsightsSummary, WeeklyRow } from '../../../types/api.ts';
-import { buildStatCards } from '../lib/stat-cards.ts';
+import { buildStatCards, type SameHoursComparison } from '../lib/stat-cards.ts';
 import { describeTrend } from '../lib/trend.ts';
 
-type TodaySummaryProps = { summary: InsightsSummary; daily: DailyInsightsResponse; weekly: readonly WeeklyRow[] };
+type TodaySummaryProps = { summary: InsightsSummary; daily: DailyInsightsResponse; weekly: readonly WeeklyRow[]; sameHours: SameHoursComparison | null };
 
-export function TodaySummary({ summary, daily, weekly }: TodaySummaryProps) {
-  const cards = buildStatCards(summary, daily, weekly, useUnits().volume);
+export function TodaySummary({ summary, daily, weekly, sameHours }: TodaySummaryProps) {
+  const cards = buildStatCards(summary, daily, weekly, useUnits().volume, sameHours);
   const idPrefix = useId();
   return (
     <Card title="Today's Summary" className="today-summary">

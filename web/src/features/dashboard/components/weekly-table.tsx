@@ -19,42 +19,41 @@ export function WeeklyTable({ rows }: { rows: readonly WeeklyRow[] }) {
   return (
     <Card title="Last 7 Days" className="weekly-card">
       {hasData ? (
-        <div className="table-scroll">
-          <table className="data-table weekly-table">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Feeds</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Sleep</th>
-                <th scope="col">Diapers</th>
-                <th scope="col">Notes</th>
+        // One block per day on a phone (stacked-table): all six columns readable at 320 px.
+        <table className="data-table weekly-table stacked-table">
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Feeds</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Sleep</th>
+              <th scope="col">Diapers</th>
+              <th scope="col">Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.date}
+                className={[row.isWeekend ? 'weekend-row' : '', row.isToday ? 'today-row' : ''].filter(Boolean).join(' ') || undefined}
+                aria-current={row.isToday ? 'date' : undefined}
+              >
+                <th scope="row">
+                  <span className="weekly-day">{row.day}</span>{' '}
+                  <span className="weekly-date">{formatLocalDate(row.date, { month: 'short', day: 'numeric' })}</span>
+                  {row.isToday && <span className="badge badge-today">Today</span>}
+                </th>
+                <td data-label="Feeds">
+                  <span className={`badge feeds-badge feeds-${feedsTier(row.feeds)}`}>{row.feeds}</span>
+                </td>
+                <td data-label="Amount">{volume === 'oz' ? `${row.totalOz} oz` : `${row.totalMl} mL`}</td>
+                <td data-label="Sleep">{row.sleepHours}</td>
+                <td data-label="Diapers">{row.diapers}</td>
+                <td className="weekly-note">{row.note}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr
-                  key={row.date}
-                  className={[row.isWeekend ? 'weekend-row' : '', row.isToday ? 'today-row' : ''].filter(Boolean).join(' ') || undefined}
-                  aria-current={row.isToday ? 'date' : undefined}
-                >
-                  <th scope="row">
-                    <span className="weekly-day">{row.day}</span>{' '}
-                    <span className="weekly-date">{formatLocalDate(row.date, { month: 'short', day: 'numeric' })}</span>
-                    {row.isToday && <span className="badge badge-today">Today</span>}
-                  </th>
-                  <td>
-                    <span className={`badge feeds-badge feeds-${feedsTier(row.feeds)}`}>{row.feeds}</span>
-                  </td>
-                  <td>{volume === 'oz' ? `${row.totalOz} oz` : `${row.totalMl} mL`}</td>
-                  <td>{row.sleepHours}</td>
-                  <td>{row.diapers}</td>
-                  <td className="weekly-note">{row.note}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       ) : (
         <div className="empty-state">
           <h3 className="empty-title">No data yet</h3>

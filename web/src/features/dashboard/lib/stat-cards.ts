@@ -1,6 +1,7 @@
 import { formatWallClockTime } from '../../../lib/local-date.ts';
 import { formatVolume } from '../../../lib/units.ts';
-import type { DailyInsights, DailyInsightsResponse, InsightsSummary, VolumeUnit, WeeklyRow } from '../../../types/api.ts';
+import type { DailyInsightsResponse, InsightsSummary, VolumeUnit, WeeklyRow } from '../../../types/api.ts';
+import type { SoFar } from './same-hours.ts';
 import { trendOf, type Trend } from './trend.ts';
 
 export type StatCard = {
@@ -11,18 +12,6 @@ export type StatCard = {
 };
 
 const NONE = '-';
-
-const hasLogging = (day: DailyInsights) =>
-  day.feeding.feedCount > 0 || day.sleep.totalDayMins > 0 || day.sleep.totalNightMins > 0;
-
-const NO_DATA_NOTE = 'No data';
-
-/** '13h 20m' or '45m', as the weekly rows write sleep, back to minutes; null when unreadable. */
-export function parseDurationText(text: string): number | null {
-  const match = /^(?:(\d+)h\s*)?(\d+)m$/.exec(text.trim());
-  if (!match) return null;
-  return Number(match[1] ?? 0) * 60 + Number(match[2]);
-}
 
 function formatLastFeed(lastFeed: InsightsSummary['feeding']['lastFeed'], unit: VolumeUnit): Pick<StatCard, 'value' | 'detail'> {
   if (!lastFeed) return { value: NONE };
@@ -37,59 +26,54 @@ function formatBedtimeWindow({ earliest, latest }: InsightsSummary['sleep']['bed
   return `${formatWallClockTime(earliest)} – ${formatWallClockTime(latest)}`;
 }
 
+/** Today so far and the same hours of the earlier tracked days: what the arrows compare. */
+export type SameHoursComparison = { today: SoFar; earlier: readonly SoFar[] };
+
 /**
  * 'Total sleep today' is the sleep inside today's calendar day, as in the Last 7 Days table
  * (a night that ends this morning counts), not the insights' night of today, which has barely
- * begun for most of the day. Its trend compares with the table's earlier days that have data.
+ * begun for most of the day.
  */
-function totalSleepCard(weekly: readonly WeeklyRow[]): StatCard {
+function totalSleepCard(weekly: readonly WeeklyRow[], trend: Trend | null): StatCard {
   const today = weekly.find((row) => row.isToday);
   if (!today) return { label: 'Total sleep today', value: NONE, trend: null };
-  const earlier = weekly.filter((row) => !row.isToday && row.note !== NO_DATA_NOTE);
-  return {
-    label: 'Total sleep today',
-    value: today.sleepHours,
-    detail: 'Since midnight',
-    trend: trendOf(parseDurationText(today.sleepHours), earlier.map((row) => parseDurationText(row.sleepHours))),
-  };
+  return { label: 'Total sleep today', value: today.sleepHours, detail: 'Since midnight', trend };
 }
 
 /**
  * The ten 'Today's Summary' cards: the seed's eight, then today's wet and dirty diapers. Amounts
  * are in the reader's unit ('Total oz today' or 'Total mL today'); insights add up in ounces.
- * Today's feeding figures come from the daily insights' last
- * day; the averages, last feed and bedtime from the summary over today; the sleep total from the
- * weekly rows. Trends compare today with the earlier days on which anything was logged.
+ * Today's feeding figures come from the daily insights' last day; the averages, last feed and
+ * bedtime from the summary over today; the sleep total from the weekly rows. The arrows compare
+ * today so far with the same hours of the earlier days on which anything was logged (`sameHours`):
+ * at 1:24 PM, never with whole days; without that comparison, no arrow.
  */
 export function buildStatCards(
   summary: InsightsSummary,
   daily: DailyInsightsResponse,
   weekly: readonly WeeklyRow[],
   unit: VolumeUnit = 'oz',
+  sameHours: SameHoursComparison | null = null,
 ): StatCard[] {
   const { today } = daily;
-  const earlier = daily.days.filter((day) => day.date < today.date && hasLogging(day));
-  const trend = (pick: (day: DailyInsights) => number | null) => trendOf(pick(today), earlier.map(pick));
+  const trend = (pick: (day: SoFar) => number) => (sameHours ? trendOf(pick(sameHours.today), sameHours.earlier.map(pick)) : null);
 
   return [
-    { label: 'Feeds today', value: String(today.feeding.feedCount), trend: trend((day) => day.feeding.feedCount) },
+    { label: 'Feeds today', value: String(today.feeding.feedCount), trend: trend((day) => day.feeds) },
     {
       label: `Total ${unit} today`,
       value: formatVolume(today.feeding.totalOz24h, unit),
-      trend: trend((day) => day.feeding.totalOz24h),
+      trend: trend((day) => day.oz),
     },
     {
       label: `Avg ${unit} per feed`,
       value: summary.feeding.avgOzPerFeed === null ? NONE : formatVolume(summary.feeding.avgOzPerFeed, unit),
       trend: null,
     },
-    {
-      label: 'Avg interval',
-      value: summary.feeding.avgIntervalHuman ?? NONE,
-      trend: trend((day) => day.feeding.avgIntervalMins),
-    },
+    // An interval so far has no same-hours counterpart worth an arrow.
+    { label: 'Avg interval', value: summary.feeding.avgIntervalHuman ?? NONE, trend: null },
     { label: 'Last feed', ...formatLastFeed(summary.feeding.lastFeed, unit), trend: null },
-    totalSleepCard(weekly),
+    totalSleepCard(weekly, trend((day) => day.sleepMins)),
     { label: 'Avg nap', value: summary.sleep.avgNapHuman ?? NONE, trend: null },
     { label: 'Bedtime window', value: formatBedtimeWindow(summary.sleep.bedtimeWindow), trend: null },
     { label: 'Wet diapers today', value: String(today.diapers.wetCount), trend: null },

@@ -25,10 +25,10 @@ describe('trendOf', () => {
 
 describe('describeTrend', () => {
   it.each([
-    [{ direction: 'up', percent: 20, days: 7 } as const, '↑ 20% vs 7-day avg'],
-    [{ direction: 'down', percent: -8, days: 3 } as const, '↓ 8% vs 3-day avg'],
-    [{ direction: 'flat', percent: 2, days: 7 } as const, '→ same as 7-day avg'],
-    [{ direction: 'up', percent: null, days: 2 } as const, '↑ vs 2-day avg'],
+    [{ direction: 'up', percent: 20, days: 7 } as const, '↑ 20% vs 7-day avg by now'],
+    [{ direction: 'down', percent: -8, days: 3 } as const, '↓ 8% vs 3-day avg by now'],
+    [{ direction: 'flat', percent: 2, days: 7 } as const, '→ same as 7-day avg by now'],
+    [{ direction: 'up', percent: null, days: 2 } as const, '↑ vs 2-day avg by now'],
   ])('%o reads %s', (trend, text) => {
     expect(describeTrend(trend)).toBe(text);
   });

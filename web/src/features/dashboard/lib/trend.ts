@@ -1,4 +1,4 @@
-/** Trend arrows compare today with this many earlier days. */
+/** Trend arrows compare today so far with this many earlier days, by the same hour. */
 export const TREND_BASELINE_DAYS = 7;
 
 export type TrendDirection = 'up' | 'down' | 'flat';
@@ -31,9 +31,9 @@ export function trendOf(today: number | null, earlier: readonly (number | null)[
   return { direction, percent, days: history.length };
 }
 
-/** '↑ 20% vs 7-day avg', '↓ 8% vs 3-day avg', '→ same as 7-day avg'. */
+/** '↑ 20% vs 7-day avg by now', '↓ 8% vs 3-day avg by now', '→ same as 7-day avg by now': the same hours of earlier days. */
 export function describeTrend({ direction, percent, days }: Trend): string {
-  const baseline = `${days}-day avg`;
+  const baseline = `${days}-day avg by now`;
   if (direction === 'flat') return `→ same as ${baseline}`;
   const arrow = direction === 'up' ? '↑' : '↓';
   return percent === null ? `${arrow} vs ${baseline}` : `${arrow} ${Math.abs(percent)}% vs ${baseline}`;

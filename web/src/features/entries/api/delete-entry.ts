@@ -5,11 +5,13 @@ import type { OutboxWrite, Submitted } from '../../../lib/offline/outbox.ts';
 import type { OkResponse, TimelineEntry } from '../../../types/api.ts';
 import { refreshChildData } from '../../../lib/child-data.ts';
 
-/** `idempotencyKey` is made at the tap: a deletion that waited offline is sent once. */
+const entryPath = (type: TimelineEntry['type'], id: string) => `${ENTRY_KIND_LISTING[entryKindOf(type)].path}/${encodeURIComponent(id)}`;
+
+/** `idempotencyKey` is made at the first tap: a deletion tapped twice, or that waited offline, is sent once. */
 export type DeleteEntryVariables = { id: string; childId: string; type: TimelineEntry['type']; idempotencyKey: string };
 
 export function deleteEntryWrite({ id, childId, type, idempotencyKey }: DeleteEntryVariables): OutboxWrite {
-  return { method: 'DELETE', path: `${ENTRY_KIND_LISTING[entryKindOf(type)].path}/${encodeURIComponent(id)}`, idempotencyKey, childId, view: { kind: 'entry-deleted', entryId: id } };
+  return { method: 'DELETE', path: entryPath(type, id), idempotencyKey, childId, view: { kind: 'entry-deleted', entryId: id } };
 }
 
 export function deleteEntry(variables: DeleteEntryVariables): Promise<Submitted<OkResponse>> {
@@ -22,5 +24,21 @@ export function useDeleteEntry() {
     mutationFn: deleteEntry,
     networkMode: 'always',
     onSuccess: (_ok, { childId }) => refreshChildData(queryClient, childId),
+  });
+}
+
+/** Undo of a deletion: `entry` is its line as it was, shown again at once while the restore waits offline. */
+export type RestoreEntryVariables = { entry: TimelineEntry; childId: string; idempotencyKey: string };
+
+export function restoreEntryWrite({ entry, childId, idempotencyKey }: RestoreEntryVariables): OutboxWrite {
+  return { method: 'POST', path: `${entryPath(entry.type, entry.id)}/restore`, idempotencyKey, childId, view: { kind: 'entry-added', entry, form: null } };
+}
+
+export function useRestoreEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: RestoreEntryVariables) => outbox.submit(restoreEntryWrite(variables)),
+    networkMode: 'always',
+    onSuccess: (_answer, { childId }) => refreshChildData(queryClient, childId),
   });
 }

@@ -1,5 +1,6 @@
 import { TextField } from '../../../components/text-field.tsx';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
+import { spanAfter, spanHint, type SpanValues } from '../lib/span-times.ts';
 
 /** The API refuses longer notes: 'Notes must be 1000 characters or less'. */
 const NOTES_MAX_LENGTH = 1000;
@@ -29,5 +30,43 @@ export function NotesField({ value, onChange }: FieldProps) {
       value={value}
       onChange={(event) => onChange(event.target.value)}
     />
+  );
+}
+
+type SpanFieldsProps = {
+  labels: { start: string; end: string; duration: string };
+  span: SpanValues;
+  errors: { datetime?: string | undefined; durationMins?: string | undefined };
+  duration: { min: number; max: number; placeholder?: string; hint?: string };
+  onChange: (span: SpanValues) => void;
+};
+
+/**
+ * When an entry started and ended, or started and how many minutes it lasted: either way in, the
+ * other kept in step (span-times.ts). The end is a time of day, the next day when earlier than the start.
+ */
+export function SpanFields({ labels, span, errors, duration, onChange }: SpanFieldsProps) {
+  const update = (changes: Parameters<typeof spanAfter>[1]) => onChange(spanAfter(span, changes));
+  const hint = span.endTime ? spanHint(span.datetime, span.endTime) : '';
+  return (
+    <>
+      <EntryStartField label={labels.start} value={span.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <div className="field-pair">
+        <TextField label={labels.end} type="time" value={span.endTime} hint={hint} onChange={(event) => update({ endTime: event.target.value })} />
+        <TextField
+          label={labels.duration}
+          type="number"
+          inputMode="numeric"
+          min={duration.min}
+          max={duration.max}
+          step={1}
+          placeholder={duration.placeholder}
+          value={span.durationMins}
+          error={errors.durationMins}
+          hint={duration.hint}
+          onChange={(event) => update({ durationMins: event.target.value })}
+        />
+      </div>
+    </>
   );
 }

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { TrashIcon } from '../../../components/icons.tsx';
-import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
+import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
 import { outbox } from '../../../lib/offline/app-outbox.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
-import { useDeleteEntry } from '../api/delete-entry.ts';
+import { useUndoableDelete } from '../hooks/use-undoable-delete.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
 import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
 import { webEntryKindOf } from '../kinds/all-entry-kinds.ts';
-import { EditFeedingDialog } from './edit-feeding-dialog.tsx';
-import { PencilIcon } from './pencil-icon.tsx';
+import { EntryIcon } from './entry-icon.tsx';
+import '../../../styles/entries.css';
 
 type EntryListProps = {
   childId: string;
@@ -19,54 +18,84 @@ type EntryListProps = {
   emptyHint: string;
   /** Accessible name of the list, e.g. the section it sits in. */
   label: string;
-  /** Feedings get an Edit button, which corrects them in a dialog. */
+  /** Entries get an Edit button, which corrects them in their kind's dialog. */
   editable?: boolean;
 };
 
-/** The entries of one day, of every kind, each with a delete button. */
+/**
+ * The entries of one day, of every kind, each with a delete button: a deletion can be undone for ten
+ * seconds ('Deleted · Undo').
+ */
 export function EntryList({ childId, entries, emptyTitle, emptyHint, label, editable = false }: EntryListProps) {
-  if (entries.length === 0) {
-    return (
-      <div className="empty-state entry-empty">
-        <h3 className="empty-title">{emptyTitle}</h3>
-        <p>{emptyHint}</p>
-      </div>
-    );
-  }
+  const deletion = useUndoableDelete(childId);
+  // 'by Maya' tells entries apart only when more than one member logged them.
+  const showLoggedBy = new Set(entries.map((entry) => entry.loggedBy?.memberId)).size > 1;
   return (
-    <ul className="entry-list" aria-label={label}>
-      {entries.map((entry) => (
-        <EntryItem key={`${entry.type}-${entry.id}`} childId={childId} entry={entry} editable={editable && entry.type === 'Feeding' && !entry.sync} />
-      ))}
-    </ul>
+    <>
+      {entries.length === 0 ? (
+        <div className="empty-state entry-empty">
+          <h3 className="empty-title">{emptyTitle}</h3>
+          <p>{emptyHint}</p>
+        </div>
+      ) : (
+        <ul className="entry-list" aria-label={label}>
+          {entries.map((entry) => (
+            <EntryItem
+              key={`${entry.type}-${entry.id}`}
+              childId={childId}
+              entry={entry}
+              editable={editable && !entry.sync}
+              showLoggedBy={showLoggedBy}
+              deleting={deletion.isDeleting(entry.id)}
+              onDelete={() => deletion.remove(entry)}
+            />
+          ))}
+        </ul>
+      )}
+      <div className="toast-region" role="status">
+        {deletion.deleted && (
+          <div className="toast">
+            <span>Deleted</span>
+            <span aria-hidden="true">·</span>
+            <button type="button" className="toast-action" disabled={deletion.undoing} onClick={deletion.undo}>
+              Undo
+            </button>
+          </div>
+        )}
+        {deletion.refusal && (
+          <div className="toast" role="alert">
+            {deletion.refusal}
+          </div>
+        )}
+      </div>
+    </>
   );
 }
 
-function EntryItem({ childId, entry, editable }: { childId: string; entry: ListedEntry; editable: boolean }) {
-  const deletion = useDeleteEntry();
+type EntryItemProps = { childId: string; entry: ListedEntry; editable: boolean; showLoggedBy: boolean; deleting: boolean; onDelete: () => void };
+
+function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete }: EntryItemProps) {
   const [editing, setEditing] = useState(false);
   const time = formatEntryTime(entry.datetime);
-  const { facts } = webEntryKindOf(entry.type);
+  const { facts, EditDialog } = webEntryKindOf(entry.type);
+  // A fact the kind has no value for ('-') says nothing.
+  const shownFacts = [
+    [facts.duration, entry.duration],
+    [facts.amount, entry.amount],
+  ].filter((fact): fact is [string, string] => fact[0] !== null && fact[1] !== '' && fact[1] !== '-');
   const { sync } = entry;
 
   function handleDelete() {
     // An entry only this device knows of is simply not sent.
-    if (sync?.action === 'add') {
-      void outbox.discard(sync.itemId);
-      return;
-    }
-    deletion.mutate(
-      { id: entry.id, childId, type: entry.type, idempotencyKey: createIdempotencyKey() },
-      // The product shows no message for a failed delete: the entry simply stays in the list.
-      { onError: (error) => console.error(`Could not delete the ${entry.type.toLowerCase()} entry`, error) },
-    );
+    if (sync?.action === 'add') void outbox.discard(sync.itemId);
+    else onDelete();
   }
 
   const classes = ['entry', `entry-${entry.type.toLowerCase()}`, sync ? 'entry-waiting' : '', sync?.action === 'delete' ? 'entry-deleting' : '', sync?.refusal ? 'entry-refused' : ''];
   return (
     <li className={classes.filter(Boolean).join(' ')}>
       <span className="entry-icon" aria-hidden="true">
-        {entry.icon}
+        <EntryIcon entry={entry} />
       </span>
       <div className="entry-body">
         <div className="entry-heading">
@@ -76,18 +105,16 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Liste
             {time}
           </time>
         </div>
-        <dl className="entry-facts">
-          {facts.duration && (
-            <div>
-              <dt>{facts.duration}</dt>
-              <dd>{entry.duration}</dd>
-            </div>
-          )}
-          <div>
-            <dt>{facts.amount}</dt>
-            <dd>{entry.amount}</dd>
-          </div>
-        </dl>
+        {shownFacts.length > 0 && (
+          <dl className="entry-facts">
+            {shownFacts.map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
         {entry.guidance && (
           <p className="entry-guidance" role="note">
             <strong>{entry.guidance.message}</strong> {entry.guidance.reason}{' '}
@@ -97,29 +124,29 @@ function EntryItem({ childId, entry, editable }: { childId: string; entry: Liste
           </p>
         )}
         {entry.notes && <p className="entry-notes">{entry.notes}</p>}
-        {entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
+        {showLoggedBy && entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
         {sync && <SyncState childId={childId} entry={entry} sync={sync} />}
       </div>
-      {editable && (
-        <>
-          <button type="button" className="entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
+      <div className="entry-actions">
+        {editable && (
+          <button type="button" className="icon-button entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
             <PencilIcon />
           </button>
-          <EditFeedingDialog open={editing} onClose={() => setEditing(false)} childId={childId} feedingId={entry.id} />
-        </>
-      )}
-      {sync?.action !== 'delete' && !sync?.refusal && (
-        <button
-          type="button"
-          className="entry-delete"
-          title="Delete entry"
-          aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
-          disabled={deletion.isPending}
-          onClick={handleDelete}
-        >
-          <TrashIcon />
-        </button>
-      )}
+        )}
+        {sync?.action !== 'delete' && !sync?.refusal && (
+          <button
+            type="button"
+            className="icon-button entry-delete"
+            title="Delete entry"
+            aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
+            disabled={deleting}
+            onClick={handleDelete}
+          >
+            <TrashIcon />
+          </button>
+        )}
+      </div>
+      {editable && <EditDialog open={editing} onClose={() => setEditing(false)} childId={childId} entryId={entry.id} />}
     </li>
   );
 }
@@ -153,7 +180,9 @@ function SyncState({ childId, entry, sync }: { childId: string; entry: ListedEnt
 }
 
 function ResumeDialog({ childId, entry, form, resume, onClose }: { childId: string; entry: TimelineEntry; form: NonNullable<SyncMark['form']>; resume: { itemId: string; values: unknown }; onClose: () => void }) {
-  if (form.feeding) return <EditFeedingDialog open onClose={onClose} childId={childId} feedingId={entry.id} resume={{ ...resume, feeding: form.feeding }} />;
-  const { AddDialog } = webEntryKindOf(form.entryType);
+  const { AddDialog, EditDialog } = webEntryKindOf(form.entryType);
+  // A correction carries the entry it corrected (a feeding's, kept before every kind could be corrected, as `feeding`).
+  const corrected = form.entry ?? form.feeding;
+  if (corrected) return <EditDialog open onClose={onClose} childId={childId} entryId={entry.id} resume={{ ...resume, entry: corrected }} />;
   return <AddDialog open onClose={onClose} childId={childId} resume={resume} />;
 }

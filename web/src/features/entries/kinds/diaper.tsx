@@ -1,21 +1,16 @@
-// Diaper changes in the web app: the Add Diaper dialog (two taps: what the diaper held, save), its
-// form and the write it sends. The rules and messages that matter are the domain's.
+// Diaper changes in the web app: their form (Add Diaper, two taps: what the diaper held, save; and
+// Edit Diaper) and the write it sends. The rules and messages that matter are the domain's.
 import { z } from 'zod/mini';
 import { DIAPER_CONTENTS, STOOL_COLORS } from '@nightlight/domain/diapers/diaper.events';
 import { diaperEntryView } from '@nightlight/domain/diapers/diaper-timeline';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
-import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
 import type { DiaperContents, StoolColor, TimelineEntry } from '../../../types/api.ts';
-import { createEntryWrite, useCreateEntry, type CreateEntryVariables } from '../api/create-entry.ts';
+import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
-import { useEntryForm } from '../hooks/use-entry-form.ts';
-import { parseDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
-import { offlineEntryId, previewLine } from '../lib/offline-preview.ts';
-import type { WaitingWrite } from '../lib/waiting-entries.ts';
-import type { AddEntryDialogProps, WebEntryKind } from './web-entry-kind.ts';
-import '../../../styles/dashboard.css';
+import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
+import { previewLine } from '../lib/offline-preview.ts';
+import type { EntryForm, FieldsProps } from './entry-form.ts';
+import type { WebEntryKind } from './web-entry-kind.ts';
 
 export const createDiaperInputSchema = z
   .object({
@@ -67,35 +62,10 @@ function diaperPreview(id: string, input: CreateDiaperInput): TimelineEntry {
   return previewLine((zone) => diaperEntryView({ id, occurredAt: input.occurredAt, contents: input.contents, color: input.color ?? null }, zone), input.notes);
 }
 
-export function createDiaperWrite(variables: CreateEntryVariables<CreateDiaperInput>) {
-  const body = createDiaperInputSchema.parse(variables.input);
-  return createEntryWrite('diaper', body, diaperPreview(offlineEntryId(variables.idempotencyKey), body), variables);
-}
-
-export function AddDiaperDialog({ open, onClose, childId, resume }: AddEntryDialogProps) {
-  return (
-    <Dialog open={open} onClose={onClose} title="Add Diaper" className="entry-dialog">
-      {/* Mounted only while open, so every opening starts from fresh values dated now. */}
-      <DiaperForm childId={childId} resume={resume} onDone={onClose} />
-    </Dialog>
-  );
-}
-
 /** Two taps: what the diaper held, then save; the time is now unless changed, the colour optional. */
-function DiaperForm({ childId, resume, onDone }: { childId: string; resume: WaitingWrite | undefined; onDone: () => void }) {
-  const createDiaper = useCreateEntry('diaper', createDiaperWrite);
-  const replace = useReplaceWaiting(resume?.itemId, createDiaperWrite);
-  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: resume ? () => resume.values as DiaperFormValues : emptyDiaperForm,
-    validate: validateDiaperForm,
-    toInput: (filled: DiaperFormValues) => toCreateDiaperInput(childId, filled),
-    mutation: resume ? replace : createDiaper,
-    what: 'the diaper change',
-    onDone,
-  });
-
+function DiaperFields({ values, errors, update }: FieldsProps<DiaperFormValues, DiaperFormErrors>) {
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
+    <>
       <ChoiceGroup
         legend="Diaper"
         name="diaper-contents"
@@ -117,16 +87,37 @@ function DiaperForm({ childId, resume, onDone }: { childId: string; resume: Wait
       )}
       <EntryStartField label="Date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
-      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
-    </form>
+    </>
   );
 }
+
+export const diaperForm: EntryForm<'diaper', DiaperFormValues, DiaperFormErrors, CreateDiaperInput> = {
+  kind: 'diaper',
+  name: 'Diaper',
+  what: 'the diaper change',
+  empty: emptyDiaperForm,
+  fromEntry: (diaper) => ({ datetime: toDateTimeInputValue(new Date(diaper.occurredAt)), contents: diaper.contents, color: diaper.color, notes: diaper.notes }),
+  validate: validateDiaperForm,
+  toInput: toCreateDiaperInput,
+  toCorrection: (diaper, original, values) => {
+    const input = toCreateDiaperInput(diaper.childId, values);
+    return values.datetime === original.datetime ? { ...input, occurredAt: diaper.occurredAt } : input;
+  },
+  checked: (input) => createDiaperInputSchema.parse(input),
+  preview: diaperPreview,
+  Fields: DiaperFields,
+};
+
+const dialogs = entryDialogs(diaperForm);
+export const { AddDialog: AddDiaperDialog, EditDialog: EditDiaperDialog, write: createDiaperWrite } = dialogs;
 
 export const diaperEntry: WebEntryKind<'diaper'> = {
   kind: 'diaper',
   add: 'Add Diaper',
+  plural: 'Diapers',
   facts: { duration: null, amount: 'Contents' },
   AddDialog: AddDiaperDialog,
+  EditDialog: EditDiaperDialog,
   // The guidance ('Talk to your pediatrician') shows on the line in the list.
   lineOf: (diaper) => ({ ...diaper.entry, guidance: diaper.guidance }),
 };

@@ -1,23 +1,18 @@
-// Feedings in the web app: the Add Feeding dialog, its form (whose fields Edit Feeding shares) and
-// the write it sends. Amount limits and steps are the domain's, in the parent's unit.
+// Feedings in the web app: their form (Add Feeding and Edit Feeding), its checks and the write it
+// sends. Amount limits and steps are the domain's, in the parent's unit.
 import { z } from 'zod/mini';
 import { feedingEntryView } from '@nightlight/domain/feedings/feeding-timeline';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
-import { useUnits } from '../../../hooks/use-units.ts';
 import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
-import type { FeedingMethod, FeedingType, TimelineEntry, VolumeUnit } from '../../../types/api.ts';
-import { createEntryWrite, useCreateEntry, type CreateEntryVariables } from '../api/create-entry.ts';
-import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
-import { useEntryForm } from '../hooks/use-entry-form.ts';
-import { MINUTE_MS, parseDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
-import { offlineEntryId, previewLine } from '../lib/offline-preview.ts';
-import type { WaitingWrite } from '../lib/waiting-entries.ts';
-import type { AddEntryDialogProps, WebEntryKind } from './web-entry-kind.ts';
-import '../../../styles/dashboard.css';
+import type { Feeding, FeedingMethod, FeedingType, NursingSides, TimelineEntry, VolumeUnit } from '../../../types/api.ts';
+import { entryDialogs } from '../components/entry-dialogs.tsx';
+import { NotesField, SpanFields } from '../components/entry-fields.tsx';
+import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
+import { previewLine } from '../lib/offline-preview.ts';
+import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
+import type { EntryForm, FieldsProps } from './entry-form.ts';
+import type { WebEntryKind } from './web-entry-kind.ts';
 
 /** An amount in one unit, within that unit's limits and steps (20 oz, 0.25 oz; 600 mL, 5 mL). */
 const amountIn = (unit: VolumeUnit) => z.optional(z.number().check(z.refine((value) => volumeProblem(value, unit) === undefined, `Amount out of range for ${unit}`)));
@@ -40,28 +35,23 @@ export const createFeedingInputSchema = z
     }),
   );
 
-export type CreateFeedingInput = z.infer<typeof createFeedingInputSchema>;
+/** A correction may carry a nursing feeding's minutes per breast: kept, or null once the times changed. */
+export type CreateFeedingInput = z.infer<typeof createFeedingInputSchema> & { sides?: NursingSides | null };
 
 export const FEEDING_DURATION_DEFAULT_MINS = 15;
 const FEEDING_DURATION_MIN_MINS = 1;
 const FEEDING_DURATION_MAX_MINS = 120;
 
-export type FeedingFormValues = {
-  datetime: string;
+export type FeedingFormValues = SpanValues & {
   method: FeedingMethod;
   feedingType: FeedingType;
   amount: string;
   /** The parent's unit: the amount is entered and sent in it. */
   unit: VolumeUnit;
-  durationMins: string;
   notes: string;
 };
 
 export type FeedingFormErrors = Partial<Record<'datetime' | 'amount' | 'durationMins', string>>;
-
-const emptyFeedingForm =
-  (unit: VolumeUnit) =>
-  (datetime: string): FeedingFormValues => ({ datetime, method: 'Bottle', feedingType: 'Breast Milk', amount: '', unit, durationMins: '', notes: '' });
 
 function validateAmount(value: string, unit: VolumeUnit): string | undefined {
   if (value.trim() === '') return 'Amount is required for bottle feeding';
@@ -106,6 +96,42 @@ export function toCreateFeedingInput(childId: string, values: FeedingFormValues)
   };
 }
 
+/**
+ * The Add Feeding form filled in with a logged feeding. The amount stays in the unit it was entered
+ * in, so saving without touching it keeps it exactly; the duration is its whole minutes, as the
+ * timeline shows it.
+ */
+function feedingFormOf(feeding: Feeding, parentUnit: VolumeUnit): FeedingFormValues {
+  const minutes = Math.floor((Date.parse(feeding.endedAt) - Date.parse(feeding.startedAt)) / MINUTE_MS);
+  const datetime = toDateTimeInputValue(new Date(feeding.startedAt));
+  const durationMins = String(minutes > 0 ? minutes : FEEDING_DURATION_DEFAULT_MINS);
+  return {
+    datetime,
+    endTime: endTimeOf(datetime, Number(durationMins)),
+    durationMins,
+    anchor: 'duration',
+    method: feeding.method ?? 'Bottle',
+    feedingType: feeding.type ?? 'Breast Milk',
+    amount: feeding.enteredAmount ? String(feeding.enteredAmount.value) : '',
+    unit: feeding.enteredAmount?.unit ?? parentUnit,
+    notes: feeding.notes,
+  };
+}
+
+/**
+ * The correction to send. While neither time was touched, the feeding keeps its exact start and
+ * end (a timer's are to the second) and a nursing feeding its minutes per breast. Once either
+ * changed, the per-breast minutes no longer add up to the new duration, and the server would
+ * refuse them: they are cleared.
+ */
+function toFeedingCorrection(feeding: Feeding, original: FeedingFormValues, values: FeedingFormValues): CreateFeedingInput {
+  const input = toCreateFeedingInput(feeding.childId, values);
+  const timesKept = values.datetime === original.datetime && values.durationMins === original.durationMins;
+  const times = timesKept ? { startedAt: feeding.startedAt, endedAt: feeding.endedAt } : {};
+  const sides = timesKept && values.method === 'Nursing' ? feeding.sides : null;
+  return { ...input, ...times, sides };
+}
+
 /** The line of a feeding added or corrected while it waits to be sent. */
 export function feedingPreview(id: string, input: CreateFeedingInput): TimelineEntry {
   return previewLine((zone) => {
@@ -115,22 +141,21 @@ export function feedingPreview(id: string, input: CreateFeedingInput): TimelineE
   }, input.notes);
 }
 
-export function createFeedingWrite(variables: CreateEntryVariables<CreateFeedingInput>) {
-  const body = createFeedingInputSchema.parse(variables.input);
-  return createEntryWrite('feeding', body, feedingPreview(offlineEntryId(variables.idempotencyKey), body), variables);
-}
-
 const METHODS: readonly FeedingMethod[] = ['Bottle', 'Nursing'];
 const FEEDING_TYPES: readonly FeedingType[] = ['Breast Milk', 'Formula'];
 
-type FeedingFieldsProps = { values: FeedingFormValues; errors: FeedingFormErrors; update: (changes: Partial<FeedingFormValues>) => void };
-
-/** The fields of a feeding, for Add Feeding and Edit Feeding alike. */
-export function FeedingFields({ values, errors, update }: FeedingFieldsProps) {
+/** The fields of a feeding: its start, and its end or minutes (either way in), then what it was. */
+function FeedingFields({ values, errors, update }: FieldsProps<FeedingFormValues, FeedingFormErrors>) {
   const isBottle = values.method === 'Bottle';
   return (
     <>
-      <EntryStartField label="Date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <SpanFields
+        labels={{ start: 'Date and time', end: 'Finished at (optional)', duration: 'Duration in minutes (optional)' }}
+        span={values}
+        errors={errors}
+        duration={{ min: FEEDING_DURATION_MIN_MINS, max: FEEDING_DURATION_MAX_MINS, placeholder: String(FEEDING_DURATION_DEFAULT_MINS), hint: `Left empty, ${FEEDING_DURATION_DEFAULT_MINS} minutes.` }}
+        onChange={(span) => update(span)}
+      />
       <ChoiceGroup legend="Method" name="feeding-method" options={METHODS} value={values.method} onChange={(method) => update({ method })} />
       {isBottle && (
         <>
@@ -149,57 +174,34 @@ export function FeedingFields({ values, errors, update }: FeedingFieldsProps) {
           />
         </>
       )}
-      <TextField
-        label="Duration in minutes (optional)"
-        type="number"
-        inputMode="numeric"
-        min={FEEDING_DURATION_MIN_MINS}
-        max={FEEDING_DURATION_MAX_MINS}
-        step={1}
-        placeholder={String(FEEDING_DURATION_DEFAULT_MINS)}
-        value={values.durationMins}
-        error={errors.durationMins}
-        hint={`Left empty, ${FEEDING_DURATION_DEFAULT_MINS} minutes.`}
-        onChange={(event) => update({ durationMins: event.target.value })}
-      />
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
     </>
   );
 }
 
-export function AddFeedingDialog({ open, onClose, childId, resume }: AddEntryDialogProps) {
-  return (
-    <Dialog open={open} onClose={onClose} title="Add Feeding" className="entry-dialog">
-      {/* Mounted only while open, so every opening starts from fresh values dated now. */}
-      <FeedingForm childId={childId} resume={resume} onDone={onClose} />
-    </Dialog>
-  );
-}
+export const feedingForm: EntryForm<'feeding', FeedingFormValues, FeedingFormErrors, CreateFeedingInput> = {
+  kind: 'feeding',
+  name: 'Feeding',
+  what: 'the feeding',
+  empty: (datetime, { volume }) => ({ datetime, endTime: '', durationMins: '', anchor: 'duration', method: 'Bottle', feedingType: 'Breast Milk', amount: '', unit: volume, notes: '' }),
+  fromEntry: (feeding, { volume }) => feedingFormOf(feeding, volume),
+  validate: validateFeedingForm,
+  toInput: toCreateFeedingInput,
+  toCorrection: toFeedingCorrection,
+  // The schema knows the fields of POST only: a correction's sides are added after it.
+  checked: ({ sides, ...fields }) => ({ ...createFeedingInputSchema.parse(fields), ...(sides === undefined ? {} : { sides }) }),
+  preview: feedingPreview,
+  Fields: FeedingFields,
+};
 
-function FeedingForm({ childId, resume, onDone }: { childId: string; resume: WaitingWrite | undefined; onDone: () => void }) {
-  const createFeeding = useCreateEntry('feeding', createFeedingWrite);
-  const replace = useReplaceWaiting(resume?.itemId, createFeedingWrite);
-  const { volume } = useUnits();
-  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: resume ? () => resume.values as FeedingFormValues : emptyFeedingForm(volume),
-    validate: validateFeedingForm,
-    toInput: (filled: FeedingFormValues) => toCreateFeedingInput(childId, filled),
-    mutation: resume ? replace : createFeeding,
-    what: 'the feeding',
-    onDone,
-  });
-
-  return (
-    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-      <FeedingFields values={values} errors={errors} update={update} />
-      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
-    </form>
-  );
-}
+const dialogs = entryDialogs(feedingForm);
+export const { AddDialog: AddFeedingDialog, EditDialog: EditFeedingDialog, write: createFeedingWrite } = dialogs;
 
 export const feedingEntry: WebEntryKind<'feeding'> = {
   kind: 'feeding',
   add: 'Add Feeding',
+  plural: 'Feedings',
   facts: { duration: 'Duration', amount: 'Amount' },
   AddDialog: AddFeedingDialog,
+  EditDialog: EditFeedingDialog,
 };

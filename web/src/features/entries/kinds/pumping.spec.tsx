@@ -9,14 +9,14 @@ import { renderPage } from '../../../testing/render-app.tsx';
 import type { VolumeUnit } from '../../../types/api.ts';
 import { AddPumpingDialog } from './pumping.tsx';
 
-function Harness({ unit }: { unit: VolumeUnit }) {
+function Harness() {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Open pumping dialog
       </button>
-      <AddPumpingDialog open={open} onClose={() => setOpen(false)} childId="child-1" unit={unit} />
+      <AddPumpingDialog open={open} onClose={() => setOpen(false)} childId="child-1" />
     </>
   );
 }
@@ -32,8 +32,10 @@ function answerPosts() {
   return posted;
 }
 
+/** The dialog starts in the parent's volume unit. */
 async function openDialog(unit: VolumeUnit = 'mL') {
-  renderPage(<Harness unit={unit} />);
+  signIn({ units: { volume: unit, growth: unit === 'mL' ? 'metric' : 'imperial' } });
+  renderPage(<Harness />);
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Open pumping dialog' }));
   return user;

@@ -1,24 +1,18 @@
-// Pumping sessions in the web app: the Add Pumping dialog, its form and the write it sends. The
-// duration's limit and the amounts' limits and steps are the domain's.
+// Pumping sessions in the web app: their form (Add Pumping and Edit Pumping) and the write it
+// sends. The duration's limit and the amounts' limits and steps are the domain's.
 import { MAX_PUMPING_MINUTES } from '@nightlight/domain/pumpings/pumping-rules';
 import { pumpingEntryView } from '@nightlight/domain/pumpings/pumping-timeline';
 import { pumpingEndedAt } from '@nightlight/domain/pumpings/pumping.events';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
-import { Dialog } from '../../../components/dialog.tsx';
-import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
-import { useUnits } from '../../../hooks/use-units.ts';
 import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
 import type { TimelineEntry, VolumeUnit } from '../../../types/api.ts';
-import { createEntryWrite, useCreateEntry, type CreateEntryVariables } from '../api/create-entry.ts';
+import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
-import { useEntryForm } from '../hooks/use-entry-form.ts';
-import { parseDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
-import { offlineEntryId, previewLine } from '../lib/offline-preview.ts';
-import type { WaitingWrite } from '../lib/waiting-entries.ts';
-import type { AddEntryDialogProps, WebEntryKind } from './web-entry-kind.ts';
-import '../../../styles/dashboard.css';
+import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
+import { previewLine } from '../lib/offline-preview.ts';
+import type { EntryForm, FieldsProps } from './entry-form.ts';
+import type { WebEntryKind } from './web-entry-kind.ts';
 
 export type CreatePumpingInput = {
   childId: string;
@@ -32,8 +26,6 @@ export type CreatePumpingInput = {
 
 type PumpingFormValues = { datetime: string; durationMins: string; leftAmount: string; rightAmount: string; unit: VolumeUnit; notes: string };
 type PumpingFormErrors = Partial<Record<'datetime' | 'durationMins' | 'leftAmount' | 'rightAmount', string>>;
-
-const emptyPumpingForm = (unit: VolumeUnit) => (datetime: string): PumpingFormValues => ({ datetime, durationMins: '', leftAmount: '', rightAmount: '', unit, notes: '' });
 
 /** Only the start is required: a parent may log that they pumped, how long, or how much. */
 function validatePumpingForm(values: PumpingFormValues, now: Date): PumpingFormErrors {
@@ -75,35 +67,9 @@ function pumpingPreview(id: string, input: CreatePumpingInput): TimelineEntry {
   return previewLine((zone) => pumpingEntryView({ id, startedAt: input.startedAt, endedAt, leftAmount: input.leftAmount ?? null, rightAmount: input.rightAmount ?? null, unit: input.unit }, zone), input.notes);
 }
 
-export function createPumpingWrite(variables: CreateEntryVariables<CreatePumpingInput>) {
-  const body = variables.input;
-  return createEntryWrite('pumping', body, pumpingPreview(offlineEntryId(variables.idempotencyKey), body), variables);
-}
-
-/** `unit` is the user's volume unit unless given. */
-export function AddPumpingDialog({ open, onClose, childId, resume, unit }: AddEntryDialogProps & { unit?: VolumeUnit }) {
-  const { volume } = useUnits();
-  return (
-    <Dialog open={open} onClose={onClose} title="Add Pumping" className="entry-dialog">
-      {/* Mounted only while open, so every opening starts from fresh values dated now. */}
-      <PumpingForm childId={childId} resume={resume} unit={unit ?? volume} onDone={onClose} />
-    </Dialog>
-  );
-}
-
 const UNITS: readonly VolumeUnit[] = ['mL', 'oz'];
 
-function PumpingForm({ childId, resume, unit, onDone }: { childId: string; resume: WaitingWrite | undefined; unit: VolumeUnit; onDone: () => void }) {
-  const createPumping = useCreateEntry('pumping', createPumpingWrite);
-  const replace = useReplaceWaiting(resume?.itemId, createPumpingWrite);
-  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: resume ? () => resume.values as PumpingFormValues : emptyPumpingForm(unit),
-    validate: validatePumpingForm,
-    toInput: (filled: PumpingFormValues) => toCreatePumpingInput(childId, filled),
-    mutation: resume ? replace : createPumping,
-    what: 'the pumping session',
-    onDone,
-  });
+function PumpingFields({ values, errors, update }: FieldsProps<PumpingFormValues, PumpingFormErrors>) {
   const { max, step } = VOLUME_LIMITS[values.unit];
   const amountField = (side: 'leftAmount' | 'rightAmount', label: string) => (
     <TextField
@@ -120,7 +86,7 @@ function PumpingForm({ childId, resume, unit, onDone }: { childId: string; resum
   );
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
+    <>
       <EntryStartField label="Start date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <TextField
         label="Duration in minutes (optional)"
@@ -139,15 +105,46 @@ function PumpingForm({ childId, resume, unit, onDone }: { childId: string; resum
         {amountField('rightAmount', 'Right')}
       </div>
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
-      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
-    </form>
+    </>
   );
 }
+
+const text = (value: number | null) => (value === null ? '' : String(value));
+
+export const pumpingForm: EntryForm<'pumping', PumpingFormValues, PumpingFormErrors, CreatePumpingInput> = {
+  kind: 'pumping',
+  name: 'Pumping',
+  what: 'the pumping session',
+  empty: (datetime, { volume }) => ({ datetime, durationMins: '', leftAmount: '', rightAmount: '', unit: volume, notes: '' }),
+  // The amounts stay in the unit they were entered in, so saving without touching them keeps them exactly.
+  fromEntry: (pumping) => ({
+    datetime: toDateTimeInputValue(new Date(pumping.startedAt)),
+    durationMins: text(pumping.durationMinutes),
+    leftAmount: text(pumping.leftAmount),
+    rightAmount: text(pumping.rightAmount),
+    unit: pumping.unit,
+    notes: pumping.notes,
+  }),
+  validate: validatePumpingForm,
+  toInput: toCreatePumpingInput,
+  toCorrection: (pumping, original, values) => {
+    const input = toCreatePumpingInput(pumping.childId, values);
+    return values.datetime === original.datetime ? { ...input, startedAt: pumping.startedAt } : input;
+  },
+  checked: (input) => input,
+  preview: pumpingPreview,
+  Fields: PumpingFields,
+};
+
+const dialogs = entryDialogs(pumpingForm);
+export const { AddDialog: AddPumpingDialog, EditDialog: EditPumpingDialog, write: createPumpingWrite } = dialogs;
 
 export const pumpingEntry: WebEntryKind<'pumping'> = {
   kind: 'pumping',
   add: 'Add Pumping',
+  plural: 'Pumping',
   quiet: true,
   facts: { duration: 'Duration', amount: 'Pumped' },
   AddDialog: AddPumpingDialog,
+  EditDialog: EditPumpingDialog,
 };

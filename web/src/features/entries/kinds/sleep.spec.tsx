@@ -46,7 +46,8 @@ async function openDialog() {
   return user;
 }
 
-const dateTime = () => screen.getByLabelText('Sleep start date and time');
+const dateTime = () => screen.getByLabelText('Fell asleep');
+const wokeUp = () => screen.getByLabelText('Woke up');
 const duration = () => screen.getByLabelText('Duration in minutes');
 const roomTemp = () => screen.getByLabelText('Room temp (°F)');
 const sleepSack = () => screen.getByLabelText('Sleep sack');
@@ -143,6 +144,28 @@ describe('AddSleepDialog', () => {
         endedAt: new Date(2025, 5, 15, 6, 0).toISOString(),
       });
       expect(posted[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('takes a night by its times, 7:30 PM to 6:10 AM the next morning, the minutes kept in step', async () => {
+      const posted = answerPosts();
+      const user = await openDialog();
+
+      fireEvent.change(dateTime(), { target: { value: '2025-06-14T19:30' } });
+      fireEvent.change(wokeUp(), { target: { value: '06:10' } });
+      expect(duration()).toHaveValue(640);
+      expect(wokeUp()).toHaveAccessibleDescription('10h 40m, ending the next day');
+      // Minutes typed instead move the wake-up time.
+      fireEvent.change(duration(), { target: { value: '600' } });
+      expect(wokeUp()).toHaveValue('05:30');
+      fireEvent.change(wokeUp(), { target: { value: '06:10' } });
+      await user.click(submit());
+
+      await waitFor(() => expect(posted).toHaveLength(1));
+      expect(posted[0]!.body).toEqual({
+        childId: 'child-1',
+        startedAt: new Date(2025, 5, 14, 19, 30).toISOString(),
+        endedAt: new Date(2025, 5, 15, 6, 10).toISOString(),
+      });
     });
 
     it('sends the whole environment once any part of it is set', async () => {

@@ -1,19 +1,16 @@
-// Sleeps in the web app: the Add Sleep dialog, its form and the write it sends.
+// Sleeps in the web app: their form (Add Sleep and Edit Sleep), by the times the baby fell asleep
+// and woke up or by the minutes slept, and the write it sends.
 import { z } from 'zod/mini';
 import { sleepEntryView } from '@nightlight/domain/sleeps/sleep-timeline';
-import { Dialog } from '../../../components/dialog.tsx';
-import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useReplaceWaiting } from '../../../hooks/use-outbox.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
-import { createEntryWrite, useCreateEntry, type CreateEntryVariables } from '../api/create-entry.ts';
-import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
-import { useEntryForm } from '../hooks/use-entry-form.ts';
-import { MINUTE_MS, parseDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
-import { offlineEntryId, previewLine } from '../lib/offline-preview.ts';
-import type { WaitingWrite } from '../lib/waiting-entries.ts';
-import type { AddEntryDialogProps, WebEntryKind } from './web-entry-kind.ts';
-import '../../../styles/dashboard.css';
+import { entryDialogs } from '../components/entry-dialogs.tsx';
+import { NotesField, SpanFields } from '../components/entry-fields.tsx';
+import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
+import { previewLine } from '../lib/offline-preview.ts';
+import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
+import type { EntryForm, FieldsProps } from './entry-form.ts';
+import type { WebEntryKind } from './web-entry-kind.ts';
 
 export const createSleepInputSchema = z.object({
   childId: z.string().check(z.minLength(1)),
@@ -37,10 +34,8 @@ const ROOM_TEMP_MIN_F = 60;
 const ROOM_TEMP_MAX_F = 80;
 const SLEEP_SACK_MAX_LENGTH = 40;
 
-type SleepFormValues = { datetime: string; durationMins: string; roomTemp: string; sleepSackTag: string; whiteNoise: boolean; notes: string };
+type SleepFormValues = SpanValues & { roomTemp: string; sleepSackTag: string; whiteNoise: boolean; notes: string };
 type SleepFormErrors = Partial<Record<'datetime' | 'durationMins' | 'roomTemp', string>>;
-
-const emptySleepForm = (datetime: string): SleepFormValues => ({ datetime, durationMins: '', roomTemp: '', sleepSackTag: '', whiteNoise: false, notes: '' });
 
 function validateSleepForm(values: SleepFormValues, now: Date): SleepFormErrors {
   const errors: SleepFormErrors = {};
@@ -96,46 +91,16 @@ function sleepPreview(id: string, input: CreateSleepInput): TimelineEntry {
   return previewLine((zone) => sleepEntryView({ id, startedAt: input.startedAt, endedAt: input.endedAt }, zone), input.notes);
 }
 
-export function createSleepWrite(variables: CreateEntryVariables<CreateSleepInput>) {
-  const body = createSleepInputSchema.parse(variables.input);
-  return createEntryWrite('sleep', body, sleepPreview(offlineEntryId(variables.idempotencyKey), body), variables);
-}
-
-export function AddSleepDialog({ open, onClose, childId, resume }: AddEntryDialogProps) {
+/** The fields of a sleep: when the baby fell asleep, and when they woke up or how long they slept. */
+function SleepFields({ values, errors, update }: FieldsProps<SleepFormValues, SleepFormErrors>) {
   return (
-    <Dialog open={open} onClose={onClose} title="Add Sleep" className="entry-dialog">
-      {/* Mounted only while open, so every opening starts from fresh values dated now. */}
-      <SleepForm childId={childId} resume={resume} onDone={onClose} />
-    </Dialog>
-  );
-}
-
-function SleepForm({ childId, resume, onDone }: { childId: string; resume: WaitingWrite | undefined; onDone: () => void }) {
-  const createSleep = useCreateEntry('sleep', createSleepWrite);
-  const replace = useReplaceWaiting(resume?.itemId, createSleepWrite);
-  const { values, errors, update, handleSubmit, formRef, isPending } = useEntryForm({
-    empty: resume ? () => resume.values as SleepFormValues : emptySleepForm,
-    validate: validateSleepForm,
-    toInput: (filled: SleepFormValues) => toCreateSleepInput(childId, filled),
-    mutation: resume ? replace : createSleep,
-    what: 'the sleep',
-    onDone,
-  });
-
-  return (
-    <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
-      <EntryStartField label="Sleep start date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
-      <TextField
-        label="Duration in minutes"
-        type="number"
-        inputMode="numeric"
-        min={SLEEP_DURATION_MIN_MINS}
-        max={SLEEP_DURATION_MAX_MINS}
-        step={1}
-        required
-        value={values.durationMins}
-        error={errors.durationMins}
-        onChange={(event) => update({ durationMins: event.target.value })}
+    <>
+      <SpanFields
+        labels={{ start: 'Fell asleep', end: 'Woke up', duration: 'Duration in minutes' }}
+        span={values}
+        errors={errors}
+        duration={{ min: SLEEP_DURATION_MIN_MINS, max: SLEEP_DURATION_MAX_MINS }}
+        onChange={(span) => update(span)}
       />
       <fieldset className="environment-fields">
         <legend className="field-label">Environment (optional)</legend>
@@ -165,14 +130,51 @@ function SleepForm({ childId, resume, onDone }: { childId: string; resume: Waiti
         </label>
       </fieldset>
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
-      <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
-    </form>
+    </>
   );
 }
+
+export const sleepForm: EntryForm<'sleep', SleepFormValues, SleepFormErrors, CreateSleepInput> = {
+  kind: 'sleep',
+  name: 'Sleep',
+  what: 'the sleep',
+  empty: (datetime) => ({ datetime, endTime: '', durationMins: '', anchor: 'duration', roomTemp: '', sleepSackTag: '', whiteNoise: false, notes: '' }),
+  fromEntry: (sleep) => {
+    const datetime = toDateTimeInputValue(new Date(sleep.startedAt));
+    const minutes = Math.round((Date.parse(sleep.endedAt) - Date.parse(sleep.startedAt)) / MINUTE_MS);
+    const environment = sleep.environment;
+    return {
+      datetime,
+      endTime: endTimeOf(datetime, minutes),
+      durationMins: String(minutes),
+      anchor: 'end',
+      roomTemp: environment?.roomTemp == null ? '' : String(environment.roomTemp),
+      sleepSackTag: environment?.sleepSackTag ?? '',
+      whiteNoise: environment?.whiteNoise ?? false,
+      notes: sleep.notes,
+    };
+  },
+  validate: validateSleepForm,
+  toInput: toCreateSleepInput,
+  // Times left alone stay as logged (a timer's are to the second).
+  toCorrection: (sleep, original, values) => {
+    const input = toCreateSleepInput(sleep.childId, values);
+    const timesKept = values.datetime === original.datetime && values.durationMins === original.durationMins;
+    return timesKept ? { ...input, startedAt: sleep.startedAt, endedAt: sleep.endedAt } : input;
+  },
+  checked: (input) => createSleepInputSchema.parse(input),
+  preview: sleepPreview,
+  Fields: SleepFields,
+};
+
+const dialogs = entryDialogs(sleepForm);
+export const { AddDialog: AddSleepDialog, EditDialog: EditSleepDialog, write: createSleepWrite } = dialogs;
 
 export const sleepEntry: WebEntryKind<'sleep'> = {
   kind: 'sleep',
   add: 'Add Sleep',
-  facts: { duration: 'Duration', amount: 'Amount' },
+  plural: 'Sleeps',
+  facts: { duration: 'Duration', amount: null },
   AddDialog: AddSleepDialog,
+  EditDialog: EditSleepDialog,
 };

@@ -2,10 +2,9 @@ import type { ComponentType } from 'react';
 import type { EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import type { EntryApiViews } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { TimelineEntry } from '../../../types/api.ts';
-import type { WaitingWrite } from '../lib/waiting-entries.ts';
+import type { AddEntryDialogProps, EditEntryDialogProps } from '../components/entry-dialogs.tsx';
 
-/** `resume`: Edit on a write the server refused after it waited offline; saving replaces it. */
-export type AddEntryDialogProps = { open: boolean; onClose: () => void; childId: string; resume?: WaitingWrite };
+export type { AddEntryDialogProps, EditEntryDialogProps };
 
 /**
  * What the dashboard, the lists and the activity log need of one kind of entry, in its own file
@@ -17,9 +16,13 @@ export interface WebEntryKind<Kind extends EntryKind = EntryKind> {
   add: string;
   /** A button drawn quieter, for what fewer parents log (pumping). */
   quiet?: boolean;
-  /** What its line shows under its heading: a diaper change is an instant and says what it held. */
-  facts: { duration: string | null; amount: string };
+  /** What a list of them is called in the activity log's filter: 'Diapers'. */
+  plural: string;
+  /** What its line shows under its heading: a diaper change is an instant and says what it held; null where it has none. */
+  facts: { duration: string | null; amount: string | null };
   AddDialog: ComponentType<AddEntryDialogProps>;
+  /** Corrects a logged entry in the same fields, filled in. */
+  EditDialog: ComponentType<EditEntryDialogProps>;
   /** Its line in a day's list, when the line adds to the server's (a diaper's guidance). */
   lineOf?: (listed: EntryApiViews[Kind]) => TimelineEntry;
 }

@@ -2,8 +2,8 @@ import type { OutboxItem, Refusal } from '../../../lib/offline/outbox.ts';
 import type { Feeding, TimelineEntry } from '../../../types/api.ts';
 import { sortNewestFirst } from './timeline.ts';
 
-/** What reopens an entry's dialog after a refusal: its kind, the form's values, the feeding corrected. */
-export type WaitingForm = { entryType: TimelineEntry['type']; values?: unknown; feeding?: Feeding };
+/** What reopens an entry's dialog after a refusal: its kind, the form's values, the entry corrected (`feeding` in a write kept before every kind could be corrected). */
+export type WaitingForm = { entryType: TimelineEntry['type']; values?: unknown; entry?: unknown; feeding?: Feeding };
 
 /** A write of this entry still in the outbox: waiting to be sent, or refused with the server's reason. */
 export type SyncMark = { itemId: string; action: 'add' | 'correct' | 'delete'; refusal: Refusal | null; form: WaitingForm | null };

@@ -60,11 +60,29 @@ export function useRemoveMember(childId: string) {
   });
 }
 
-export function useInvitationPreview(code: string, enabled: boolean) {
+const previewOf = (code: string) => apiRequest<InvitationPreview>(`/api/invitations/${encodeURIComponent(code)}`);
+
+/** A preview asked for while the join page's code was still loading (the route's loader), taken once. */
+const early = new Map<string, Promise<InvitationPreview>>();
+
+/** Asks for an invitation's preview at once, for the join page to take when it renders. */
+export function prefetchInvitationPreview(code: string): void {
+  if (early.has(code)) return;
+  const preview = previewOf(code);
+  // A refusal is the page's to show when it asks; nothing is thrown here.
+  preview.catch(() => undefined);
+  early.set(code, preview);
+}
+
+/** Who invited whom, before Accept: public, as the invitee may have no account yet. */
+export function useInvitationPreview(code: string) {
   return useQuery({
     queryKey: [queryKeyRoots.invitations, 'preview', code],
-    queryFn: () => apiRequest<InvitationPreview>(`/api/invitations/${encodeURIComponent(code)}`),
-    enabled,
+    queryFn: () => {
+      const prefetched = early.get(code);
+      early.delete(code);
+      return prefetched ?? previewOf(code);
+    },
     retry: false,
   });
 }

@@ -11,8 +11,11 @@ import { FamilySection } from './family-section.tsx';
 const members: Member[] = [
   { memberId: 'user-1', displayName: 'Alex', role: 'parent', isYou: true },
   { memberId: 'user-2', displayName: 'Sam', role: 'parent', isYou: false },
-  { memberId: 'user-3', displayName: 'Caregiver', role: 'caregiver', isYou: false },
+  { memberId: 'user-3', displayName: 'Member 3', role: 'caregiver', isYou: false },
 ];
+
+/** Each member's line as a person reads it. */
+const memberLines = async () => (await screen.findAllByRole('listitem')).map((item) => item.querySelector('.member-who')?.textContent);
 const invitation: Invitation = { code: 'ABCDEFGHJK', url: '/join/ABCDEFGHJK', role: 'caregiver', expiresAt: '2026-12-02T10:00:00.000Z', invitedBy: 'Alex' };
 
 function answerFamily(pending: Invitation[] = []) {
@@ -41,10 +44,8 @@ describe('FamilySection', () => {
     );
     const { user } = renderSection();
 
-    expect(await screen.findByRole('listitem', { name: 'Alex (you)' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Role of Sam')).toHaveValue('parent');
-    expect(screen.getByLabelText('Role of Caregiver')).toHaveValue('caregiver');
-    expect(screen.queryByRole('button', { name: 'Remove Alex' })).not.toBeInTheDocument();
+    expect(await memberLines()).toEqual(['Alex · Parent · you', 'Sam · Parent', 'Member 3 · Caregiver']);
+    expect(screen.getAllByRole('button', { name: /^Remove/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Remove Sam…', 'Remove Member 3…']);
 
     await user.selectOptions(screen.getByLabelText('Invite as'), 'parent');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
@@ -67,11 +68,58 @@ describe('FamilySection', () => {
     await expect.poll(() => revoked).toBe('ABCDEFGHJK');
   });
 
+  it('asks once more before changing a role or removing someone, and Cancel changes nothing', async () => {
+    answerFamily();
+    const sent: string[] = [];
+    server.use(
+      http.patch('/api/children/child-1/members/:memberId', async ({ params, request }) => {
+        sent.push(`PATCH ${String(params.memberId)} ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ ...members[1], role: 'caregiver' });
+      }),
+      http.delete('/api/children/child-1/members/:memberId', ({ params }) => {
+        sent.push(`DELETE ${String(params.memberId)}`);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { user } = renderSection();
+    const sam = (await screen.findAllByRole('listitem'))[1]!;
+    await user.click(within(sam).getByRole('button', { name: 'Make caregiver…' }));
+    const confirm = within(sam).getByRole('group', { name: 'Make Sam a caregiver?' });
+    expect(confirm).toHaveTextContent("Make Sam a caregiver in JD's family? They will still log and see everything, but no longer invite others, change roles, or edit or delete the child.");
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(sent).toEqual([]);
+
+    await user.click(within(sam).getByRole('button', { name: 'Make caregiver…' }));
+    await user.click(within(sam).getByRole('button', { name: 'Make caregiver' }));
+    await expect.poll(() => sent).toEqual(['PATCH user-2 {"role":"caregiver"}']);
+
+    const caregiver = screen.getAllByRole('listitem')[2]!;
+    await user.click(within(caregiver).getByRole('button', { name: 'Remove Member 3…' }));
+    expect(within(caregiver).getByRole('group', { name: 'Remove Member 3?' })).toHaveTextContent(
+      "Remove Member 3 from JD's family? They will no longer see JD or anything logged for them; what they logged stays.",
+    );
+    await user.click(within(caregiver).getByRole('button', { name: 'Remove Member 3' }));
+    await expect.poll(() => sent).toEqual(['PATCH user-2 {"role":"caregiver"}', 'DELETE user-3']);
+  });
+
+  it('gives a parent who joined later no controls over the parents who joined before them', async () => {
+    answerFamily();
+    server.use(http.get('/api/children/child-1/members', () => HttpResponse.json(members.map((member) => ({ ...member, isYou: member.memberId === 'user-2' })))));
+    renderSection();
+    expect(await memberLines()).toEqual(['Alex · Parent', 'Sam · Parent · you', 'Member 3 · Caregiver']);
+    const [alex, sam, caregiver] = screen.getAllByRole('listitem');
+    expect(within(alex!).queryAllByRole('button')).toEqual([]);
+    expect(within(sam!).queryAllByRole('button')).toEqual([]);
+    expect(within(caregiver!).getByRole('button', { name: 'Make parent…' })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal when the last parent would be lost", async () => {
     answerFamily();
     server.use(http.patch('/api/children/child-1/members/:memberId', () => HttpResponse.json({ message: 'A child needs at least one parent' }, { status: 409 })));
     const { user } = renderSection();
-    await user.selectOptions(await screen.findByLabelText('Role of Sam'), 'caregiver');
+    const sam = (await screen.findAllByRole('listitem'))[1]!;
+    await user.click(within(sam).getByRole('button', { name: 'Make caregiver…' }));
+    await user.click(within(sam).getByRole('button', { name: 'Make caregiver' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A child needs at least one parent');
   });
 
@@ -86,10 +134,9 @@ describe('FamilySection', () => {
     );
     const { user } = renderSection({ ...testChild, role: 'caregiver' });
 
-    const family = await screen.findByRole('list');
-    expect(within(family).getByText('Caregiver (you)')).toBeInTheDocument();
+    expect(await memberLines()).toEqual(['Alex · Parent', 'Sam · Parent', 'Member 3 · Caregiver · you']);
     expect(screen.queryByLabelText('Invite as')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText(/^Role of/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Make/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Leave…' }));

@@ -8,10 +8,10 @@ import { useChangeRole, useCreateInvitation, useInvitations, useMembers, useRemo
 import { InvitationCard } from './invitation-card.tsx';
 import { ROLE_NAMES, ROLE_OPTIONS } from './role-names.ts';
 
-
 /**
- * A child's family in Settings: who is in it, and for a parent the invitations and each member's
- * role. A caregiver sees the members and can leave; nothing else here is theirs to do.
+ * A child's family in Settings: who is in it, and for a parent the invitations and what they may do
+ * to the others: change the role of, or remove, a caregiver or a parent who joined after them
+ * (docs/decisions.md, *Families*), each asked once more. A caregiver sees the members and can leave.
  */
 export function FamilySection({ child }: { child: Child }) {
   const isParent = child.role === 'parent';
@@ -20,9 +20,10 @@ export function FamilySection({ child }: { child: Child }) {
   const changeRole = useChangeRole(child.id);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const failure = remove.error ?? changeRole.error;
+  const childName = child.displayName || 'Baby';
 
   return (
-    <section className="family-section" aria-label={`Family of ${child.displayName || 'Baby'}`}>
+    <section className="family-section" aria-label={`Family of ${childName}`}>
       <h4 className="family-title">Family</h4>
       <FormError message={failure ? errorMessage(failure, 'That did not work. Please try again.') : null} />
       {members.isPending ? (
@@ -33,20 +34,22 @@ export function FamilySection({ child }: { child: Child }) {
         </p>
       ) : (
         <ul className="member-list">
-          {members.data.map((member) => (
+          {members.data.map((member, index) => (
             <MemberRow
               key={member.memberId}
               member={member}
-              canManage={isParent && !member.isYou}
-              onRole={(role) => changeRole.mutate({ memberId: member.memberId, role })}
-              onRemove={() => remove.mutate(member.memberId)}
+              childName={childName}
+              canManage={isParent && mayManage(members.data, index)}
+              busy={remove.isPending || changeRole.isPending}
+              onRole={(role, done) => changeRole.mutate({ memberId: member.memberId, role }, { onSettled: done })}
+              onRemove={(done) => remove.mutate(member.memberId, { onSettled: done })}
             />
           ))}
         </ul>
       )}
       {isParent && <Invitations childId={child.id} />}
       {confirmingLeave ? (
-        <div className="confirm-leave" role="group" aria-label="Leave this family?">
+        <div className="confirm-inline" role="group" aria-label="Leave this family?">
           <p>You will no longer see {child.displayName || 'this child'} or anything logged for them.</p>
           <Button variant="danger" disabled={remove.isPending} onClick={() => members.data && leave(members.data)}>
             Leave family
@@ -69,22 +72,83 @@ export function FamilySection({ child }: { child: Child }) {
   }
 }
 
-type MemberRowProps = { member: Member; canManage: boolean; onRole: (role: ChildRole) => void; onRemove: () => void };
+/**
+ * Whether the viewer, a parent, may change or remove the member at `index`: not themself (they
+ * leave instead), any caregiver, and a parent who joined after them. The list has the parents
+ * first, in the order they joined.
+ */
+function mayManage(list: readonly Member[], index: number): boolean {
+  const member = list[index]!;
+  if (member.isYou) return false;
+  return member.role === 'caregiver' || index > list.findIndex((other) => other.isYou);
+}
 
-function MemberRow({ member, canManage, onRole, onRemove }: MemberRowProps) {
-  const name = member.isYou ? `${member.displayName} (you)` : member.displayName;
+const OTHER_ROLE = { parent: 'caregiver', caregiver: 'parent' } as const satisfies Record<ChildRole, ChildRole>;
+const ROLE_CHANGE_EFFECT = {
+  parent: 'They will be able to invite others, change roles, and edit or delete the child.',
+  caregiver: 'They will still log and see everything, but no longer invite others, change roles, or edit or delete the child.',
+} as const satisfies Record<ChildRole, string>;
+
+type MemberRowProps = {
+  member: Member;
+  childName: string;
+  canManage: boolean;
+  busy: boolean;
+  onRole: (role: ChildRole, done: () => void) => void;
+  onRemove: (done: () => void) => void;
+};
+
+/** 'Maya · Parent · you': the name, then the role, apart; a parent's controls each ask once more. */
+function MemberRow({ member, childName, canManage, busy, onRole, onRemove }: MemberRowProps) {
+  const [confirming, setConfirming] = useState<'role' | 'remove' | null>(null);
+  const done = () => setConfirming(null);
+  const name = member.displayName;
+  const otherRole = OTHER_ROLE[member.role];
   return (
-    <li className="member" aria-label={name}>
-      <span className="member-name">{name}</span>
-      {canManage ? (
-        <>
-          <Select label={`Role of ${member.displayName}`} className="member-role" value={member.role} options={ROLE_OPTIONS} onChange={(event) => onRole(event.target.value as ChildRole)} />
-          <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${member.displayName}`}>
-            Remove
+    <li className="member">
+      <div className="member-who">
+        <span className="member-name">{name}</span>
+        <span className="member-meta">
+          {' · '}
+          {ROLE_NAMES[member.role]}
+          {member.isYou && ' · you'}
+        </span>
+      </div>
+      {canManage && confirming === null && (
+        <div className="member-actions">
+          <Button variant="secondary" onClick={() => setConfirming('role')}>
+            Make {ROLE_NAMES[otherRole].toLowerCase()}…
           </Button>
-        </>
-      ) : (
-        <span className="member-role-name">{ROLE_NAMES[member.role]}</span>
+          <Button variant="ghost" onClick={() => setConfirming('remove')} aria-label={`Remove ${name}…`}>
+            Remove…
+          </Button>
+        </div>
+      )}
+      {confirming === 'role' && (
+        <div className="confirm-inline" role="group" aria-label={`Make ${name} a ${ROLE_NAMES[otherRole].toLowerCase()}?`}>
+          <p>
+            Make {name} a {ROLE_NAMES[otherRole].toLowerCase()} in {childName}&apos;s family? {ROLE_CHANGE_EFFECT[otherRole]}
+          </p>
+          <Button disabled={busy} onClick={() => onRole(otherRole, done)}>
+            Make {ROLE_NAMES[otherRole].toLowerCase()}
+          </Button>
+          <Button variant="ghost" onClick={done}>
+            Cancel
+          </Button>
+        </div>
+      )}
+      {confirming === 'remove' && (
+        <div className="confirm-inline" role="group" aria-label={`Remove ${name}?`}>
+          <p>
+            Remove {name} from {childName}&apos;s family? They will no longer see {childName} or anything logged for them; what they logged stays.
+          </p>
+          <Button variant="danger" disabled={busy} onClick={() => onRemove(done)}>
+            Remove {name}
+          </Button>
+          <Button variant="ghost" onClick={done}>
+            Cancel
+          </Button>
+        </div>
       )}
     </li>
   );

@@ -42,8 +42,11 @@ describe('JoinPage', () => {
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
-  it('offers someone signed out an account made with the invitation, or signing in and coming back', async () => {
+  it('shows someone signed out who invited them, and offers an account made with the invitation, or signing in and coming back', async () => {
+    server.use(http.get('/api/invitations/ABCDEFGHJK', () => HttpResponse.json(preview)));
     renderJoin();
+    expect(await screen.findByText("Alex invited you to join Robin's family as a caregiver.")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Join a family' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register?invitation=ABCDEFGHJK');
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `/auth/login?next=${encodeURIComponent('/join/ABCDEFGHJK')}`);
   });

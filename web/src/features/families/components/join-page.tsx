@@ -1,33 +1,54 @@
 import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { Button } from '../../../components/button.tsx';
-import { Card } from '../../../components/card.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import type { InvitationPreview } from '../../../types/api.ts';
 import { useAcceptInvitation, useInvitationPreview } from '../api/family-api.ts';
 import { ROLE_NAMES } from './role-names.ts';
 
 /**
- * /join/:code, the link an invitation is sent as. Signed in: who invited whom to which family, and
- * Accept. Signed out: create an account with the invitation as its sign-up code, or sign in and
- * come back here.
+ * /join/:code, the link an invitation is sent as: who invited whom to which family, signed in or
+ * not. Signed in: Accept, one tap to the child's dashboard. Signed out: create an account with the
+ * invitation as its sign-up code, or sign in and come back here.
  */
 export function JoinPage() {
   const code = useParams().code ?? '';
   const signedIn = useAuthStore((state) => state.isSessionValid());
+  const preview = useInvitationPreview(code);
+
+  let body;
+  if (preview.isPending) body = <LoadingState message="Opening the invitation..." />;
+  else if (preview.isError) body = <FormError message={errorMessage(preview.error, 'This invitation cannot be opened.')} />;
+  else body = signedIn ? <SignedInJoin code={code} invitation={preview.data} /> : <SignedOutJoin code={code} invitation={preview.data} />;
+
   return (
-    <div className="page join-page">
-      <Card title="Join a family">{signedIn ? <SignedInJoin code={code} /> : <SignedOutJoin code={code} />}</Card>
-    </div>
+    <AuthLayout title="Join a family" subtitle="Follow a baby's feedings and sleep together.">
+      {body}
+    </AuthLayout>
   );
 }
 
-function SignedOutJoin({ code }: { code: string }) {
+/** 'Maya invited you to join Pip's family as a parent.' and until when. */
+function InvitationSummary({ invitation }: { invitation: InvitationPreview }) {
+  const { childDisplayName, role, invitedBy, expiresAt } = invitation;
+  return (
+    <>
+      <p className="join-summary">
+        {invitedBy} invited you to join {childDisplayName || 'a baby'}&apos;s family as a {ROLE_NAMES[role].toLowerCase()}.
+      </p>
+      <p className="join-expiry">This invitation is valid until {new Date(expiresAt).toLocaleDateString()}.</p>
+    </>
+  );
+}
+
+function SignedOutJoin({ code, invitation }: { code: string; invitation: InvitationPreview }) {
   const here = encodeURIComponent(`/join/${code}`);
   return (
     <>
-      <p>You were invited to follow a baby&apos;s feedings and sleep with their family.</p>
+      <InvitationSummary invitation={invitation} />
       <Link className="btn btn-primary btn-block" to={`/auth/register?invitation=${encodeURIComponent(code)}`}>
         Create an account
       </Link>
@@ -38,20 +59,12 @@ function SignedOutJoin({ code }: { code: string }) {
   );
 }
 
-function SignedInJoin({ code }: { code: string }) {
+function SignedInJoin({ code, invitation }: { code: string; invitation: InvitationPreview }) {
   const navigate = useNavigate();
-  const preview = useInvitationPreview(code, true);
   const accept = useAcceptInvitation();
-
-  if (preview.isPending) return <LoadingState message="Opening the invitation..." />;
-  if (preview.isError) return <FormError message={errorMessage(preview.error, 'This invitation cannot be opened.')} />;
-  const { childDisplayName, role, invitedBy, expiresAt } = preview.data;
   return (
     <>
-      <p className="join-summary">
-        {invitedBy} invited you to join {childDisplayName || 'a baby'}&apos;s family as a {ROLE_NAMES[role].toLowerCase()}.
-      </p>
-      <p className="join-expiry">This invitation is valid until {new Date(expiresAt).toLocaleDateString()}.</p>
+      <InvitationSummary invitation={invitation} />
       <FormError message={accept.isError ? errorMessage(accept.error, 'Joining did not work. Please try again.') : null} />
       <Button
         fullWidth

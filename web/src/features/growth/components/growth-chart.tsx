@@ -4,9 +4,12 @@ import { fromMetric } from '@nightlight/domain/units/growth-units';
 import type { GrowthCurves, GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
 import { MEASURES, unitOf, type Measure } from '../lib/measures.ts';
 import { ordinal } from '@nightlight/domain/growth/percentile-text';
+import { chartTheme } from '../../../lib/chart-theme.ts';
 
 const DAYS_PER_MONTH = 30.4375;
-const CURVE_COLORS = ['#94a3b8', '#64748b', '#16a34a', '#64748b', '#94a3b8'];
+/** One colour per WHO curve (3rd, 15th, 50th, 85th, 97th), the outer ones dashed: each its own legend entry. */
+const CURVE_COLORS = ['#b45309', '#0891b2', '#16a34a', '#7c3aed', '#be185d'];
+const CURVE_DASHES = [6, 3, 0, 3, 6];
 const CHILD_COLOR = '#4f46e5';
 
 type GrowthChartProps = { measure: Measure; measurements: readonly GrowthMeasurement[]; curves: GrowthCurves; units: GrowthUnits };
@@ -26,7 +29,7 @@ export default function GrowthChart({ measure, measurements, curves, units }: Gr
   const curvePoints = curves[measure].filter((point) => point.month <= lastMonth);
   const series = [
     ...curves.percentiles.map((percentile, index) => ({
-      name: ordinal(percentile),
+      name: `${ordinal(percentile)} percentile`,
       type: 'line',
       data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] === undefined ? null : fromMetric(measure, point.values[index], units) })),
     })),
@@ -34,8 +37,9 @@ export default function GrowthChart({ measure, measurements, curves, units }: Gr
   ];
   const options: ApexOptions = {
     chart: { id: `growth-${measure}`, toolbar: { show: false }, zoom: { enabled: false }, background: 'transparent', fontFamily: 'inherit', animations: { enabled: false } },
+    ...chartTheme(),
     colors: [...CURVE_COLORS.slice(0, curves.percentiles.length), CHILD_COLOR],
-    stroke: { width: [...curves.percentiles.map(() => 1.5), 0], curve: 'smooth' },
+    stroke: { width: [...curves.percentiles.map(() => 1.5), 0], dashArray: [...CURVE_DASHES.slice(0, curves.percentiles.length), 0], curve: 'smooth' },
     markers: { size: [...curves.percentiles.map(() => 0), 6] },
     legend: { show: true, position: 'bottom' },
     xaxis: { type: 'numeric', min: 0, max: lastMonth, tickAmount: Math.min(12, lastMonth), title: { text: 'Age (months)' }, labels: { formatter: (value) => String(Math.round(Number(value))) } },

@@ -8,13 +8,22 @@ import { useUnits } from '../../../hooks/use-units.ts';
 import { todayIn } from '../../../lib/local-date.ts';
 import { useEntryIdempotencyKey } from '../../../hooks/use-entry-idempotency-key.ts';
 import { useRecordGrowth } from '../api/record-growth.ts';
-import { emptyGrowthForm, FIELDS, GROWTH_FIELDS, toRecordGrowthInput, validateGrowthForm, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
+import type { GrowthMeasurement } from '../../../types/api.ts';
+import { emptyGrowthForm, FIELDS, GROWTH_FIELDS, growthFormOf, toRecordGrowthInput, validateGrowthForm, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
+
+type GrowthFormProps = {
+  childId: string;
+  timezone: string;
+  /** A measurement to correct, filled in; without it the form adds one. */
+  measurement?: GrowthMeasurement;
+  onDone?: () => void;
+};
 
 /** A check-up's measurements: any of weight, length and head circumference, on a date (the child's today by default). */
-export function GrowthForm({ childId, timezone }: { childId: string; timezone: string }) {
+export function GrowthForm({ childId, timezone, measurement, onDone }: GrowthFormProps) {
   const today = todayIn(timezone);
   const { growth: units } = useUnits();
-  const [values, setValues] = useState<GrowthFormValues>(() => emptyGrowthForm(today));
+  const [values, setValues] = useState<GrowthFormValues>(() => (measurement ? growthFormOf(measurement, units) : emptyGrowthForm(today)));
   const [errors, setErrors] = useState<GrowthFormErrors>({});
   const record = useRecordGrowth();
   const idempotencyKey = useEntryIdempotencyKey();
@@ -31,11 +40,12 @@ export function GrowthForm({ childId, timezone }: { childId: string; timezone: s
     setErrors(found);
     if (Object.keys(found).length > 0) return focusFirstInvalid();
     record.mutate(
-      { input: toRecordGrowthInput(childId, values, units), idempotencyKey: idempotencyKey.forSubmit() },
+      { input: toRecordGrowthInput(childId, values, units), idempotencyKey: idempotencyKey.forSubmit(), measurementId: measurement?.id },
       {
         onSuccess: () => {
           idempotencyKey.reset();
           setValues(emptyGrowthForm(today));
+          onDone?.();
         },
         onError: (error) => setErrors({ form: errorMessage(error, 'Could not save the measurement') }),
       },
@@ -43,7 +53,7 @@ export function GrowthForm({ childId, timezone }: { childId: string; timezone: s
   }
 
   return (
-    <form ref={ref} className="form growth-form" noValidate onSubmit={handleSubmit} aria-label="Add a measurement">
+    <form ref={ref} className="form growth-form" noValidate onSubmit={handleSubmit} aria-label={measurement ? 'Edit the measurement' : 'Add a measurement'}>
       <FormError message={errors.form ?? null} />
       <TextField label="Date" type="date" max={today} required value={values.measuredOn} error={errors.measuredOn} onChange={(event) => update({ measuredOn: event.target.value })} />
       <div className="growth-fields">
@@ -62,9 +72,16 @@ export function GrowthForm({ childId, timezone }: { childId: string; timezone: s
           />
         ))}
       </div>
-      <Button type="submit" disabled={record.isPending}>
-        {record.isPending ? 'Saving...' : 'Add Measurement'}
-      </Button>
+      <div className="dialog-actions">
+        {onDone && (
+          <Button variant="secondary" onClick={onDone}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={record.isPending}>
+          {record.isPending ? 'Saving...' : measurement ? 'Save Changes' : 'Add Measurement'}
+        </Button>
+      </div>
     </form>
   );
 }

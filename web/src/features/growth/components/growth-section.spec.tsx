@@ -37,9 +37,42 @@ describe('GrowthSection', () => {
     const table = await screen.findByRole('table', { name: 'Measurements' });
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['5 mo', '7.934 kg (50th)', '-', '43.3 cm (50th)'],
-      ['0 days', '3.3 kg (47th)', '-', '-'],
+      ['5 mo', '7.934 kg (50th)', '-', '43.3 cm (50th)', ''],
+      ['0 days', '3.3 kg (47th)', '-', '-', ''],
     ]);
+  });
+
+  it('corrects a measurement in its dialog, filled in, and deletes one with Undo', async () => {
+    const sent: string[] = [];
+    server.use(
+      http.get('/api/children/:id/growth', () => HttpResponse.json([measurement({})])),
+      http.put('/api/growth/:id', async ({ params, request }) => {
+        sent.push(`PUT ${String(params.id)} ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json(measurement({}));
+      }),
+      http.delete('/api/growth/:id', ({ params }) => {
+        sent.push(`DELETE ${String(params.id)}`);
+        return HttpResponse.json({ ok: true });
+      }),
+      http.post('/api/growth/:id/restore', ({ params }) => {
+        sent.push(`RESTORE ${String(params.id)}`);
+        return HttpResponse.json(measurement({}));
+      }),
+    );
+    renderPage(<GrowthSection child={child} />);
+    const user = userEvent.setup();
+    const date = new Date(2025, 6, 2).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
+    await user.click(await screen.findByRole('button', { name: `Edit the measurement of ${date}` }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Measurement' });
+    expect(within(dialog).getByLabelText('Weight (kg)')).toHaveValue(7.934);
+    await user.clear(within(dialog).getByLabelText('Weight (kg)'));
+    await user.type(within(dialog).getByLabelText('Weight (kg)'), '7.95');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: `Delete the measurement of ${date}` }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(sent).toEqual(['PUT g1 {"childId":"child-1","measuredOn":"2025-07-02","weightKg":7.95,"headCm":43.3}', 'DELETE g1', 'RESTORE g1']));
   });
 
   it('asks for at least one measure, checks the limits, then posts only what was entered', async () => {

@@ -1,11 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Card } from '../../../components/card.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { PencilIcon, TrashIcon } from '../../../components/icons.tsx';
+import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { useUnits } from '../../../hooks/use-units.ts';
 import { formatLocalDate } from '../../../lib/local-date.ts';
 import type { Child, GrowthMeasurement } from '../../../types/api.ts';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { useGrowth, useGrowthCurves } from '../api/get-growth.ts';
+import { useDeleteGrowth, useRestoreGrowth } from '../api/record-growth.ts';
 import { GrowthForm } from './growth-form.tsx';
 import { MEASURES, type Measure } from '../lib/measures.ts';
 import { measurementText } from '@nightlight/domain/growth/percentile-text';
@@ -21,33 +25,82 @@ export function ageText(days: number): string {
   return months < 12 ? `${months} mo` : `${Math.floor(months / 12)} y ${months % 12} mo`;
 }
 
-/** A measure in the reader's system, as the server wrote it, with its percentile. */
-function MeasurementsTable({ measurements }: { measurements: readonly GrowthMeasurement[] }) {
+/** How long a deleted measurement can be brought back with Undo. */
+const UNDO_MS = 10_000;
+
+/**
+ * Deleting a measurement, recoverably: one request per measurement however often it is tapped,
+ * then 'Deleted · Undo' for ten seconds.
+ */
+function useUndoableDelete(childId: string) {
+  const deletion = useDeleteGrowth();
+  const restore = useRestoreGrowth();
+  const tapped = useRef(new Set<string>());
+  const [deleted, setDeleted] = useState<string | null>(null);
+  useEffect(() => {
+    if (deleted === null || restore.isPending) return;
+    const timeout = setTimeout(() => setDeleted(null), UNDO_MS);
+    return () => clearTimeout(timeout);
+  }, [deleted, restore.isPending]);
+  return {
+    deleted,
+    undoing: restore.isPending,
+    remove(measurementId: string) {
+      if (tapped.current.has(measurementId)) return;
+      tapped.current.add(measurementId);
+      deletion.mutate(
+        { childId, measurementId, idempotencyKey: createIdempotencyKey() },
+        { onSuccess: () => setDeleted(measurementId), onSettled: () => tapped.current.delete(measurementId) },
+      );
+    },
+    undo() {
+      if (deleted === null) return;
+      restore.mutate({ childId, measurementId: deleted, idempotencyKey: createIdempotencyKey() }, { onSettled: () => setDeleted(null) });
+    },
+  };
+}
+
+type MeasurementsTableProps = { measurements: readonly GrowthMeasurement[]; onEdit: (measurement: GrowthMeasurement) => void; onDelete: (measurement: GrowthMeasurement) => void };
+
+/** A measure in the reader's system, as the server wrote it, with its percentile; each row corrected or deleted from here. */
+function MeasurementsTable({ measurements, onEdit, onDelete }: MeasurementsTableProps) {
   return (
-    <div className="table-scroll">
-      <table className="data-table growth-table" aria-label="Measurements">
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Age</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Length</th>
-            <th scope="col">Head</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...measurements].reverse().map((m) => (
+    <table className="data-table growth-table stacked-table" aria-label="Measurements">
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Age</th>
+          <th scope="col">Weight</th>
+          <th scope="col">Length</th>
+          <th scope="col">Head</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...measurements].reverse().map((m) => {
+          const date = formatLocalDate(m.measuredOn, { month: 'short', day: 'numeric', year: 'numeric' });
+          return (
             <tr key={m.id}>
-              <th scope="row">{formatLocalDate(m.measuredOn, { month: 'short', day: 'numeric', year: 'numeric' })}</th>
-              <td>{ageText(m.ageDays)}</td>
-              <td>{measurementText(m.display.weight, m.percentiles.weight)}</td>
-              <td>{measurementText(m.display.length, m.percentiles.length)}</td>
-              <td>{measurementText(m.display.head, m.percentiles.head)}</td>
+              <th scope="row">{date}</th>
+              <td data-label="Age">{ageText(m.ageDays)}</td>
+              <td data-label="Weight">{measurementText(m.display.weight, m.percentiles.weight)}</td>
+              <td data-label="Length">{measurementText(m.display.length, m.percentiles.length)}</td>
+              <td data-label="Head">{measurementText(m.display.head, m.percentiles.head)}</td>
+              <td className="row-actions">
+                <button type="button" className="icon-button" title="Edit measurement" aria-label={`Edit the measurement of ${date}`} onClick={() => onEdit(m)}>
+                  <PencilIcon />
+                </button>
+                <button type="button" className="icon-button" title="Delete measurement" aria-label={`Delete the measurement of ${date}`} onClick={() => onDelete(m)}>
+                  <TrashIcon />
+                </button>
+              </td>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 
@@ -57,6 +110,8 @@ export function GrowthSection({ child }: { child: Child }) {
   const curves = useGrowthCurves(child.id);
   const [measure, setMeasure] = useState<Measure>('weight');
   const { growth: units } = useUnits();
+  const [editing, setEditing] = useState<GrowthMeasurement | null>(null);
+  const deletion = useUndoableDelete(child.id);
 
   let body;
   if (measurements.isPending || curves.isPending) body = <LoadingState message="Loading growth..." />;
@@ -71,7 +126,7 @@ export function GrowthSection({ child }: { child: Child }) {
             <Suspense fallback={<LoadingState message="Loading chart..." />}>
               <GrowthChart measure={measure} measurements={measurements.data} curves={curves.data} units={units} />
             </Suspense>
-            <MeasurementsTable measurements={measurements.data} />
+            <MeasurementsTable measurements={measurements.data} onEdit={setEditing} onDelete={(m) => deletion.remove(m.id)} />
           </>
         ) : (
           <p className="growth-note">No measurements yet: add the weight, length or head circumference from a check-up.</p>
@@ -84,6 +139,20 @@ export function GrowthSection({ child }: { child: Child }) {
     <Card title="Growth" className="growth-card">
       {body}
       <GrowthForm childId={child.id} timezone={child.timezone} />
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Edit Measurement" className="entry-dialog">
+        {editing && <GrowthForm childId={child.id} timezone={child.timezone} measurement={editing} onDone={() => setEditing(null)} />}
+      </Dialog>
+      <div className="toast-region" role="status">
+        {deletion.deleted && (
+          <div className="toast">
+            <span>Deleted</span>
+            <span aria-hidden="true">·</span>
+            <button type="button" className="toast-action" disabled={deletion.undoing} onClick={deletion.undo}>
+              Undo
+            </button>
+          </div>
+        )}
+      </div>
     </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { GROWTH_LIMITS, growthProblem, NO_MEASUREMENT } from '@nightlight/domain/growth/growth-rules';
-import type { GrowthMeasureField as GrowthField } from '@nightlight/domain/units/growth-units';
-import type { GrowthUnits } from '../../../types/api.ts';
+import { fromMetric, type GrowthMeasureField as GrowthField } from '@nightlight/domain/units/growth-units';
+import type { GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
 import type { RecordGrowthInput } from '../api/record-growth.ts';
 
 export type { GrowthField };
@@ -25,6 +25,13 @@ export type GrowthFormValues = { measuredOn: string } & Record<GrowthField, stri
 export type GrowthFormErrors = Partial<Record<'measuredOn' | GrowthField | 'form', string>>;
 
 export const emptyGrowthForm = (today: string): GrowthFormValues => ({ measuredOn: today, weight: '', length: '', head: '' });
+
+/** The form filled in with a measurement, each measure in the reader's system as the table shows it. */
+export function growthFormOf(measurement: GrowthMeasurement, units: GrowthUnits): GrowthFormValues {
+  const metric = { weight: measurement.weightKg, length: measurement.lengthCm, head: measurement.headCm };
+  const text = (field: GrowthField) => (metric[field] === null ? '' : String(fromMetric(field, metric[field], units)));
+  return { measuredOn: measurement.measuredOn, weight: text('weight'), length: text('length'), head: text('head') };
+}
 
 export function validateGrowthForm(values: GrowthFormValues, today: string, units: GrowthUnits): GrowthFormErrors {
   const errors: GrowthFormErrors = {};

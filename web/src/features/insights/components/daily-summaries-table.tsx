@@ -1,3 +1,4 @@
+import { ScrollTable } from '../../../components/scroll-table.tsx';
 import { formatWallClockTime } from '../../../lib/local-date.ts';
 import { volumeValue } from '../../../lib/units.ts';
 import type { DailyInsights, VolumeUnit } from '../../../types/api.ts';
@@ -11,7 +12,7 @@ function averageInterval(minutes: number | null): string {
 export function DailySummariesTable({ days, unit = 'oz' }: { days: readonly DailyInsights[]; unit?: VolumeUnit }) {
   const newestFirst = [...days].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   return (
-    <div className="table-scroll">
+    <ScrollTable label="Scrollable table of the days">
       <table className="data-table daily-table">
         <thead>
           <tr>
@@ -38,6 +39,6 @@ export function DailySummariesTable({ days, unit = 'oz' }: { days: readonly Dail
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollTable>
   );
 }

@@ -1,15 +1,11 @@
 import type { ApexOptions } from 'apexcharts';
 import Chart from 'react-apexcharts';
-import { volumeValue } from '../../../lib/units.ts';
+import { chartTheme } from '../../../lib/chart-theme.ts';
 import type { DailyInsights, VolumeUnit } from '../../../types/api.ts';
-import { fullDateLabel, minutesToHours, shortDayLabel } from '../lib/insights-format.ts';
+import { fullDateLabel, shortDayLabel, weeklySeries } from '../lib/insights-format.ts';
 
 export const OUNCES_COLOR = '#2563eb';
 export const NIGHT_STRETCH_COLOR = '#16a34a';
-
-function prefersDark(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-color-scheme: dark)').matches;
-}
 
 /**
  * Points with no value on either side. A line needs two points, so apexcharts draws nothing for a
@@ -35,7 +31,7 @@ function LineChart({ title, seriesName, data, days, color, unit, decimals }: Lin
   const isolated = isolatedPoints(data);
   const options: ApexOptions = {
     chart: { id: seriesName, toolbar: { show: false }, zoom: { enabled: false }, background: 'transparent', fontFamily: 'inherit' },
-    theme: { mode: prefersDark() ? 'dark' : 'light' },
+    ...chartTheme(),
     colors: [color],
     stroke: { curve: 'smooth', width: 3 },
     markers: {
@@ -64,12 +60,13 @@ function LineChart({ title, seriesName, data, days, color, unit, decimals }: Lin
 /** The Weekly Overview's two line charts, oldest day first. Loaded on its own: apexcharts is large. */
 export default function WeeklyCharts({ days, unit = 'oz' }: { days: readonly DailyInsights[]; unit?: VolumeUnit }) {
   const ascending = [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const series = weeklySeries(ascending, unit);
   return (
     <div className="chart-grid">
       <LineChart
         title={`Total ${unit} per Day`}
         seriesName={`Total ${unit}`}
-        data={ascending.map((day) => volumeValue(day.feeding.totalOz24h, unit))}
+        data={series.amount}
         days={ascending}
         color={OUNCES_COLOR}
         unit={unit}
@@ -78,9 +75,7 @@ export default function WeeklyCharts({ days, unit = 'oz' }: { days: readonly Dai
       <LineChart
         title="Longest Night Stretch"
         seriesName="Longest night stretch"
-        data={ascending.map((day) =>
-          day.sleep.longestNightStretchMins === null ? null : minutesToHours(day.sleep.longestNightStretchMins),
-        )}
+        data={series.longestNightStretch}
         days={ascending}
         color={NIGHT_STRETCH_COLOR}
         unit="h"

@@ -1,4 +1,6 @@
 import { formatLocalDate } from '../../../lib/local-date.ts';
+import { volumeValue } from '../../../lib/units.ts';
+import type { DailyInsights, VolumeUnit } from '../../../types/api.ts';
 
 /** '+12 min', '-5 min', '0 min': a sign on positive values only. */
 export function formatSignedMinutes(minutes: number): string {
@@ -45,4 +47,15 @@ export function feedBucketRows(deltas: Record<string, number>): FeedBucketRow[] 
   return Object.entries(deltas)
     .sort(([a], [b]) => rank(a) - rank(b))
     .map(([bucket, minutes]) => ({ bucket, label: bucketLabel(bucket), minutes }));
+}
+
+/** A day with nothing logged at all: a gap in every chart, never a 0 that reads as a day without feeds. */
+const nothingLogged = (day: DailyInsights) => day.feeding.feedCount === 0 && day.sleep.totalDayMins === 0 && day.sleep.totalNightMins === 0 && day.diapers.changeCount === 0;
+
+/** The Weekly Overview's two lines, day by day: a day with nothing logged is a gap in both, a night not logged a gap in its own. */
+export function weeklySeries(days: readonly DailyInsights[], unit: VolumeUnit): { amount: (number | null)[]; longestNightStretch: (number | null)[] } {
+  return {
+    amount: days.map((day) => (nothingLogged(day) ? null : volumeValue(day.feeding.totalOz24h, unit))),
+    longestNightStretch: days.map((day) => (day.sleep.longestNightStretchMins === null ? null : minutesToHours(day.sleep.longestNightStretchMins))),
+  };
 }

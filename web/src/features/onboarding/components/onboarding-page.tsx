@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
+import { LockIcon } from '../../../components/icons.tsx';
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { DISPLAY_NAME_MAX_LENGTH, LOGIN_PATH, MAIN_CONTENT_ID } from '../../../config/constants.ts';
@@ -136,7 +137,7 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
         </p>
         <h1 className="page-title">{hasChildren ? 'Add a Child' : 'Add Your First Child'}</h1>
         <p className="privacy-note">
-          <span aria-hidden="true">🔒 </span>
+          <LockIcon className="privacy-note-icon" />{' '}
           Your child&apos;s name and birth date are stored encrypted. For extra privacy we recommend using initials or a
           nickname instead of a full name.
         </p>

@@ -1,6 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import Chart from 'react-apexcharts';
 import type { ReportDay } from '@nightlight/domain/reports/report';
+import { chartTheme } from '../../../lib/chart-theme.ts';
 import { formatLocalDate } from '../../../lib/local-date.ts';
 
 export const FEEDS_COLOR = '#2563eb';
@@ -18,7 +19,7 @@ const hours = (day: ReportDay, mins: number): number | null => (day.hasEntries ?
 function chartOptions(days: readonly ReportDay[], colors: string[], unit: string, stacked = false): ApexOptions {
   return {
     chart: { stacked, toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false }, background: 'transparent', fontFamily: 'inherit' },
-    theme: { mode: 'light' },
+    ...chartTheme({ print: true }),
     colors,
     dataLabels: { enabled: false },
     legend: { show: colors.length > 1, position: 'top', fontSize: '11px' },
@@ -29,7 +30,7 @@ function chartOptions(days: readonly ReportDay[], colors: string[], unit: string
     },
     yaxis: { min: 0, forceNiceScale: true, labels: { style: { fontSize: '10px' } } },
     tooltip: { y: { formatter: (value) => (value === null || value === undefined ? '-' : `${value} ${unit}`) } },
-    grid: { padding: { left: 4, right: 4 } },
+    grid: { ...chartTheme({ print: true }).grid, padding: { left: 4, right: 4 } },
   };
 }
 

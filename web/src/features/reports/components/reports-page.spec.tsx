@@ -37,6 +37,9 @@ const day = (date: string, feedCount: number, totalOz: number, wet: number, dirt
   dayMins,
   nightMins,
   longestNightStretchMins: longest,
+  nursingLeftMins: 0,
+  nursingRightMins: 0,
+  pumpedOz: 0,
 });
 
 /** The fixture week of domain/src/reports as the API answers it (tests/api/reports.e2e.spec.ts). */
@@ -47,6 +50,8 @@ const fixtureWeek: ReportView = {
   feeds: { mean: 5.3, min: 4, max: 7 },
   amount: { oz: { mean: 16.3, min: 8, max: 22 }, mL: { mean: 483, min: 237, max: 651 } },
   diapers: { wet: { mean: 5.5, min: 4, max: 7 }, dirty: { mean: 1.7, min: 0, max: 3 } },
+  nursing: null,
+  pumping: null,
   sleep: {
     day: { meanMins: 157, meanHuman: '2h 37m', minMins: 120, minHuman: '2h 0m', maxMins: 180, maxHuman: '3h 0m' },
     night: { meanMins: 625, meanHuman: '10h 25m', minMins: 600, minHuman: '10h 0m', maxMins: 660, maxHuman: '11h 0m' },
@@ -106,11 +111,11 @@ const rowsOf = (table: HTMLElement) =>
 describe('ReportsPage', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    // Monday 8 June 2026, 12:00 in New York: the last 7 whole days are Monday 1 to Sunday 7 June.
-    vi.setSystemTime(new Date('2026-06-08T16:00:00Z'));
+    // Sunday 7 June 2026, 12:00 in New York: the last 7 days, today with them, are Monday 1 to Sunday 7 June.
+    vi.setSystemTime(new Date('2026-06-07T16:00:00Z'));
   });
 
-  it('asks for the last 7 whole days of the child and shows the figures in ounces', async () => {
+  it("asks for the child's last 7 days, today with them, and shows the figures in ounces", async () => {
     signIn({ units: { volume: 'oz', growth: 'imperial' } });
     const asked = answer();
     renderPage(<ReportsPage />, { path: '/reports' });
@@ -192,7 +197,7 @@ describe('ReportsPage', () => {
     await user.click(screen.getByRole('radio', { name: 'Custom' }));
     expect(screen.getByLabelText('From')).toHaveValue('2026-05-09');
     expect(screen.getByLabelText('To')).toHaveValue('2026-06-07');
-    expect(screen.getByLabelText('To')).toHaveAttribute('max', '2026-06-08');
+    expect(screen.getByLabelText('To')).toHaveAttribute('max', '2026-06-07');
 
     await user.clear(screen.getByLabelText('From'));
     await user.type(screen.getByLabelText('From'), '2026-06-10');

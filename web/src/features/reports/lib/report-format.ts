@@ -30,11 +30,28 @@ function amountRow(amount: ReportView['amount'], unit: VolumeUnit): FigureRow {
   return { label, average: `${amount.mL.mean} mL`, range: `${amount.mL.min}–${amount.mL.max} mL` };
 }
 
-/** The figures table, in the order a pediatrician asks: feeds, amounts, diapers, sleep. */
+/** Minutes per breast ('14 min', '12–15 min'); rows only when some feeding of the range recorded its sides. */
+function nursingRows(nursing: ReportView['nursing']): FigureRow[] {
+  if (!nursing) return [];
+  const row = (label: string, stat: DayStat): FigureRow => ({ label, average: `${stat.mean} min`, range: `${stat.min}–${stat.max} min` });
+  return [row('Nursing, left', nursing.left), row('Nursing, right', nursing.right)];
+}
+
+/** Milk pumped, in the reader's unit; a row only when something was pumped in the range. */
+function pumpingRows(pumping: ReportView['pumping'], unit: VolumeUnit): FigureRow[] {
+  if (!pumping) return [];
+  const label = 'Pumped';
+  if (unit === 'oz') return [{ label, average: `${pumping.oz.mean.toFixed(1)} oz`, range: `${pumping.oz.min.toFixed(1)}–${pumping.oz.max.toFixed(1)} oz` }];
+  return [{ label, average: `${pumping.mL.mean} mL`, range: `${pumping.mL.min}–${pumping.mL.max} mL` }];
+}
+
+/** The figures table, in the order a pediatrician asks: feeds, amounts, nursing, pumping, diapers, sleep. */
 export function figureRows(report: ReportView, unit: VolumeUnit): FigureRow[] {
   return [
     countRow('Feeds', report.feeds),
     amountRow(report.amount, unit),
+    ...nursingRows(report.nursing),
+    ...pumpingRows(report.pumping, unit),
     countRow('Wet diapers', report.diapers?.wet ?? null),
     countRow('Dirty diapers', report.diapers?.dirty ?? null),
     sleepRow('Day sleep', report.sleep.day),

@@ -9,12 +9,11 @@ const PRESET_DAYS: Record<Exclude<RangeChoice, 'Custom'>, number> = { 'Last 7 da
 export type DateRange = { from: string; to: string };
 
 /**
- * The last `days` whole days before `today` (the child's local date): today is still being logged,
- * and its few entries so far would pull every minimum down.
+ * Today (the child's local date) and the days before it, as the dashboard's Last 7 Days counts
+ * them: the same week on both screens.
  */
 export function presetRange(choice: Exclude<RangeChoice, 'Custom'>, today: string): DateRange {
-  const to = addDays(today, -1);
-  return { from: addDays(to, 1 - PRESET_DAYS[choice]), to };
+  return { from: addDays(today, 1 - PRESET_DAYS[choice]), to: today };
 }
 
 export const CUSTOM_RANGE_MESSAGES = {

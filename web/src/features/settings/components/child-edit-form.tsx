@@ -9,7 +9,7 @@ import { todayLocalDate } from '../../../lib/local-date.ts';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import type { Child, ChildSex } from '../../../types/api.ts';
 import { useUpdateChild } from '../api/update-child.ts';
-import { timezoneOptionsFor } from '../lib/timezones.ts';
+import { TimezoneField } from './timezone-field.tsx';
 import { childName } from './child-summary.tsx';
 
 const SEX_OPTIONS = [
@@ -115,13 +115,7 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
           onChange={(event) => setNightWindowEnd(event.target.value)}
         />
       </div>
-      <Select
-        label="Timezone"
-        options={timezoneOptionsFor(child.timezone)}
-        value={timezone}
-        hint="Used to decide day versus night sleep and for insights."
-        onChange={(event) => setTimezone(event.target.value)}
-      />
+      <TimezoneField value={timezone} onChange={setTimezone} />
       <div className="form-actions">
         <Button type="submit" disabled={updateChild.isPending}>
           {updateChild.isPending ? 'Saving...' : 'Save Changes'}

@@ -34,5 +34,11 @@ describe('DisplayNameForm', () => {
     await user.type(field, 'Grandma Ingrid');
     await user.click(screen.getByRole('button', { name: 'Save Name' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Display name must be 40 characters or less');
+
+    // A name may be changed, not taken away.
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save Name' }));
+    expect(field).toHaveAccessibleDescription('Please tell us what your family should call you');
+    expect(sent).toHaveLength(2);
   });
 });

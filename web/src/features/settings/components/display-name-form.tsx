@@ -2,20 +2,22 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { MEMBER_NAME_MAX_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMe, useUpdateDisplayName } from '../api/display-name.ts';
 
-export const DISPLAY_NAME_MAX = 40;
-
-/** The name families see beside what the user logs; without one they see 'Parent' or 'Caregiver'. */
+/** The name families see beside what the user logs; an account from before names were asked has none yet. */
 export function DisplayNameForm() {
   const me = useMe();
   const update = useUpdateDisplayName();
   const [draft, setDraft] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
   const value = draft ?? me.data?.displayName ?? '';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Every member goes by a name: it may be changed, not taken away.
+    if (value.trim() === '') return setMissing(true);
     update.mutate(value, { onSuccess: () => setDraft(null) });
   }
 
@@ -25,10 +27,14 @@ export function DisplayNameForm() {
       <TextField
         label="Display Name"
         name="displayName"
-        maxLength={DISPLAY_NAME_MAX}
+        maxLength={MEMBER_NAME_MAX_LENGTH}
         hint="Shown to the other members of your family"
         value={value}
-        onChange={(event) => setDraft(event.target.value)}
+        error={missing ? 'Please tell us what your family should call you' : undefined}
+        onChange={(event) => {
+          setMissing(false);
+          setDraft(event.target.value);
+        }}
       />
       {update.isSuccess && draft === null && (
         <p className="form-success" role="status">

@@ -24,7 +24,9 @@ describe('UnitsForm', () => {
     const user = userEvent.setup();
     expect(screen.getByRole('radio', { name: 'oz' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'lb and in' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Save Units' })).toBeDisabled();
+    expect(screen.getByText("Chosen from your browser's language until you save your own.")).toBeInTheDocument();
+    // Nothing chosen yet: the browser's choice can be saved as it is.
+    expect(screen.getByRole('button', { name: 'Save Units' })).toBeEnabled();
 
     await user.click(screen.getByRole('radio', { name: 'mL' }));
     await user.click(screen.getByRole('radio', { name: 'kg and cm' }));
@@ -33,5 +35,23 @@ describe('UnitsForm', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Units saved');
     expect(sent).toEqual([{ units: { volume: 'mL', growth: 'metric' } }]);
     expect(useAuthStore.getState().user?.units).toEqual({ volume: 'mL', growth: 'metric' });
+    // Chosen and unchanged: nothing to save.
+    expect(screen.getByRole('button', { name: 'Save Units' })).toBeDisabled();
+    expect(screen.queryByText(/Chosen from your browser/)).toBeNull();
+  });
+
+  it('saves the browser’s choice as it is', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.patch('/api/me', async ({ request }) => {
+        const body = (await request.json()) as { units: unknown };
+        sent.push(body);
+        return HttpResponse.json({ ...testUser, units: body.units });
+      }),
+    );
+    renderPage(<UnitsForm />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save Units' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Units saved');
+    expect(sent).toEqual([{ units: { volume: 'oz', growth: 'imperial' } }]);
   });
 });

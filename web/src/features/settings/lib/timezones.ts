@@ -8,12 +8,15 @@ export const TIMEZONE_OPTIONS = [
   { value: 'UTC', label: 'UTC' },
 ] as const;
 
-/**
- * The fixed choices, plus the child's current zone when it is not one of them (a child created
- * from a browser elsewhere), so that opening and saving the form never moves the child silently.
- */
-export function timezoneOptionsFor(current: string): { value: string; label: string }[] {
-  const options: { value: string; label: string }[] = [...TIMEZONE_OPTIONS];
-  if (current && !options.some((option) => option.value === current)) options.push({ value: current, label: current });
-  return options;
+/** Every IANA zone the browser knows, but the fixed choices (which come first), alphabetically. */
+export function otherTimezones(): string[] {
+  const fixed = new Set<string>(TIMEZONE_OPTIONS.map((option) => option.value));
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.filter((zone) => !fixed.has(zone)).sort();
+}
+
+/** 'Europe/Paris' found by 'paris', 'europe/par', 'los angeles' ('Los_Angeles'). */
+export function matchesTimezone(zone: string, query: string): boolean {
+  const wanted = query.trim().toLowerCase().replace(/[\s_]+/g, ' ');
+  return wanted === '' || zone.toLowerCase().replace(/_/g, ' ').includes(wanted);
 }

@@ -17,7 +17,7 @@ type StartTimerButtonsProps = {
   onStart: (start: Omit<StartTimerInput, 'childId'>) => void;
 };
 
-/** Large buttons for a thumb: a feeding takes one more tap, to say how; sleep and pumping start at once. */
+/** Buttons for a thumb: a feeding takes one more tap, to say how; sleep and pumping start at once. */
 export function StartTimerButtons({ running, onStart }: StartTimerButtonsProps) {
   const [choosingFeeding, setChoosingFeeding] = useState(false);
   const starting = useIsMutating({ mutationKey: startTimerMutationKey }) > 0;
@@ -48,12 +48,12 @@ export function StartTimerButtons({ running, onStart }: StartTimerButtonsProps) 
   return (
     <div className="timer-start">
       {!running.has('feeding') && (
-        <Button className="timer-start-button" disabled={starting} onClick={() => setChoosingFeeding(true)}>
+        <Button variant="secondary" className="timer-start-button" disabled={starting} onClick={() => setChoosingFeeding(true)}>
           Start feeding
         </Button>
       )}
       {!running.has('sleep') && (
-        <Button className="timer-start-button" disabled={starting} onClick={() => onStart({ kind: 'sleep' })}>
+        <Button variant="secondary" className="timer-start-button" disabled={starting} onClick={() => onStart({ kind: 'sleep' })}>
           Start sleep
         </Button>
       )}

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { MoonIcon } from '../../../components/icons.tsx';
-import { MAIN_CONTENT_ID } from '../../../config/constants.ts';
+import { MoonIcon } from './icons.tsx';
+import { MAIN_CONTENT_ID } from '../config/constants.ts';
 
 type AuthLayoutProps = { title: string; subtitle: string; children: ReactNode };
 
-/** The centred card both sign-in and sign-up sit in. */
+/** The centred card sign-in, sign-up and the join page sit in. */
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   return (
     <main className="auth-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
