@@ -44,6 +44,18 @@ export function toNewEvent(
   return { id, type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: schemaVersionOf(event.type) } };
 }
 
+/** What the events of a command record of it: who, in which request, when, and the request's Idempotency-Key. */
+export function commandMetadata(context: Omit<CommandContext, 'newId'>) {
+  const { idempotency } = context;
+  return {
+    ...(context.userId ? { userId: context.userId } : {}),
+    correlationId: context.correlationId,
+    causationId: context.causationId ?? context.correlationId,
+    recordedAt: context.now.toISOString(),
+    ...(idempotency ? { idempotencyKey: idempotency.key, idempotencyRequest: idempotency.request } : {}),
+  };
+}
+
 /**
  * What must be held before a command's events are appended and settled once they are, or undone
  * if they could not be (an entry's slots: `commands/entry-slots.ts`). It runs only when the command
@@ -72,13 +84,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   const lastPosition = recorded.at(-1)?.position ?? 0;
   if (events.length === 0) return { state, position: lastPosition, appended: 0, repeated: false };
 
-  const metadata = {
-    ...(context.userId ? { userId: context.userId } : {}),
-    correlationId: context.correlationId,
-    causationId: context.causationId ?? context.correlationId,
-    recordedAt: context.now.toISOString(),
-    ...(idempotency ? { idempotencyKey: idempotency.key, idempotencyRequest: idempotency.request } : {}),
-  };
+  const metadata = commandMetadata(context);
   const newEvents = events.map((event) => toNewEvent(event, context.newId(), metadata));
   const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
   const held = guard ? await guard(state) : null;

@@ -1,22 +1,23 @@
-import { ENTRY_KIND_LIST, entryKind, isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
+import { entryKind, isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { ENTRY_KIND_NAMES, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import { overlapMessage } from '@nightlight/domain/entry-slots/entry-slot.decider';
 import { CsvError, csvRows, type CsvRow } from '@nightlight/domain/exports/csv';
-import type { GrowthDetails } from '@nightlight/domain/growth/growth.events';
 import { childrenInFile, rowsOfChild, severalChildren } from '@nightlight/domain/imports/import-children';
 import { importBody, type ImportSummary } from '@nightlight/domain/imports/import-request';
 import { importReader, ImportFormatError, type ImportOptions, type ImportRow } from '@nightlight/domain/imports/import-rows';
 import { overlapsInFile } from '@nightlight/domain/imports/overlap-sweep';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
+import { instantMs, localDateOf } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
+import { KEY_REUSED, type IdempotentRequest } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { loadChildAs } from './child-access';
-import { entryWrites } from './entry-writes';
 import { growthImport } from './growth-import';
+import { importWrites, type RowToLog } from './import-writes';
 import { eachInSlices } from './in-slices';
 import { xlsxRows } from './xlsx-rows';
 
@@ -25,19 +26,10 @@ import { xlsxRows } from './xlsx-rows';
 const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
 
 /**
- * How many days of one import are written at once. Rows are written a day at a time in turn (a
- * day's session slots take one write after another), several days at once, so that the event store
- * commits their appends in groups. The answers of a group commit all go on at once, each with a
- * write's work, so more days at once hold the event loop longer: 512 held it for half a second
- * (docs/benchmarks.md, "Import").
+ * A row that passed its kind's rules, with the id it is logged under and the local date it counts
+ * on. `loggedAt`: this very request logged it before (its Idempotency-Key, sent again), at that position.
  */
-const DAYS_AT_ONCE = 32;
-
-/** A row that passed its kind's rules, with the id it is logged under and the local date it counts on. */
-type AcceptedRow = { line: number; id: string; date: string } & (
-  | { kind: EntryKind; body: Record<string, unknown>; startedAt: string; endedAt: string }
-  | { kind: 'growth'; details: GrowthDetails }
-);
+type AcceptedRow = RowToLog & { loggedAt?: number };
 
 const isGrowthFormat = (format: string) => ['babybuddy-weight', 'babybuddy-height', 'babybuddy-head-circumference'].includes(format);
 
@@ -55,8 +47,7 @@ const asBadRequest = (error: unknown): never => {
  */
 export function entryImport(deps: CommandDeps) {
   const { eventStore, readStore, clock, cipher } = deps;
-  const writes = Object.fromEntries(ENTRY_KIND_LIST.map((kind) => [kind.kind, entryWrites(deps, kind)])) as Record<EntryKind, ReturnType<typeof entryWrites>>;
-  const growth = growthImport(deps);
+  const writes = importWrites(deps);
   const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
 
   /** The file's rows, read in slices: CSV text, or an XLSX workbook's first sheet. */
@@ -74,18 +65,23 @@ export function entryImport(deps: CommandDeps) {
 
   /**
    * Whether the row was imported before (its entry exists, or was deleted since), or is this child's
-   * own entry exported earlier. An entry this very request logged (the same Idempotency-Key, sent
-   * again) is not: it counts as imported, as the first answer said.
+   * own entry exported earlier: 'before'. An entry this very request logged (the same Idempotency-Key,
+   * sent again) is not: it counts as imported, as the first answer said (its position); the same key
+   * sent with another file is refused as a form's write refuses it.
    */
-  async function alreadyThere(kind: EntryKind, entryId: string, childId: string, sourceId: string, key: string | null): Promise<boolean> {
-    const logged = await eventStore.readStream(entryKind(kind).streamId(entryId));
-    if (logged.length > 0) return !logged.some((event) => key !== null && event.metadata.idempotencyKey === key);
-    if (!sourceId || sourceId.includes(':')) return false;
-    const [first] = await eventStore.readStream(entryKind(kind).streamId(sourceId));
-    return (first?.data as { childId?: string } | undefined)?.childId === childId;
+  async function earlier(row: AcceptedRow, childId: string, sourceId: string, key: IdempotentRequest | null): Promise<'new' | 'before' | 'key-reused' | number> {
+    const logged = await eventStore.readStream(row.kind === 'growth' ? growthStreamId(row.id) : entryKind(row.kind).streamId(row.id));
+    if (logged.length > 0) {
+      const mine = key && logged.findLast((event) => event.metadata.idempotencyKey === key.key);
+      if (!mine) return 'before';
+      return mine.metadata.idempotencyRequest === key.request ? mine.position : 'key-reused';
+    }
+    if (row.kind === 'growth' || !sourceId || sourceId.includes(':')) return 'new';
+    const [first] = await eventStore.readStream(entryKind(row.kind).streamId(sourceId));
+    return (first?.data as { childId?: string } | undefined)?.childId === childId ? 'before' : 'new';
   }
 
-  async function plan(userId: string, childId: string, input: unknown, key: string | null = null) {
+  async function plan(userId: string, childId: string, input: unknown, key: IdempotentRequest | null = null) {
     const body = parseInput(importBody, input);
     const child = await loadChildAs(eventStore, childId, userId);
     const timezone = child.profile.timezone;
@@ -116,21 +112,22 @@ export function entryImport(deps: CommandDeps) {
       let checked: AcceptedRow;
       try {
         if (row.kind === 'growth') {
-          const details = growth.check(request, { birthDate, today });
+          const details = growthImport.check(request, { birthDate, today });
           checked = { line: row.line, id, kind: 'growth', details, date: details.measuredOn };
         } else {
           const kind = entryKind(row.kind);
-          const { startedAt, endedAt } = kind.check(parseInput(kind.body, request), now, 'file');
-          checked = { line: row.line, id, kind: row.kind, body: request, startedAt, endedAt, date: localDateOf(startedAt, timezone) };
+          const entry = kind.check(parseInput(kind.body, request), now, 'file');
+          checked = { line: row.line, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) };
         }
       } catch (error) {
         const message = refusalMessage(error);
         if (message === null) throw error;
         return void refused.push({ line: row.line, message });
       }
-      const before = checked.kind === 'growth' ? await growth.recordedBefore(id, key) : await alreadyThere(checked.kind, id, childId, row.sourceId, key);
-      if (before) found.alreadyImported++;
-      else accepted.push(checked);
+      const before = await earlier(checked, childId, row.sourceId, key);
+      if (before === 'before') found.alreadyImported++;
+      else if (before === 'key-reused') refused.push({ line: row.line, message: KEY_REUSED });
+      else accepted.push(before === 'new' ? checked : { ...checked, loggedAt: before });
     });
     return { ...found, child: chosen.child, rows: chosen.rows.length, accepted: await withoutOverlaps(childId, accepted, refused) };
   }
@@ -142,8 +139,8 @@ export function entryImport(deps: CommandDeps) {
     for (const kind of ENTRY_KIND_NAMES.filter(isSessionKind)) {
       const sessions = rows.filter((row): row is Extract<AcceptedRow, { kind: EntryKind }> => row.kind === kind);
       if (sessions.length === 0) continue;
-      const span = (row: { startedAt: string; endedAt: string }) => ({ start: Date.parse(row.startedAt), end: Date.parse(row.endedAt) });
-      const spans = sessions.map(span);
+      const span = (row: { startedAt: string; endedAt: string }) => ({ start: instantMs(row.startedAt), end: instantMs(row.endedAt) });
+      const spans = sessions.map((row) => span(row.checked));
       const from = new Date(spans.reduce((first, s) => Math.min(first, s.start), Infinity)).toISOString();
       const to = new Date(spans.reduce((last, s) => Math.max(last, s.end), -Infinity)).toISOString();
       // The file's own rows logged by this very request before (sent again) are not in their own way.
@@ -184,39 +181,6 @@ export function entryImport(deps: CommandDeps) {
     };
   }
 
-  /** Writes the rows a day at a time, DAYS_AT_ONCE days at once; a row refused now is reported, not fatal. */
-  async function writeAll(actor: WriteActor, childId: string, rows: readonly AcceptedRow[], refused: ImportSummary['refused']) {
-    const days = new Map<string, AcceptedRow[]>();
-    for (const row of rows) {
-      const day = `${row.kind}:${row.kind === 'growth' ? row.date : row.startedAt.slice(0, 10)}`;
-      const lane = days.get(day);
-      if (lane) lane.push(row);
-      else days.set(day, [row]);
-    }
-    const queue = [...days.values()];
-    const imported: AcceptedRow[] = [];
-    let position = 0;
-    let next = 0;
-    const writeDays = async () => {
-      for (let day = queue[next++]; day; day = queue[next++]) {
-        for (const row of day) {
-          try {
-            const written =
-              row.kind === 'growth' ? await growth.record(actor, row.id, childId, row.details) : (await writes[row.kind].write(actor, row.body, row.id, entryKind(row.kind).commands.log, 'file')).position;
-            position = Math.max(position, written);
-            imported.push(row);
-          } catch (error) {
-            const message = refusalMessage(error);
-            if (message === null) throw error;
-            refused.push({ line: row.line, message });
-          }
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DAYS_AT_ONCE, queue.length) }, writeDays));
-    return { imported, position };
-  }
-
   return {
     /** POST /api/children/:id/import/preview: what the import would do; writes nothing. */
     async preview(userId: string, childId: string, input: unknown): Promise<ImportSummary> {
@@ -230,10 +194,17 @@ export function entryImport(deps: CommandDeps) {
      * the same file again, nothing is logged twice.
      */
     async run(actor: WriteActor, childId: string, input: unknown): Promise<{ summary: ImportSummary; position: number }> {
-      const planned = await plan(actor.userId, childId, input, actor.idempotent?.key ?? null);
+      const planned = await plan(actor.userId, childId, input, actor.idempotent);
       if (planned.child === null && planned.children.length > 1) throw new HttpError(400, severalChildren(planned.children).message);
-      const { imported, position } = await writeAll(actor, childId, planned.accepted, planned.refused);
-      return { summary: summary(planned, imported), position };
+      const again = planned.accepted.filter((row) => row.loggedAt !== undefined);
+      const written = await writes.write(
+        actor,
+        childId,
+        planned.accepted.filter((row) => row.loggedAt === undefined),
+      );
+      const position = again.reduce((last, row) => Math.max(last, row.loggedAt!), written.position);
+      const done = { ...planned, refused: [...planned.refused, ...written.refused], alreadyImported: planned.alreadyImported + written.foundLogged };
+      return { summary: summary(done, [...again, ...written.logged]), position };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
-import type { EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
+import type { CheckedEntry, EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
 import { timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
@@ -19,6 +19,24 @@ import { claimEntrySlots } from './entry-slots';
  * it), the age facts (a diaper's guidance depends on the age on the day) and the reader's units.
  */
 type Reader = { userId: string; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
+
+/**
+ * What the log command of an entry records: its checked details with the free text sealed with the
+ * child's key, which every member reads with, under its id, child and the member who logged it.
+ */
+export async function loggedEntryData(
+  { cipher }: Pick<CommandDeps, 'cipher'>,
+  entry: EntryKindDefinition,
+  { id, childId, ownerId }: { id: string; childId: string; ownerId: string },
+  checked: CheckedEntry,
+): Promise<{ recorded: RecordedEntry; data: Record<string, unknown> }> {
+  const { notes, environment: _plain, ...unsealed } = checked;
+  // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
+  const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
+  const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
+  const { recordedAs } = entry;
+  return { recorded, data: { [entry.idField]: id, childId, ownerId, ...(recordedAs ? recordedAs.event(recorded) : recorded) } };
+}
 
 /**
  * The writes of one kind of entry, for its routes and for whatever else logs entries (a stopped
@@ -71,11 +89,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
     const checked = entry.check(body, clock(), origin);
-    const { notes, environment: _plain, ...unsealed } = checked;
-    // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
-    const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
-    const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
-    const data = { [entry.idField]: id, childId, ownerId: userId, ...(recordedAs ? recordedAs.event(recorded) : recorded) };
+    const { recorded, data } = await loggedEntryData(deps, entry, { id, childId, ownerId: userId }, checked);
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const reader: Reader = { userId, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
     return { reader, childId, checked, recorded, data };
@@ -148,6 +162,6 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     return { position: (await decide(entry.commands.remove, { [entry.idField]: id }, actor, null)).position };
   }
 
-  return { write, remove, repeated };
+  return { write, remove, repeated, holderOf };
 }
 

@@ -74,19 +74,47 @@ export type EntrySlotCommand =
    */
   | { type: 'MatchEntrySlot'; data: { entryId: string; slot: EntrySlot | null; history: readonly EntrySlot[] } };
 
-export function decideEntrySlotDay(command: EntrySlotCommand, day: EntrySlotDay): EntrySlotEvent[] {
+/**
+ * Several entries' claims on one day, decided at once so that the day takes them in one append (an
+ * import's rows): each is decided as ClaimEntrySlot decides one, in turn, against the day and the
+ * claims taken before it. A claim in the way of a slot is refused alone (`refused`: its entry ids).
+ */
+export function decideEntrySlotClaims(
+  day: EntrySlotDay,
+  { slots, history, leftOver }: { slots: readonly EntrySlot[]; history: readonly EntrySlot[]; leftOver: readonly string[] },
+): { events: EntrySlotEvent[]; refused: string[] } {
   const events: EntrySlotEvent[] = [];
+  const released = new Set(leftOver);
+  const held = slotsOfDay(day, history).filter((slot) => !released.has(slot.entryId));
+  if (!day.opened) events.push({ type: 'EntrySlotsOpened', data: { slots: held } });
+  else for (const slot of day.slots.values()) if (released.has(slot.entryId)) events.push({ type: 'EntrySlotReleased', data: { entryId: slot.entryId } });
+  const refused: string[] = [];
+  // Times read once: a day of an import decides dozens of claims against each other.
+  const spans = held.map((slot) => ({ slot, start: instantMs(slot.startedAt), end: instantMs(slot.endedAt) }));
+  for (const slot of slots) {
+    const start = instantMs(slot.startedAt);
+    const end = instantMs(slot.endedAt);
+    const own = spans.findIndex((other) => other.slot.entryId === slot.entryId);
+    if (spans.some((other) => other.slot.entryId !== slot.entryId && other.start < end && start < other.end)) {
+      refused.push(slot.entryId);
+      continue;
+    }
+    // The same times held already (a retried request): nothing more to record.
+    if (own >= 0 && sameTimes(spans[own]!.slot, slot)) continue;
+    events.push({ type: 'EntrySlotClaimed', data: slot });
+    const span = { slot, start, end };
+    if (own >= 0) spans[own] = span;
+    else spans.push(span);
+  }
+  return { events, refused };
+}
+
+export function decideEntrySlotDay(command: EntrySlotCommand, day: EntrySlotDay): EntrySlotEvent[] {
   switch (command.type) {
     case 'ClaimEntrySlot': {
       const { kind, slot, history, leftOver } = command.data;
-      const isLeftOver = (held: EntrySlot) => leftOver.includes(held.entryId);
-      const slots = slotsOfDay(day, history).filter((held) => !isLeftOver(held));
-      if (!day.opened) events.push({ type: 'EntrySlotsOpened', data: { slots } });
-      else for (const held of day.slots.values()) if (isLeftOver(held)) events.push({ type: 'EntrySlotReleased', data: { entryId: held.entryId } });
-      if (overlappingSlots(slots, slot.entryId, slot).length > 0) throw new ConflictError(overlapMessage(kind));
-      const own = slots.find((held) => held.entryId === slot.entryId);
-      // The same times held already (a retried request): nothing more to record.
-      if (!own || !sameTimes(own, slot)) events.push({ type: 'EntrySlotClaimed', data: slot });
+      const { events, refused } = decideEntrySlotClaims(day, { slots: [slot], history, leftOver });
+      if (refused.length > 0) throw new ConflictError(overlapMessage(kind));
       return events;
     }
     case 'MatchEntrySlot': {
