@@ -8,6 +8,12 @@ export const CHECKPOINTS_COLLECTION = 'checkpoints';
 const CHECKPOINT_PREFIX = 'projector/';
 /** Events between settlements while catching up. */
 const CATCH_UP_BATCH = 5000;
+/**
+ * Live, the shortest time between two settlements: each commits the read models, and a burst of
+ * appends settled at every turn of the loop committed every few milliseconds (docs/benchmarks.md,
+ * "Import"). A write on its own is settled at once.
+ */
+const LIVE_SETTLE_GAP_MS = 200;
 /** Waits between attempts while the read store cannot be reached: from the first to the longest. */
 const RETRY_FIRST_MS = 100;
 const RETRY_LONGEST_MS = 5000;
@@ -158,14 +164,22 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   let settling: Promise<void> = Promise.resolve();
   const settle = (): Promise<void> => (settling = settling.then(settleOnce));
   let settleScheduled = false;
-  /** Live: settle once the events delivered together have all been applied. */
+  let lastLiveSettle = -Infinity;
+  /**
+   * Live: settle once the events delivered together have all been applied, or, within a burst that
+   * lets the loop turn while it is delivered (an import's appends), at most every LIVE_SETTLE_GAP_MS.
+   */
   const settleSoon = (): void => {
     if (settleScheduled) return;
     settleScheduled = true;
-    setImmediate(() => {
+    const run = () => {
       settleScheduled = false;
+      lastLiveSettle = performance.now();
       void settle();
-    });
+    };
+    const wait = lastLiveSettle + LIVE_SETTLE_GAP_MS - performance.now();
+    if (wait > 0) setTimeout(run, wait);
+    else setImmediate(run);
   };
 
   /**

@@ -31,6 +31,14 @@ const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
  */
 type AcceptedRow = RowToLog & { loggedAt?: number };
 
+/** Rows looked up in the event store at once, whether they were imported before: one query each. */
+const LOOKUPS_AT_ONCE = 500;
+
+/** The items in lists of `size`. */
+function* slicesOf<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
 const isGrowthFormat = (format: string) => ['babybuddy-weight', 'babybuddy-height', 'babybuddy-head-circumference'].includes(format);
 
 /** A file's refusal as the API says it. */
@@ -63,22 +71,35 @@ export function entryImport(deps: CommandDeps) {
     }
   }
 
+  /** A row's stream, where its entry or measurement is logged. */
+  const streamOf = (row: AcceptedRow) => (row.kind === 'growth' ? growthStreamId(row.id) : entryKind(row.kind).streamId(row.id));
+
   /**
-   * Whether the row was imported before (its entry exists, or was deleted since), or is this child's
-   * own entry exported earlier: 'before'. An entry this very request logged (the same Idempotency-Key,
-   * sent again) is not: it counts as imported, as the first answer said (its position); the same key
-   * sent with another file is refused as a form's write refuses it.
+   * Whether each row was imported before (its entry exists, or was deleted since), or is this
+   * child's own entry exported earlier: 'before'. An entry this very request logged (the same
+   * Idempotency-Key, sent again) is not: it counts as imported, as the first answer said (its
+   * position); the same key sent with another file is refused as a form's write refuses it. Looked
+   * up a slice of rows at a time, each slice's streams in one read.
    */
-  async function earlier(row: AcceptedRow, childId: string, sourceId: string, key: IdempotentRequest | null): Promise<'new' | 'before' | 'key-reused' | number> {
-    const logged = await eventStore.readStream(row.kind === 'growth' ? growthStreamId(row.id) : entryKind(row.kind).streamId(row.id));
-    if (logged.length > 0) {
-      const mine = key && logged.findLast((event) => event.metadata.idempotencyKey === key.key);
-      if (!mine) return 'before';
-      return mine.metadata.idempotencyRequest === key.request ? mine.position : 'key-reused';
-    }
-    if (row.kind === 'growth' || !sourceId || sourceId.includes(':')) return 'new';
-    const [first] = await eventStore.readStream(entryKind(row.kind).streamId(sourceId));
-    return (first?.data as { childId?: string } | undefined)?.childId === childId ? 'before' : 'new';
+  async function earlier(rows: readonly { row: AcceptedRow; sourceId: string }[], childId: string, key: IdempotentRequest | null) {
+    const found: ('new' | 'before' | 'key-reused' | number)[] = [];
+    await eachInSlices(slicesOf(rows, LOOKUPS_AT_ONCE), async (slice) => {
+      const logged = await eventStore.readStreams(slice.map(({ row }) => streamOf(row)));
+      // This app's own export, imported into the child it came from: the row's own id is its entry's.
+      const ownExport = (sourceId: string, row: AcceptedRow) => row.kind !== 'growth' && sourceId !== '' && !sourceId.includes(':') && !logged.has(streamOf(row));
+      const exported = await eventStore.readStreams(slice.flatMap(({ row, sourceId }) => (ownExport(sourceId, row) ? [entryKind(row.kind as EntryKind).streamId(sourceId)] : [])));
+      for (const { row, sourceId } of slice) {
+        const events = logged.get(streamOf(row));
+        if (events) {
+          const mine = key && events.findLast((event) => event.metadata.idempotencyKey === key.key);
+          found.push(!mine ? 'before' : mine.metadata.idempotencyRequest === key.request ? mine.position : 'key-reused');
+        } else if (ownExport(sourceId, row)) {
+          const first = exported.get(entryKind(row.kind as EntryKind).streamId(sourceId))?.[0];
+          found.push((first?.data as { childId?: string } | undefined)?.childId === childId ? 'before' : 'new');
+        } else found.push('new');
+      }
+    });
+    return found;
   }
 
   async function plan(userId: string, childId: string, input: unknown, key: IdempotentRequest | null = null) {
@@ -105,7 +126,8 @@ export function entryImport(deps: CommandDeps) {
     const now = clock();
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const today = localDateOf(now, timezone);
-    await eachInSlices(chosen.rows, async (row) => {
+    const candidates: { row: AcceptedRow; sourceId: string }[] = [];
+    await eachInSlices(chosen.rows, (row) => {
       if ('refused' in row) return void refused.push({ line: row.line, message: row.refused });
       const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
       const request = { ...row.body, childId };
@@ -124,10 +146,13 @@ export function entryImport(deps: CommandDeps) {
         if (message === null) throw error;
         return void refused.push({ line: row.line, message });
       }
-      const before = await earlier(checked, childId, row.sourceId, key);
+      candidates.push({ row: checked, sourceId: row.sourceId });
+    });
+    (await earlier(candidates, childId, key)).forEach((before, index) => {
+      const { row } = candidates[index]!;
       if (before === 'before') found.alreadyImported++;
       else if (before === 'key-reused') refused.push({ line: row.line, message: KEY_REUSED });
-      else accepted.push(before === 'new' ? checked : { ...checked, loggedAt: before });
+      else accepted.push(before === 'new' ? row : { ...row, loggedAt: before });
     });
     return { ...found, child: chosen.child, rows: chosen.rows.length, accepted: await withoutOverlaps(childId, accepted, refused) };
   }

@@ -3,35 +3,67 @@ import { RowRefused } from './csv-cells';
 
 const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const WITH_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/;
+const DAY_MS = 86_400_000;
 
-/** A cell's time: an instant when it says its offset, else the wall time it reads. */
-type CellTime = { instant: number } | { date: string; minute: string; seconds: number };
+/** A cell's time: an instant when it says its offset, else the wall time it reads (`wall`: that wall clock as if it were UTC). */
+type CellTime = { instant: number } | { date: string; minute: string; seconds: number; wall: number };
 
-function cellTime(cell: string | undefined, column: string): CellTime {
+/**
+ * What a file's dates are in a zone, each worked out once (a file has thousands of rows a day):
+ * null when the text is no date, else its offset from UTC when that is the same all day (no
+ * daylight-saving change that day), or 'changes'. Cleared when large: only a cache.
+ */
+const datesSeen = new Map<string, number | 'changes' | null>();
+const MAX_DATES_SEEN = 50_000;
+
+function dateInZone(date: string, timezone: string): number | 'changes' | null {
+  const key = `${timezone} ${date}`;
+  let known = datesSeen.get(key);
+  if (known === undefined) {
+    if (!isLocalDate(date)) known = null;
+    else {
+      // The same offset at the day's first and last minute, each one reading: none changes between.
+      const midnight = Date.parse(`${date}T00:00:00Z`);
+      const [first, ...more] = instantsOfLocal(date, '00:00', timezone);
+      const [last, ...moreLast] = instantsOfLocal(date, '23:59', timezone);
+      const offset = first === undefined ? NaN : midnight - first;
+      known = more.length === 0 && moreLast.length === 0 && last !== undefined && midnight + DAY_MS - 60_000 - last === offset ? offset : 'changes';
+    }
+    if (datesSeen.size >= MAX_DATES_SEEN) datesSeen.clear();
+    datesSeen.set(key, known);
+  }
+  return known;
+}
+
+function cellTime(cell: string | undefined, column: string, timezone: string): CellTime {
   const value = (cell ?? '').trim();
   if (WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value))) return { instant: Date.parse(value) };
   const match = WALL_TIME.exec(value);
-  if (!match || !isLocalDate(match[1]!)) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
-  return { date: match[1]!, minute: match[2]!, seconds: Number(match[3] ?? 0) };
+  if (!match || dateInZone(match[1]!, timezone) === null) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
+  const [date, minute] = [match[1]!, match[2]!];
+  const seconds = Number(match[3] ?? 0);
+  return { date, minute, seconds, wall: Date.parse(`${date}T${minute}:00Z`) + seconds * 1000 };
 }
 
 /** The instants a cell's time can be in the zone: one, or two in the hour repeated when daylight saving ends. */
 function readings(time: CellTime, timezone: string): number[] {
   if ('instant' in time) return [time.instant];
+  const offset = dateInZone(time.date, timezone);
+  if (typeof offset === 'number') return [time.wall - offset];
   const found = instantsOfLocal(time.date, time.minute, timezone);
   // A time in the hour skipped when daylight saving starts reads as a single time does.
   return (found.length > 0 ? found : [instantOfLocal(time.date, time.minute, timezone).getTime()]).map((instant) => instant + time.seconds * 1000);
 }
 
 /** The wall clock of a time as if it were UTC, to measure a wall-clock length. */
-const wallMs = (time: CellTime): number | null => ('instant' in time ? null : Date.parse(`${time.date}T${time.minute}:00Z`) + time.seconds * 1000);
+const wallMs = (time: CellTime): number | null => ('instant' in time ? null : time.wall);
 
 /**
  * Baby Buddy writes times in its server's zone without an offset ('2020-02-17 03:04:09'): they are
  * read in the child's zone. A time with an offset or Z is read as it says.
  */
 export function babyBuddyInstant(cell: string | undefined, column: string, timezone: string): string {
-  return new Date(readings(cellTime(cell, column), timezone)[0]!).toISOString();
+  return new Date(readings(cellTime(cell, column, timezone), timezone)[0]!).toISOString();
 }
 
 /**
@@ -41,8 +73,8 @@ export function babyBuddyInstant(cell: string | undefined, column: string, timez
  * spring), each is read as a single time is.
  */
 export function babyBuddyInterval(startCell: string | undefined, endCell: string | undefined, timezone: string): { startedAt: string; endedAt: string } {
-  const start = cellTime(startCell, 'start');
-  const end = cellTime(endCell, 'end');
+  const start = cellTime(startCell, 'start', timezone);
+  const end = cellTime(endCell, 'end', timezone);
   const starts = readings(start, timezone);
   const ends = readings(end, timezone);
   const wallStart = wallMs(start);

@@ -94,6 +94,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const pollIntervalMs = options.pollIntervalMs ?? 50;
 
   const streamRows = db.prepare<[string, number], string>(`SELECT ${EVENT_JSON} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).pluck(true);
+  // The ids as one JSON array: one statement for any number of them.
+  const manyStreamsRows = db.prepare<[string], string>(`SELECT ${EVENT_JSON} FROM events WHERE stream_id IN (SELECT value FROM json_each(?)) ORDER BY position`).pluck(true);
   const pageRows = db.prepare<[number, number], string>(`SELECT ${EVENT_JSON} FROM events WHERE position > ? ORDER BY position LIMIT ?`).pluck(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
@@ -194,6 +196,17 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
     async readStream(streamId, fromRevision = 0) {
       return streamRows.all(streamId, fromRevision).map(toRecorded);
+    },
+
+    async readStreams(streamIds) {
+      const streams = new Map<string, RecordedEvent[]>();
+      for (const text of manyStreamsRows.all(JSON.stringify(streamIds))) {
+        const event = toRecorded(text);
+        const stream = streams.get(event.streamId);
+        if (stream) stream.push(event);
+        else streams.set(event.streamId, [event]);
+      }
+      return streams;
     },
 
     async *readAll({ fromPosition, maxCount = Number.POSITIVE_INFINITY }: ReadAllOptions) {
