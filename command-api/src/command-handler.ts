@@ -44,6 +44,20 @@ export function toNewEvent(
   return { id, type: event.type, data: event.data, metadata: { ...metadata, schemaVersion: schemaVersionOf(event.type) } };
 }
 
+/**
+ * toNewEvent for many events with the same metadata (an import's hundreds of thousands): every
+ * event of a type shares one metadata object, which the event store then encodes once.
+ */
+export function newEventsWith(metadata: Parameters<typeof toNewEvent>[2], newId: () => string): (event: DomainEvent) => NewEvent {
+  const byType = new Map<string, NewEvent['metadata']>();
+  return (event) => {
+    validateEventData(event.type, event.data);
+    let shared = byType.get(event.type);
+    if (!shared) byType.set(event.type, (shared = { ...metadata, schemaVersion: schemaVersionOf(event.type) }));
+    return { id: newId(), type: event.type, data: event.data, metadata: shared };
+  };
+}
+
 /** What the events of a command record of it: who, in which request, when, and the request's Idempotency-Key. */
 export function commandMetadata(context: Omit<CommandContext, 'newId'>) {
   const { idempotency } = context;

@@ -4,7 +4,7 @@ import { overlapMessage } from '@nightlight/domain/entry-slots/entry-slot.decide
 import { CsvError, csvRows, type CsvRow } from '@nightlight/domain/exports/csv';
 import { childrenInFile, rowsOfChild, severalChildren } from '@nightlight/domain/imports/import-children';
 import { importBody, type ImportSummary } from '@nightlight/domain/imports/import-request';
-import { importReader, ImportFormatError, type ImportOptions, type ImportRow } from '@nightlight/domain/imports/import-rows';
+import { importReader, ImportFormatError, type BabyBuddyChildRef, type ImportOptions, type ImportRow } from '@nightlight/domain/imports/import-rows';
 import { overlapsInFile } from '@nightlight/domain/imports/overlap-sweep';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
@@ -30,6 +30,10 @@ const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
  * on. `loggedAt`: this very request logged it before (its Idempotency-Key, sent again), at that position.
  */
 type AcceptedRow = RowToLog & { loggedAt?: number };
+
+/** A row of the file as the import keeps it: refused with the reason, or checked (`exportedId`: its id in this app's own export). */
+type FileRow = { line: number; child: BabyBuddyChildRef | null } & ({ refused: string } | { checked: AcceptedRow; exportedId: string | null });
+type CheckedRow = Extract<FileRow, { checked: AcceptedRow }>;
 
 /** Rows looked up in the event store at once, whether they were imported before: one query each. */
 const LOOKUPS_AT_ONCE = 500;
@@ -58,13 +62,16 @@ export function entryImport(deps: CommandDeps) {
   const writes = importWrites(deps);
   const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
 
-  /** The file's rows, read in slices: CSV text, or an XLSX workbook's first sheet. */
-  async function readFile(body: { csv?: string; xlsx?: string }, options: ImportOptions) {
+  /**
+   * The file's rows, read in slices (CSV text, or an XLSX workbook's first sheet), each kept only as
+   * `keep` makes it: a large file's rows are many.
+   */
+  async function readFile<Kept>(body: { csv?: string; xlsx?: string }, options: ImportOptions, keep: (row: ImportRow) => Kept) {
     const source: IterableIterator<CsvRow> = body.xlsx ? (await xlsxRows(body.xlsx)).values() : csvRows(body.csv ?? '');
     try {
       const { format, rowOf } = importReader(source.next().value ?? undefined, options);
-      const rows: ImportRow[] = [];
-      await eachInSlices(source, (row) => void rows.push(rowOf(row)));
+      const rows: Kept[] = [];
+      await eachInSlices(source, (row) => void rows.push(keep(rowOf(row))));
       return { format, rows };
     } catch (error) {
       return asBadRequest(error);
@@ -72,7 +79,7 @@ export function entryImport(deps: CommandDeps) {
   }
 
   /** A row's stream, where its entry or measurement is logged. */
-  const streamOf = (row: AcceptedRow) => (row.kind === 'growth' ? growthStreamId(row.id) : entryKind(row.kind).streamId(row.id));
+  const streamOf = (row: AcceptedRow): string => (row.kind === 'growth' ? growthStreamId(row.id) : entryKind(row.kind).streamId(row.id));
 
   /**
    * Whether each row was imported before (its entry exists, or was deleted since), or is this
@@ -81,22 +88,19 @@ export function entryImport(deps: CommandDeps) {
    * position); the same key sent with another file is refused as a form's write refuses it. Looked
    * up a slice of rows at a time, each slice's streams in one read.
    */
-  async function earlier(rows: readonly { row: AcceptedRow; sourceId: string }[], childId: string, key: IdempotentRequest | null) {
+  async function earlier(rows: readonly CheckedRow[], childId: string, key: IdempotentRequest | null) {
     const found: ('new' | 'before' | 'key-reused' | number)[] = [];
+    const exportedStream = ({ checked, exportedId }: CheckedRow) => (exportedId && checked.kind !== 'growth' ? entryKind(checked.kind).streamId(exportedId) : null);
     await eachInSlices(slicesOf(rows, LOOKUPS_AT_ONCE), async (slice) => {
-      const logged = await eventStore.readStreams(slice.map(({ row }) => streamOf(row)));
-      // This app's own export, imported into the child it came from: the row's own id is its entry's.
-      const ownExport = (sourceId: string, row: AcceptedRow) => row.kind !== 'growth' && sourceId !== '' && !sourceId.includes(':') && !logged.has(streamOf(row));
-      const exported = await eventStore.readStreams(slice.flatMap(({ row, sourceId }) => (ownExport(sourceId, row) ? [entryKind(row.kind as EntryKind).streamId(sourceId)] : [])));
-      for (const { row, sourceId } of slice) {
-        const events = logged.get(streamOf(row));
+      const logged = await eventStore.readStreams(slice.map(({ checked }) => streamOf(checked)));
+      const exported = await eventStore.readStreams(slice.flatMap((row) => (logged.has(streamOf(row.checked)) ? [] : (exportedStream(row) ?? []))));
+      for (const row of slice) {
+        const events = logged.get(streamOf(row.checked));
+        const first = exported.get(exportedStream(row) ?? '')?.[0];
         if (events) {
           const mine = key && events.findLast((event) => event.metadata.idempotencyKey === key.key);
           found.push(!mine ? 'before' : mine.metadata.idempotencyRequest === key.request ? mine.position : 'key-reused');
-        } else if (ownExport(sourceId, row)) {
-          const first = exported.get(entryKind(row.kind as EntryKind).streamId(sourceId))?.[0];
-          found.push((first?.data as { childId?: string } | undefined)?.childId === childId ? 'before' : 'new');
-        } else found.push('new');
+        } else found.push((first?.data as { childId?: string } | undefined)?.childId === childId ? 'before' : 'new');
       }
     });
     return found;
@@ -108,7 +112,33 @@ export function entryImport(deps: CommandDeps) {
     const timezone = child.profile.timezone;
     const units = await readerUnits(readStore, userId);
     const options = { timezone, amountUnit: body.amountUnit ?? units?.volume ?? 'oz', growthUnits: body.growthUnits ?? units?.growth ?? 'metric' } satisfies ImportOptions;
-    const { format, rows } = await readFile(body, options);
+    const now = clock();
+    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+    const today = localDateOf(now, timezone);
+
+    /** A row through its kind's rules, as it is read: only what the import needs of it is kept. */
+    const checkRow = (row: ImportRow): FileRow => {
+      if ('refused' in row) return row;
+      const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
+      const request = { ...row.body, childId };
+      // A row's id in this app's own export: imported into the child it came from, it is that entry.
+      const exportedId = row.sourceId !== '' && !row.sourceId.includes(':') ? row.sourceId : null;
+      try {
+        if (row.kind === 'growth') {
+          const details = growthImport.check(request, { birthDate, today });
+          return { line: row.line, child: row.child, exportedId, checked: { line: row.line, id, kind: 'growth', details, date: details.measuredOn } };
+        }
+        const kind = entryKind(row.kind);
+        const entry = kind.check(parseInput(kind.body, request), now, 'file');
+        return { line: row.line, child: row.child, exportedId, checked: { line: row.line, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) } };
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (message === null) throw error;
+        return { line: row.line, child: row.child, refused: message };
+      }
+    };
+
+    const { format, rows } = await readFile(body, options, checkRow);
     const children = childrenInFile(rows);
     const chosen = (() => {
       try {
@@ -123,36 +153,16 @@ export function entryImport(deps: CommandDeps) {
     // Several children and none chosen: the preview names them, to choose from.
     if (!chosen) return { ...found, child: null, rows: rows.length };
 
-    const now = clock();
-    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
-    const today = localDateOf(now, timezone);
-    const candidates: { row: AcceptedRow; sourceId: string }[] = [];
-    await eachInSlices(chosen.rows, (row) => {
-      if ('refused' in row) return void refused.push({ line: row.line, message: row.refused });
-      const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
-      const request = { ...row.body, childId };
-      let checked: AcceptedRow;
-      try {
-        if (row.kind === 'growth') {
-          const details = growthImport.check(request, { birthDate, today });
-          checked = { line: row.line, id, kind: 'growth', details, date: details.measuredOn };
-        } else {
-          const kind = entryKind(row.kind);
-          const entry = kind.check(parseInput(kind.body, request), now, 'file');
-          checked = { line: row.line, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) };
-        }
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (message === null) throw error;
-        return void refused.push({ line: row.line, message });
-      }
-      candidates.push({ row: checked, sourceId: row.sourceId });
-    });
+    const candidates: CheckedRow[] = [];
+    for (const row of chosen.rows) {
+      if ('refused' in row) refused.push({ line: row.line, message: row.refused });
+      else candidates.push(row);
+    }
     (await earlier(candidates, childId, key)).forEach((before, index) => {
-      const { row } = candidates[index]!;
+      const { checked } = candidates[index]!;
       if (before === 'before') found.alreadyImported++;
-      else if (before === 'key-reused') refused.push({ line: row.line, message: KEY_REUSED });
-      else accepted.push(before === 'new' ? row : { ...row, loggedAt: before });
+      else if (before === 'key-reused') refused.push({ line: checked.line, message: KEY_REUSED });
+      else accepted.push(before === 'new' ? checked : { ...checked, loggedAt: before });
     });
     return { ...found, child: chosen.child, rows: chosen.rows.length, accepted: await withoutOverlaps(childId, accepted, refused) };
   }

@@ -21,19 +21,19 @@ import { claimEntrySlots } from './entry-slots';
 type Reader = { userId: string; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
 
 /**
- * What the log command of an entry records: its checked details with the free text sealed with the
- * child's key, which every member reads with, under its id, child and the member who logged it.
+ * What the log command of an entry records: its checked details with the free text sealed (`seal`:
+ * with the child's key, which every member reads with), under its id, child and the member who logged it.
  */
 export async function loggedEntryData(
-  { cipher }: Pick<CommandDeps, 'cipher'>,
   entry: EntryKindDefinition,
+  seal: (text: string) => SealedText | Promise<SealedText>,
   { id, childId, ownerId }: { id: string; childId: string; ownerId: string },
   checked: CheckedEntry,
 ): Promise<{ recorded: RecordedEntry; data: Record<string, unknown> }> {
   const { notes, environment: _plain, ...unsealed } = checked;
   // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
-  const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
-  const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
+  const details = entry.sealDetails ? await entry.sealDetails(checked, async (text) => seal(text)) : unsealed;
+  const recorded: RecordedEntry = { ...details, notes: await seal(notes) };
   const { recordedAs } = entry;
   return { recorded, data: { [entry.idField]: id, childId, ownerId, ...(recordedAs ? recordedAs.event(recorded) : recorded) } };
 }
@@ -89,7 +89,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
     const checked = entry.check(body, clock(), origin);
-    const { recorded, data } = await loggedEntryData(deps, entry, { id, childId, ownerId: userId }, checked);
+    const { recorded, data } = await loggedEntryData(entry, (text) => cipher.sealForChild(childId, text), { id, childId, ownerId: userId }, checked);
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const reader: Reader = { userId, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
     return { reader, childId, checked, recorded, data };

@@ -10,7 +10,7 @@ import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { WrongExpectedRevisionError, type NewEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { CommandDeps } from '../command-deps';
-import { commandMetadata, toNewEvent } from '../command-handler';
+import { commandMetadata, newEventsWith } from '../command-handler';
 import type { WriteActor } from '../write-reply';
 import { entryWrites, loggedEntryData } from './entry-writes';
 import { growthImport } from './growth-import';
@@ -85,7 +85,7 @@ export function importWrites(deps: CommandDeps) {
   }
 
   /** What logging the row appends, as its form's write would append it. */
-  async function prepare(row: RowToLog, childId: string, ownerId: string, metadata: ReturnType<typeof commandMetadata>): Promise<Prepared> {
+  async function prepare(row: RowToLog, childId: string, ownerId: string, seal: (text: string) => string, newEvent: (event: DomainEvent) => NewEvent): Promise<Prepared> {
     let streamId: string;
     let events: DomainEvent[];
     if (row.kind === 'growth') {
@@ -93,11 +93,11 @@ export function importWrites(deps: CommandDeps) {
       events = growthImport.recorded({ measurementId: row.id, childId, ownerId }, row.details);
     } else {
       const entry = entryKind(row.kind);
-      const { data } = await loggedEntryData(deps, entry, { id: row.id, childId, ownerId }, row.checked);
+      const { data } = await loggedEntryData(entry, seal, { id: row.id, childId, ownerId }, row.checked);
       streamId = entry.streamId(row.id);
       events = entry.decider.decide({ type: entry.commands.log, data }, entry.decider.initialState());
     }
-    return { row, streamId, events: events.map((event) => toNewEvent(event, newId(), metadata)) };
+    return { row, streamId, events: events.map(newEvent) };
   }
 
   /** The rows in groups of whole days (by kind and UTC date), about ROWS_AT_ONCE rows each, oldest first. */
@@ -129,7 +129,8 @@ export function importWrites(deps: CommandDeps) {
      */
     async write(actor: WriteActor, childId: string, rows: readonly RowToLog[]): Promise<WrittenRows> {
       const written: WrittenRows = { logged: [], refused: [], foundLogged: 0, position: 0 };
-      const metadata = commandMetadata({ userId: actor.userId, correlationId: actor.correlationId, now: clock(), idempotency: actor.idempotent });
+      const seal = await deps.cipher.childSealer(childId);
+      const newEvent = newEventsWith(commandMetadata({ userId: actor.userId, correlationId: actor.correlationId, now: clock(), idempotency: actor.idempotent }), newId);
       const sessions = rows.filter(isSession);
       const kinds = [...new Set(sessions.map((row) => row.kind))];
       const daysOf = new Map<SessionKind, ImportDays>();
@@ -173,7 +174,7 @@ export function importWrites(deps: CommandDeps) {
           // The same row twice in the file (no ids, the same times): logged once, counted as the form's write counted it.
           if (seen.has(row.id)) return void written.logged.push(row);
           seen.add(row.id);
-          prepared.push(await prepare(row, childId, actor.userId, metadata));
+          prepared.push(await prepare(row, childId, actor.userId, seal, newEvent));
         });
         const refused = new Set<string>();
         for (const kind of kinds) {
@@ -185,8 +186,7 @@ export function importWrites(deps: CommandDeps) {
         }
         // One group's entries are being appended while the next is sealed and claims its days.
         await appending;
-        // In the order of their streams: the event store's index of streams takes them in fewer places.
-        appending = append(prepared.filter(({ row }) => !refused.has(row.id)).sort((a, b) => (a.streamId < b.streamId ? -1 : 1)));
+        appending = append(prepared.filter(({ row }) => !refused.has(row.id)));
         // Marked handled: awaited with the next group, or at the end.
         appending.catch(() => undefined);
       }

@@ -14,7 +14,7 @@ const PAGE_SIZE = 500;
  * (an import's), so that the request writing them keeps most of the loop and finishes first.
  */
 const CATCH_UP_SLICE_MS = 20;
-const LIVE_SLICE_MS = 5;
+const LIVE_SLICE_MS = 2;
 
 /**
  * Catch-up then live delivery from a log that can be read by position. Local appends wake it at

@@ -178,13 +178,24 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     },
   };
 
+  // The metadata last encoded: the events of one request often share one object (an import's all do).
+  let lastMetadata: object | null = null;
+  let lastMetadataJson = '';
+  const metadataJson = (metadata: object): string => {
+    if (metadata !== lastMetadata) {
+      lastMetadataJson = JSON.stringify(metadata);
+      lastMetadata = metadata;
+    }
+    return lastMetadataJson;
+  };
+
   return {
     append(streamId, events, expectedRevision) {
       if (closed) return Promise.reject(new EventStoreUnavailableError('Event store is closed'));
       if (options.readonly) return Promise.reject(new EventStoreUnavailableError('Event store is open read-only'));
       if (events.length === 0) return Promise.reject(new Error('An append needs at least one event'));
       return new Promise<AppendResult>((resolve, reject) => {
-        const encoded = events.map(({ id, type, data, metadata }): PendingAppend['events'][number] => [id, type, JSON.stringify(data), JSON.stringify(metadata)]);
+        const encoded = events.map(({ id, type, data, metadata }): PendingAppend['events'][number] => [id, type, JSON.stringify(data), metadataJson(metadata)]);
         queue.push({ streamId, events: encoded, expected: expectedRevision, resolve, reject });
         // Appends asked for in this turn go together; while a batch is being written, they wait for it.
         if (!inFlight && !dispatchScheduled) {
