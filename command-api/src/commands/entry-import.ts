@@ -169,7 +169,9 @@ export function entryImport(deps: CommandDeps) {
 
   /** Sessions that overlap one logged already, or an earlier row of the file, are refused as their form would refuse them. */
   async function withoutOverlaps(childId: string, rows: AcceptedRow[], refused: ImportSummary['refused']): Promise<AcceptedRow[]> {
-    const ids = new Set(rows.map((row) => row.id));
+    // The file's own rows logged by this very request before (sent again) are not in their own way.
+    const ownIds = new Set<string>();
+    for (const row of rows) if (row.loggedAt !== undefined) ownIds.add(row.id);
     const dropped = new Set<AcceptedRow>();
     for (const kind of ENTRY_KIND_NAMES.filter(isSessionKind)) {
       const sessions = rows.filter((row): row is Extract<AcceptedRow, { kind: EntryKind }> => row.kind === kind);
@@ -178,8 +180,7 @@ export function entryImport(deps: CommandDeps) {
       const spans = sessions.map((row) => span(row.checked));
       const from = new Date(spans.reduce((first, s) => Math.min(first, s.start), Infinity)).toISOString();
       const to = new Date(spans.reduce((last, s) => Math.max(last, s.end), -Infinity)).toISOString();
-      // The file's own rows logged by this very request before (sent again) are not in their own way.
-      const logged = (await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true })).filter((doc) => !ids.has(doc._id));
+      const logged = (await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true })).filter((doc) => !ownIds.has(doc._id));
       overlapsInFile(spans, logged.map(span)).forEach((overlap, index) => {
         if (overlap === null) return;
         const row = sessions[index]!;

@@ -57,20 +57,13 @@ export function importWrites(deps: CommandDeps) {
 
   /**
    * The slots each day of one kind opens with, if it has no stream yet: the entries logged before
-   * days had streams, read from the timeline once for all the rows' days.
+   * days had streams, read from the timeline once for all the days from `from` to `to` (ms).
    */
-  async function historyOf(kind: SessionKind, childId: string, rows: readonly Session[]): Promise<(day: string) => EntrySlot[]> {
-    if (rows.length === 0) return () => [];
-    let first = Infinity;
-    let last = -Infinity;
-    for (const { checked } of rows) {
-      first = Math.min(first, instantMs(checked.startedAt));
-      last = Math.max(last, instantMs(checked.endedAt));
-    }
+  async function historyOf(kind: SessionKind, childId: string, { from, to }: { from: number; to: number }): Promise<(day: string) => EntrySlot[]> {
     // From the start of the first day to the end of the last: every entry reaching into one of them.
-    const from = new Date(Math.floor(first / DAY_MS) * DAY_MS).toISOString();
-    const to = new Date(Math.ceil(last / DAY_MS) * DAY_MS).toISOString();
-    const logged = await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true });
+    const firstDay = new Date(Math.floor(from / DAY_MS) * DAY_MS).toISOString();
+    const afterLastDay = new Date(Math.ceil(to / DAY_MS) * DAY_MS).toISOString();
+    const logged = await timeline.find({ childId, kind, startedAt: { $lt: afterLastDay }, endedAt: { $gt: firstDay } }, { readOnly: true });
     const byDay = new Map<string, EntrySlot[]>();
     const claimedAt = clock().toISOString();
     for (const doc of logged) {
@@ -100,26 +93,35 @@ export function importWrites(deps: CommandDeps) {
     return { row, streamId, events: events.map(newEvent) };
   }
 
-  /** The rows in groups of whole days (by kind and UTC date), about ROWS_AT_ONCE rows each, oldest first. */
-  function groups(rows: readonly RowToLog[]): RowToLog[][] {
+  /**
+   * The rows in groups of whole days (by UTC date), about ROWS_AT_ONCE rows each, oldest first, and
+   * the times each kind of session spans, in one pass over them.
+   */
+  function grouped(rows: readonly RowToLog[]) {
     const days = new Map<string, RowToLog[]>();
+    const spans = new Map<SessionKind, { from: number; to: number }>();
     for (const row of rows) {
       const day = row.kind === 'growth' ? row.date : row.checked.startedAt.slice(0, 10);
       const onDay = days.get(day);
       if (onDay) onDay.push(row);
       else days.set(day, [row]);
+      if (!isSession(row)) continue;
+      let span = spans.get(row.kind);
+      if (!span) spans.set(row.kind, (span = { from: Infinity, to: -Infinity }));
+      span.from = Math.min(span.from, instantMs(row.checked.startedAt));
+      span.to = Math.max(span.to, instantMs(row.checked.endedAt));
     }
-    const grouped: RowToLog[][] = [];
+    const groups: RowToLog[][] = [];
     let group: RowToLog[] = [];
     for (const day of [...days.keys()].sort()) {
       group.push(...days.get(day)!);
       if (group.length >= ROWS_AT_ONCE) {
-        grouped.push(group);
+        groups.push(group);
         group = [];
       }
     }
-    if (group.length > 0) grouped.push(group);
-    return grouped;
+    if (group.length > 0) groups.push(group);
+    return { groups, spans };
   }
 
   return {
@@ -131,13 +133,10 @@ export function importWrites(deps: CommandDeps) {
       const written: WrittenRows = { logged: [], refused: [], foundLogged: 0, position: 0 };
       const seal = await deps.cipher.childSealer(childId);
       const newEvent = newEventsWith(commandMetadata({ userId: actor.userId, correlationId: actor.correlationId, now: clock(), idempotency: actor.idempotent }), newId);
-      const sessions = rows.filter(isSession);
-      const kinds = [...new Set(sessions.map((row) => row.kind))];
+      const { groups, spans } = grouped(rows);
+      const kinds = [...spans.keys()];
       const daysOf = new Map<SessionKind, ImportDays>();
-      for (const kind of kinds) {
-        const historyOfDay = await historyOf(kind, childId, sessions.filter((row) => row.kind === kind));
-        daysOf.set(kind, { kind, childId, actor, holderOf: holders[kind], historyOf: historyOfDay });
-      }
+      for (const [kind, span] of spans) daysOf.set(kind, { kind, childId, actor, holderOf: holders[kind], historyOf: await historyOf(kind, childId, span) });
       const claimsOf = (prepared: readonly Prepared[], kind: SessionKind) => prepared.flatMap(({ row }) => (isSession(row) && row.kind === kind ? [claimOf(row)] : []));
 
       /** Appends the entries whose slots are held; an entry that could not be appended gives its slots back. */
@@ -168,7 +167,7 @@ export function importWrites(deps: CommandDeps) {
 
       const seen = new Set<string>();
       let appending: Promise<void> = Promise.resolve();
-      for (const group of groups(rows)) {
+      for (const group of groups) {
         const prepared: Prepared[] = [];
         await eachInSlices(group, async (row) => {
           // The same row twice in the file (no ids, the same times): logged once, counted as the form's write counted it.

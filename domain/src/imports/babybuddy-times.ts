@@ -5,32 +5,37 @@ const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$
 const WITH_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/;
 const DAY_MS = 86_400_000;
 
-/** A cell's time: an instant when it says its offset, else the wall time it reads (`wall`: that wall clock as if it were UTC). */
-type CellTime = { instant: number } | { date: string; minute: string; seconds: number; wall: number };
+/**
+ * A cell's time: an instant when it says its offset, else the wall time it reads (`wall`: that wall
+ * clock as if it were UTC; `offset`: its date's in the zone, when the same all day).
+ */
+type CellTime = { instant: number } | { date: string; minute: string; seconds: number; wall: number; offset: number | null };
 
 /**
  * What a file's dates are in a zone, each worked out once (a file has thousands of rows a day):
- * null when the text is no date, else its offset from UTC when that is the same all day (no
- * daylight-saving change that day), or 'changes'. Cleared when large: only a cache.
+ * null when the text is no date, else its midnight as if it were UTC, and its offset from UTC when
+ * that is the same all day (no daylight-saving change that day), else null. Cleared when large: only a cache.
  */
-const datesSeen = new Map<string, number | 'changes' | null>();
+type ZonedDate = { midnight: number; offset: number | null };
+const datesSeen = new Map<string, Map<string, ZonedDate | null>>();
 const MAX_DATES_SEEN = 50_000;
 
-function dateInZone(date: string, timezone: string): number | 'changes' | null {
-  const key = `${timezone} ${date}`;
-  let known = datesSeen.get(key);
+function dateInZone(date: string, timezone: string): ZonedDate | null {
+  let dates = datesSeen.get(timezone);
+  if (!dates) datesSeen.set(timezone, (dates = new Map()));
+  let known = dates.get(date);
   if (known === undefined) {
-    if (!isLocalDate(date)) known = null;
-    else {
+    known = null;
+    if (isLocalDate(date)) {
       // The same offset at the day's first and last minute, each one reading: none changes between.
       const midnight = Date.parse(`${date}T00:00:00Z`);
       const [first, ...more] = instantsOfLocal(date, '00:00', timezone);
       const [last, ...moreLast] = instantsOfLocal(date, '23:59', timezone);
       const offset = first === undefined ? NaN : midnight - first;
-      known = more.length === 0 && moreLast.length === 0 && last !== undefined && midnight + DAY_MS - 60_000 - last === offset ? offset : 'changes';
+      known = { midnight, offset: more.length === 0 && moreLast.length === 0 && last !== undefined && midnight + DAY_MS - 60_000 - last === offset ? offset : null };
     }
-    if (datesSeen.size >= MAX_DATES_SEEN) datesSeen.clear();
-    datesSeen.set(key, known);
+    if (dates.size >= MAX_DATES_SEEN) dates.clear();
+    dates.set(date, known);
   }
   return known;
 }
@@ -39,17 +44,18 @@ function cellTime(cell: string | undefined, column: string, timezone: string): C
   const value = (cell ?? '').trim();
   if (WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value))) return { instant: Date.parse(value) };
   const match = WALL_TIME.exec(value);
-  if (!match || dateInZone(match[1]!, timezone) === null) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
-  const [date, minute] = [match[1]!, match[2]!];
+  const zoned = match && dateInZone(match[1]!, timezone);
+  if (!match || !zoned) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
+  const minute = match[2]!;
   const seconds = Number(match[3] ?? 0);
-  return { date, minute, seconds, wall: Date.parse(`${date}T${minute}:00Z`) + seconds * 1000 };
+  const wall = zoned.midnight + (Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3))) * 60_000 + seconds * 1000;
+  return { date: match[1]!, minute, seconds, wall, offset: zoned.offset };
 }
 
 /** The instants a cell's time can be in the zone: one, or two in the hour repeated when daylight saving ends. */
 function readings(time: CellTime, timezone: string): number[] {
   if ('instant' in time) return [time.instant];
-  const offset = dateInZone(time.date, timezone);
-  if (typeof offset === 'number') return [time.wall - offset];
+  if (time.offset !== null) return [time.wall - time.offset];
   const found = instantsOfLocal(time.date, time.minute, timezone);
   // A time in the hour skipped when daylight saving starts reads as a single time does.
   return (found.length > 0 ? found : [instantOfLocal(time.date, time.minute, timezone).getTime()]).map((instant) => instant + time.seconds * 1000);
