@@ -9,11 +9,14 @@ const CHECKPOINT_PREFIX = 'projector/';
 /** Events between settlements while catching up. */
 const CATCH_UP_BATCH = 5000;
 /**
- * Live, the shortest time between two settlements: each commits the read models, and a burst of
- * appends settled at every turn of the loop committed every few milliseconds (docs/benchmarks.md,
- * "Import"). A write on its own is settled at once.
+ * Live, while the projector is more than LIVE_BURST_EVENTS behind the log (a burst of appends, an
+ * import's), the read models are committed at most every LIVE_COMMIT_GAP_MS: the burst is delivered
+ * a few milliseconds at a time, each settled as it comes, and a commit after each made committing
+ * most of the projector's work (docs/benchmarks.md, "Import"). What was settled is published at once
+ * all the same: readers in this process see it, and a crash before the commit replays those events.
  */
-const LIVE_SETTLE_GAP_MS = 200;
+const LIVE_COMMIT_GAP_MS = 200;
+const LIVE_BURST_EVENTS = 1_000;
 /** Waits between attempts while the read store cannot be reached: from the first to the longest. */
 const RETRY_FIRST_MS = 100;
 const RETRY_LONGEST_MS = 5000;
@@ -155,31 +158,39 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     // Committed with the documents it covers (on a store that commits: the embedded SQLite file).
     await untilReachable(async () => {
       await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
-      await context.readStore.commit();
+      const sinceCommit = performance.now() - lastCommit;
+      const inBurst = isCaughtUp && sinceCommit < LIVE_COMMIT_GAP_MS && (await eventStore.headPosition()) - reached > LIVE_BURST_EVENTS;
+      if (!inBurst) await commit();
+      else commitLater ??= setTimeout(() => void commitInTurn(), LIVE_COMMIT_GAP_MS - sinceCommit).unref();
     });
     savedPosition = reached;
     savedBuiltAt = builtAt;
   };
+  let lastCommit = -Infinity;
+  let commitLater: NodeJS.Timeout | undefined;
+  const commit = async (): Promise<void> => {
+    clearTimeout(commitLater);
+    commitLater = undefined;
+    lastCommit = performance.now();
+    await context.readStore.commit();
+  };
+  /** A commit put off, made between settlements. */
+  const commitInTurn = (): Promise<void> =>
+    (settling = settling.then(async () => {
+      await untilReachable(commit);
+    }));
   // One settlement at a time, each covering what was applied before it began.
   let settling: Promise<void> = Promise.resolve();
   const settle = (): Promise<void> => (settling = settling.then(settleOnce));
   let settleScheduled = false;
-  let lastLiveSettle = -Infinity;
-  /**
-   * Live: settle once the events delivered together have all been applied, or, within a burst that
-   * lets the loop turn while it is delivered (an import's appends), at most every LIVE_SETTLE_GAP_MS.
-   */
+  /** Live: settle once the events delivered together have all been applied. */
   const settleSoon = (): void => {
     if (settleScheduled) return;
     settleScheduled = true;
-    const run = () => {
+    setImmediate(() => {
       settleScheduled = false;
-      lastLiveSettle = performance.now();
       void settle();
-    };
-    const wait = lastLiveSettle + LIVE_SETTLE_GAP_MS - performance.now();
-    if (wait > 0) setTimeout(run, wait);
-    else setImmediate(run);
+    });
   };
 
   /**
@@ -259,6 +270,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       stopped = true;
       await subscription.stop();
       await settle();
+      if (commitLater) await commitInTurn();
       for (const waiter of waiters) waiter.resolve(false);
       waiters.clear();
     },
