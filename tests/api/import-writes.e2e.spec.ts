@@ -111,6 +111,20 @@ describe('an import sent again', () => {
   });
 });
 
+describe('a file that repeats a row', () => {
+  it('logs it once, the preview saying so as the import does', async () => {
+    const parent = await register();
+    const childId = await addChild(parent);
+    // An older Baby Buddy export (no id column): a row is told by its time, and line 3 repeats line 2.
+    const file = ['child_id,time,wet,solid,color,amount', '1,2026-11-18 07:25:00,1,0,,', '1,2026-11-18 07:25:00,1,0,,', '1,2026-11-18 11:00:00,1,1,yellow,'].join('\n');
+    const expected = { entries: { feeding: 0, sleep: 0, diaper: 2, pumping: 0 }, alreadyImported: 1, refused: [] };
+    expect((await server.call('POST', `/api/children/${childId}/import/preview`, { token: parent.token, body: { csv: file } })).body).toMatchObject(expected);
+    expect((await importInto(parent, childId, file)).body).toMatchObject(expected);
+    await settle();
+    expect((await server.call('GET', `/api/diapers?childId=${childId}&date=2026-11-18`, { token: parent.token })).body).toHaveLength(2);
+  });
+});
+
 describe("an import and the child's family", () => {
   it('lets a caregiver import as a parent does, and shows anyone else nothing, writing nothing', async () => {
     const parent = await register();

@@ -158,11 +158,17 @@ export function entryImport(deps: CommandDeps) {
       if ('refused' in row) refused.push({ line: row.line, message: row.refused });
       else candidates.push(row);
     }
-    (await earlier(candidates, childId, key)).forEach((before, index) => {
-      const { checked } = candidates[index]!;
-      if (before === 'before') found.alreadyImported++;
-      else if (before === 'key-reused') refused.push({ line: checked.line, message: KEY_REUSED });
-      else accepted.push(before === 'new' ? checked : { ...checked, loggedAt: before });
+    const before = await earlier(candidates, childId, key);
+    // A row the file repeats (no id column, the same times) names the entry of the one before it:
+    // logged once. Sessions are left to the overlap rule, which names the line.
+    const repeated = new Set<string>();
+    await eachInSlices(candidates, ({ checked }, index) => {
+      const earlierOne = before[index]!;
+      const session = checked.kind !== 'growth' && isSessionKind(checked.kind);
+      if (earlierOne === 'key-reused') refused.push({ line: checked.line, message: KEY_REUSED });
+      else if (earlierOne === 'before' || (!session && repeated.has(checked.id))) found.alreadyImported++;
+      else accepted.push(earlierOne === 'new' ? checked : { ...checked, loggedAt: earlierOne });
+      if (!session) repeated.add(checked.id);
     });
     return { ...found, child: chosen.child, rows: chosen.rows.length, accepted: await withoutOverlaps(childId, accepted, refused) };
   }

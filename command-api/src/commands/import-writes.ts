@@ -37,7 +37,10 @@ type Prepared = { row: RowToLog; streamId: string; events: NewEvent[] };
 export interface WrittenRows {
   logged: RowToLog[];
   refused: { line: number; message: string }[];
-  /** Rows whose entry another writer logged after the import looked (the same file imported at once elsewhere). */
+  /**
+   * Rows whose entry was logged after the import looked: by another writer (the same file imported
+   * at once elsewhere), or by the same row earlier in the file (a file that repeats a row).
+   */
   foundLogged: number;
   position: number;
 }
@@ -127,7 +130,7 @@ export function importWrites(deps: CommandDeps) {
   return {
     /**
      * Logs the rows as the member: a session in the way of an entry logged meanwhile is refused as
-     * its form would refuse it; a row the same id of which was logged meanwhile counts as found.
+     * its form would refuse it; a row whose entry was logged meanwhile counts as found.
      */
     async write(actor: WriteActor, childId: string, rows: readonly RowToLog[]): Promise<WrittenRows> {
       const written: WrittenRows = { logged: [], refused: [], foundLogged: 0, position: 0 };
@@ -165,16 +168,10 @@ export function importWrites(deps: CommandDeps) {
         if (failure !== null) throw failure;
       }
 
-      const seen = new Set<string>();
       let appending: Promise<void> = Promise.resolve();
       for (const group of groups) {
         const prepared: Prepared[] = [];
-        await eachInSlices(group, async (row) => {
-          // The same row twice in the file (no ids, the same times): logged once, counted as the form's write counted it.
-          if (seen.has(row.id)) return void written.logged.push(row);
-          seen.add(row.id);
-          prepared.push(await prepare(row, childId, actor.userId, seal, newEvent));
-        });
+        await eachInSlices(group, async (row) => void prepared.push(await prepare(row, childId, actor.userId, seal, newEvent)));
         const refused = new Set<string>();
         for (const kind of kinds) {
           const claims = claimsOf(prepared, kind);
