@@ -87,7 +87,8 @@ function openDatabase(options: SqliteEventStoreOptions): Database.Database {
  * The embedded event store: one SQLite file in WAL mode. Reads run here; writes run in a thread of
  * their own (sqlite-writer.thread.js), so that a commit's fsync does not stop the process meanwhile.
  * Appends asked for while one batch is being written are group-committed together as the next, in
- * one transaction (one fsync), each under its own savepoint so a conflict refuses only that append.
+ * one transaction (one fsync), a conflict refusing only its own append (those of several events each
+ * under a savepoint).
  */
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const db = openDatabase(options);
