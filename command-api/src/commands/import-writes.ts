@@ -140,27 +140,30 @@ export function importWrites(deps: CommandDeps) {
       const kinds = [...spans.keys()];
       const daysOf = new Map<SessionKind, ImportDays>();
       for (const [kind, span] of spans) daysOf.set(kind, { kind, childId, actor, holderOf: holders[kind], historyOf: await historyOf(kind, childId, span) });
-      const claimsOf = (prepared: readonly Prepared[], kind: SessionKind) => prepared.flatMap(({ row }) => (isSession(row) && row.kind === kind ? [claimOf(row)] : []));
+      const claimsOf = (rows: readonly RowToLog[], kind: SessionKind) => rows.flatMap((row) => (isSession(row) && row.kind === kind ? [claimOf(row)] : []));
 
-      /** Appends the entries whose slots are held; an entry that could not be appended gives its slots back. */
-      async function append(prepared: readonly Prepared[]): Promise<void> {
-        const failed: Prepared[] = [];
+      /**
+       * Appends the entries whose slots are held; an entry that could not be appended gives its
+       * slots back. Only the rows are kept while the event store writes: their events are its now.
+       */
+      async function append(ready: Prepared[]): Promise<void> {
+        const failed: RowToLog[] = [];
         let failure: unknown = null;
-        await Promise.all(
-          prepared.map(({ row, streamId, events }, index) =>
-            eventStore.append(streamId, events, 'no_stream').then(
-              (result) => {
-                written.position = Math.max(written.position, result.position);
-                written.logged.push(row);
-              },
-              (error: unknown) => {
-                failed.push(prepared[index]!);
-                if (error instanceof WrongExpectedRevisionError) written.foundLogged++;
-                else failure ??= error;
-              },
-            ),
+        const appended = ready.map(({ row, streamId, events }) =>
+          eventStore.append(streamId, events, 'no_stream').then(
+            (result) => {
+              written.position = Math.max(written.position, result.position);
+              written.logged.push(row);
+            },
+            (error: unknown) => {
+              failed.push(row);
+              if (error instanceof WrongExpectedRevisionError) written.foundLogged++;
+              else failure ??= error;
+            },
           ),
         );
+        ready.length = 0;
+        await Promise.all(appended);
         for (const kind of kinds) {
           const claims = claimsOf(failed, kind);
           if (claims.length > 0) await matchImportSlots(deps, daysOf.get(kind)!, claims).catch(() => undefined);
@@ -174,7 +177,7 @@ export function importWrites(deps: CommandDeps) {
         await eachInSlices(group, async (row) => void prepared.push(await prepare(row, childId, actor.userId, seal, newEvent)));
         const refused = new Set<string>();
         for (const kind of kinds) {
-          const claims = claimsOf(prepared, kind);
+          const claims = claimsOf(group, kind);
           if (claims.length > 0) for (const entryId of await claimImportSlots(deps, daysOf.get(kind)!, claims)) refused.add(entryId);
         }
         for (const { row } of prepared) {

@@ -148,6 +148,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     writer ??= startWriter();
     writer.ref();
     writer.postMessage({ batch: inFlight.map(({ streamId, expected, events }) => ({ streamId, expected, events })) });
+    // The thread has its own copy: the text of the events need not be kept until it answers.
+    for (const append of inFlight) append.events = [];
   }
 
   const whenIdle = (): Promise<void> =>
