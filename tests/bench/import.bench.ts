@@ -13,8 +13,9 @@ import { answeringProcess, cpuSecondsOf } from './support/process-cpu';
  * GET /healthz one request after another the whole time, and this one posting the file, first to
  * the preview, then to the import, then waiting until the read models have caught up with what the
  * import wrote (the projector runs in the server's process). Prints for each: its time, rows per
- * second, the server's CPU seconds, and the /healthz answers' p99 and max meanwhile; and the load
- * average of the machine before and after. `npx tsx tests/bench/import.bench.ts` (MEGABYTES,
+ * second, the server's CPU seconds, and the /healthz answers' p99 and max meanwhile; the same for
+ * three seconds of the idle server first (what the machine's other work costs /healthz); and the
+ * load average of the machine before and after. `npx tsx tests/bench/import.bench.ts` (MEGABYTES,
  * default 16). Goals (docs/benchmarks.md, "Import"): preview and import each under 10 s; /healthz
  * p99 under 100 ms.
  *
@@ -122,9 +123,12 @@ try {
   console.log(`Baby Buddy sleep export: ${(Buffer.byteLength(JSON.stringify(body)) / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en')} rows (${file.overlapping} overlapping); load average ${load()}`);
   const report = (step: string, seconds: number, cpu: number, times: number[]) =>
     console.log(
-      `${step.padEnd(9)} ${seconds.toFixed(1).padStart(5)} s  ${step === 'projected' ? ' '.repeat(14) : `${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s`}  server CPU ${cpu.toFixed(1).padStart(4)} s` +
+      `${step.padEnd(9)} ${seconds.toFixed(1).padStart(5)} s  ${step === 'projected' || step === 'idle' ? ' '.repeat(14) : `${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s`}  server CPU ${cpu.toFixed(1).padStart(4)} s` +
         `  /healthz (${times.length} answers) p99 ${percentile(times, 99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
     );
+  // The machine's own share: /healthz of the idle server, for the figures below to be read against.
+  const idle = await whilePolling(base, server, () => new Promise((resolve) => setTimeout(resolve, 3_000)));
+  report('idle', idle.seconds, idle.cpu, idle.times);
   let position = 0;
   for (const step of ['preview', 'import'] as const) {
     const { result, seconds, cpu, times } = await whilePolling(base, server, () => json(`/api/children/${childId}/import${step === 'preview' ? '/preview' : ''}`, body, accessToken));
