@@ -18,7 +18,7 @@ import type { WriteActor } from '../write-reply';
 import { loadChildAs } from './child-access';
 import { growthImport } from './growth-import';
 import { importWrites, type RowToLog } from './import-writes';
-import { eachInSlices } from './in-slices';
+import { eachInSlices, otherWorkFirst } from './in-slices';
 import { xlsxRows } from './xlsx-rows';
 
 // An imported row's entry id, from the child and the row's source: imported again, it names the same
@@ -154,10 +154,10 @@ export function entryImport(deps: CommandDeps) {
     if (!chosen) return { ...found, child: null, rows: rows.length };
 
     const candidates: CheckedRow[] = [];
-    for (const row of chosen.rows) {
+    await eachInSlices(chosen.rows, (row) => {
       if ('refused' in row) refused.push({ line: row.line, message: row.refused });
       else candidates.push(row);
-    }
+    });
     const before = await earlier(candidates, childId, key);
     // A row the file repeats (no id column, the same times) names the entry of the one before it:
     // logged once. Sessions are left to the overlap rule, which names the line.
@@ -180,6 +180,7 @@ export function entryImport(deps: CommandDeps) {
     for (const row of rows) if (row.loggedAt !== undefined) ownIds.add(row.id);
     const dropped = new Set<AcceptedRow>();
     for (const kind of ENTRY_KIND_NAMES.filter(isSessionKind)) {
+      await otherWorkFirst();
       const sessions = rows.filter((row): row is Extract<AcceptedRow, { kind: EntryKind }> => row.kind === kind);
       if (sessions.length === 0) continue;
       const span = (row: { startedAt: string; endedAt: string }) => ({ start: instantMs(row.startedAt), end: instantMs(row.endedAt) });
@@ -187,6 +188,7 @@ export function entryImport(deps: CommandDeps) {
       const from = new Date(spans.reduce((first, s) => Math.min(first, s.start), Infinity)).toISOString();
       const to = new Date(spans.reduce((last, s) => Math.max(last, s.end), -Infinity)).toISOString();
       const logged = (await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true })).filter((doc) => !ownIds.has(doc._id));
+      await otherWorkFirst();
       overlapsInFile(spans, logged.map(span)).forEach((overlap, index) => {
         if (overlap === null) return;
         const row = sessions[index]!;
@@ -238,6 +240,7 @@ export function entryImport(deps: CommandDeps) {
     async run(actor: WriteActor, childId: string, input: unknown): Promise<{ summary: ImportSummary; position: number }> {
       const planned = await plan(actor.userId, childId, input, actor.idempotent);
       if (planned.child === null && planned.children.length > 1) throw new HttpError(400, severalChildren(planned.children).message);
+      await otherWorkFirst();
       const again = planned.accepted.filter((row) => row.loggedAt !== undefined);
       const written = await writes.write(
         actor,

@@ -15,7 +15,7 @@ import type { WriteActor } from '../write-reply';
 import { entryWrites, loggedEntryData } from './entry-writes';
 import { growthImport } from './growth-import';
 import { claimImportSlots, matchImportSlots, type ImportDays, type SessionClaim } from './import-slots';
-import { eachInSlices } from './in-slices';
+import { eachInSlices, otherWorkFirst } from './in-slices';
 
 /**
  * Rows written together: their days' slots claimed in one commit, then their entries appended in
@@ -137,6 +137,7 @@ export function importWrites(deps: CommandDeps) {
       const seal = await deps.cipher.childSealer(childId);
       const newEvent = newEventsWith(commandMetadata({ userId: actor.userId, correlationId: actor.correlationId, now: clock(), idempotency: actor.idempotent }), newId);
       const { groups, spans } = grouped(rows);
+      await otherWorkFirst();
       const kinds = [...spans.keys()];
       const daysOf = new Map<SessionKind, ImportDays>();
       for (const [kind, span] of spans) daysOf.set(kind, { kind, childId, actor, holderOf: holders[kind], historyOf: await historyOf(kind, childId, span) });
