@@ -141,7 +141,7 @@ export function importWrites(deps: CommandDeps) {
       const kinds = [...spans.keys()];
       const daysOf = new Map<SessionKind, ImportDays>();
       for (const [kind, span] of spans) daysOf.set(kind, { kind, childId, actor, holderOf: holders[kind], historyOf: await historyOf(kind, childId, span) });
-      const claimsOf = (rows: readonly RowToLog[], kind: SessionKind) => rows.flatMap((row) => (isSession(row) && row.kind === kind ? [claimOf(row)] : []));
+      const claimsOf = (some: readonly RowToLog[], kind: SessionKind) => some.flatMap((row) => (isSession(row) && row.kind === kind ? [claimOf(row)] : []));
 
       /**
        * Appends the entries whose slots are held; an entry that could not be appended gives its
