@@ -45,6 +45,32 @@ export function toNewEvent(
 }
 
 /**
+ * toNewEvent for many events with the same metadata (an import's hundreds of thousands): every
+ * event of a type shares one metadata object, which the event store then encodes once.
+ */
+export function newEventsWith(metadata: Parameters<typeof toNewEvent>[2], newId: () => string): (event: DomainEvent) => NewEvent {
+  const byType = new Map<string, NewEvent['metadata']>();
+  return (event) => {
+    validateEventData(event.type, event.data);
+    let shared = byType.get(event.type);
+    if (!shared) byType.set(event.type, (shared = { ...metadata, schemaVersion: schemaVersionOf(event.type) }));
+    return { id: newId(), type: event.type, data: event.data, metadata: shared };
+  };
+}
+
+/** What the events of a command record of it: who, in which request, when, and the request's Idempotency-Key. */
+export function commandMetadata(context: Omit<CommandContext, 'newId'>) {
+  const { idempotency } = context;
+  return {
+    ...(context.userId ? { userId: context.userId } : {}),
+    correlationId: context.correlationId,
+    causationId: context.causationId ?? context.correlationId,
+    recordedAt: context.now.toISOString(),
+    ...(idempotency ? { idempotencyKey: idempotency.key, idempotencyRequest: idempotency.request } : {}),
+  };
+}
+
+/**
  * What must be held before a command's events are appended and settled once they are, or undone
  * if they could not be (an entry's slots: `commands/entry-slots.ts`). It runs only when the command
  * decided to append something.
@@ -72,13 +98,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   const lastPosition = recorded.at(-1)?.position ?? 0;
   if (events.length === 0) return { state, position: lastPosition, appended: 0, repeated: false };
 
-  const metadata = {
-    ...(context.userId ? { userId: context.userId } : {}),
-    correlationId: context.correlationId,
-    causationId: context.causationId ?? context.correlationId,
-    recordedAt: context.now.toISOString(),
-    ...(idempotency ? { idempotencyKey: idempotency.key, idempotencyRequest: idempotency.request } : {}),
-  };
+  const metadata = commandMetadata(context);
   const newEvents = events.map((event) => toNewEvent(event, context.newId(), metadata));
   const expected = recorded.length === 0 ? 'no_stream' : recorded.length - 1;
   const held = guard ? await guard(state) : null;

@@ -16,6 +16,7 @@ function recordingEventStore(): EventStore & { appended: NewEvent[] } {
       appended.push(...events);
       return { nextRevision: events.length - 1, position: events.length };
     },
+    readStreams: unused,
     readAll: unused,
     subscribeToAll: unused,
     headPosition: unused,

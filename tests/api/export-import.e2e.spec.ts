@@ -176,6 +176,22 @@ describe("Baby Buddy's exports", () => {
     '305,1,Robin,Lee,2026-11-18 20:00:00,True,False,,,',
   ].join('\n');
 
+  it("refuses a row dated before the child's birth, in the preview and the import, and writes nothing of it", async () => {
+    const parent = await register();
+    const childId = await addChild(parent);
+    const early = [
+      'id,child_id,child_first_name,child_last_name,time,wet,solid,color,amount,notes',
+      '401,1,Robin,Lee,2026-08-31 23:50:00,1,0,,,',
+      '402,1,Robin,Lee,2026-09-01 00:10:00,1,0,,,',
+    ].join('\n');
+    const refused = [{ line: 2, message: 'Cannot select a date and time before the birth date' }];
+    expect((await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: early })).body).toMatchObject({ entries: { diaper: 1 }, refused });
+    expect((await call(parent, 'POST', `/api/children/${childId}/import`, { csv: early })).body).toMatchObject({ entries: { diaper: 1 }, refused });
+    await settle();
+    expect((await call(parent, 'GET', `/api/diapers?childId=${childId}&date=2026-08-31`)).body).toEqual([]);
+    expect((await call(parent, 'GET', `/api/diapers?childId=${childId}&date=2026-09-01`)).body).toHaveLength(1);
+  });
+
   it('imports feedings, sleep and diaper changes with the expected counts and refusals, read in the child’s zone, amounts and notes as the file has them, and nothing twice', async () => {
     const parent = await register();
     const childId = await addChild(parent);

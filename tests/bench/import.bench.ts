@@ -2,17 +2,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { answeringProcess, cpuSecondsOf } from './support/process-cpu';
 
 /**
  * A 16 MB Baby Buddy export imported while the server answers others: the server started as the
  * README starts it (`npm start`, NODE_ENV=production) in its own process, a second process asking
  * GET /healthz one request after another the whole time, and this one posting the file, first to
- * the preview, then to the import. Prints rows per second of each, and the /healthz answers' p99
- * and max while each ran. `npx tsx tests/bench/import.bench.ts` (MEGABYTES, default 16).
- * Goals (docs/benchmarks.md, "Import"): preview and import each under 10 s; /healthz p99 under 100 ms.
+ * the preview, then to the import, then waiting until the read models have caught up with what the
+ * import wrote (the projector runs in the server's process). Prints for each: its time, rows per
+ * second, the server's CPU seconds, and the /healthz answers' p99 and max meanwhile; the same for
+ * three seconds of the idle server first (what the machine's other work costs /healthz); and the
+ * load average of the machine before and after. `npx tsx tests/bench/import.bench.ts` (MEGABYTES,
+ * default 16). Goals (docs/benchmarks.md, "Import"): preview and import each under 10 s; /healthz
+ * p99 under 100 ms.
  *
  * The file is Baby Buddy's sleep export with its columns as `core/admin.py` writes them: a ten-minute
  * sleep every half hour back from yesterday (years of them: 16 MB is far more than one child's
@@ -67,19 +72,21 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdin: '
   return child;
 }
 
-/** Polls /healthz from another process while `work` runs; its answers' times in ms, sorted. */
-async function whilePolling<T>(base: string, work: () => Promise<T>): Promise<{ result: T; seconds: number; times: number[] }> {
+/** Polls /healthz from another process while `work` runs; its answers' times in ms, sorted, and the server's CPU seconds meanwhile. */
+async function whilePolling<T>(base: string, server: number, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpu: number; times: number[] }> {
   const poller = start(process.execPath, ['tests/bench/support/healthz-poller.mjs', base], process.env, 'pipe');
   let output = '';
   poller.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const finished = new Promise<void>((resolve) => poller.on('exit', () => resolve()));
   await new Promise((resolve) => setTimeout(resolve, 300));
   const started = performance.now();
+  const cpuBefore = cpuSecondsOf(server);
   const result = await work();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSecondsOf(server) - cpuBefore;
   poller.stdin!.end();
   await finished;
-  return { result, seconds, times: (JSON.parse(output) as number[]).sort((a, b) => a - b) };
+  return { result, seconds, cpu, times: (JSON.parse(output) as number[]).sort((a, b) => a - b) };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -111,18 +118,38 @@ try {
   const { id: childId } = await json('/api/children', { displayName: 'Robin', birthDate, sex: 'Female', timezone: 'UTC' }, accessToken);
 
   const body = { csv: file.csv };
-  console.log(`Baby Buddy sleep export: ${(Buffer.byteLength(JSON.stringify(body)) / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en')} rows (${file.overlapping} overlapping)`);
+  const server = answeringProcess(processes[0]!.pid!);
+  const load = () => loadavg().map((average) => average.toFixed(1)).join(', ');
+  console.log(`Baby Buddy sleep export: ${(Buffer.byteLength(JSON.stringify(body)) / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en')} rows (${file.overlapping} overlapping); load average ${load()}`);
+  const report = (step: string, seconds: number, cpu: number, times: number[]) =>
+    console.log(
+      `${step.padEnd(9)} ${seconds.toFixed(1).padStart(5)} s  ${step === 'projected' || step === 'idle' ? ' '.repeat(14) : `${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s`}  server CPU ${cpu.toFixed(1).padStart(4)} s` +
+        `  /healthz (${times.length} answers) p99 ${percentile(times, 99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
+    );
+  // The machine's own share: /healthz of the idle server, for the figures below to be read against.
+  const idle = await whilePolling(base, server, () => new Promise((resolve) => setTimeout(resolve, 3_000)));
+  report('idle', idle.seconds, idle.cpu, idle.times);
+  let position = 0;
   for (const step of ['preview', 'import'] as const) {
-    const { result, seconds, times } = await whilePolling(base, () => json(`/api/children/${childId}/import${step === 'preview' ? '/preview' : ''}`, body, accessToken));
+    const { result, seconds, cpu, times } = await whilePolling(base, server, () => json(`/api/children/${childId}/import${step === 'preview' ? '/preview' : ''}`, body, accessToken));
     const expected = file.rows - file.overlapping;
     if (result['entries'].sleep !== expected || result['refused'].length !== file.overlapping) {
       throw new Error(`${step}: ${result['entries'].sleep} sleeps and ${result['refused'].length} refused, not ${expected} and ${file.overlapping}`);
     }
-    console.log(
-      `${step.padEnd(7)} ${seconds.toFixed(1).padStart(5)} s  ${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s` +
-        `  /healthz (${times.length} answers) p99 ${percentile(times, 99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
-    );
+    if (step === 'import') position = result['position'];
+    report(step, seconds, cpu, times);
   }
+  // The read models catch up with the import in the server's process: /readyz says how far.
+  const projected = await whilePolling(base, server, async () => {
+    for (;;) {
+      const { position: reached } = (await (await fetch(`${base}/readyz`)).json()) as { position: number };
+      if (reached >= position) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  // After the import's answer: what the projector still had to do.
+  report('projected', projected.seconds, projected.cpu, projected.times);
+  console.log(`load average ${load()}`);
 } finally {
   stopAll();
 }

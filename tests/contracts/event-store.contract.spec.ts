@@ -106,6 +106,22 @@ function eventStoreContract(target: EventStoreTarget): void {
       expect(await store.readStream(`slots-${randomUUID()}`, 2)).toEqual([]);
     });
 
+    it('reads several streams at once, each in revision order, leaving out those that do not exist', async () => {
+      const [first, second, absent] = [`sleep-${randomUUID()}`, `growth-${randomUUID()}`, `sleep-${randomUUID()}`];
+      await store.append(first, [newEvent('SleepLogged', { n: 0 })], 'no_stream');
+      await store.append(second, [newEvent('GrowthMeasured', { n: 0 })], 'no_stream');
+      await store.append(first, [newEvent('SleepCorrected', { n: 1 })], 0);
+
+      const read = await store.readStreams([absent, second, first, first]);
+      expect([...read.keys()].sort()).toEqual([first, second].sort());
+      expect(read.get(first)!.map(({ streamId, revision, type }) => [streamId, revision, type])).toEqual([
+        [first, 0, 'SleepLogged'],
+        [first, 1, 'SleepCorrected'],
+      ]);
+      expect(read.get(second)).toEqual(await store.readStream(second));
+      expect(await store.readStreams([])).toEqual(new Map());
+    });
+
     it('checks the expected revision: no_stream, an exact revision, or any', async () => {
       const stream = `child-${randomUUID()}`;
       await store.append(stream, [newEvent('ChildRegistered')], 'no_stream');

@@ -88,6 +88,38 @@ describe.each(targets)('overlapping entries sent at once, on $name', ({ env }) =
     expect(now.sleeps).toHaveLength(1);
   });
 
+  it('stores one of each pair when a file is imported while other phones log sessions overlapping its rows, whichever comes first', async () => {
+    const childId = await newChild();
+    // A Baby Buddy sleep export (UTC, as the child's zone is): a 20-minute sleep every hour of the 8 days before the base.
+    const start = base - 8 * 24 * 60 * MINUTE;
+    const wall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+    const rows = Array.from({ length: 8 * 24 }, (_, i) => ({ line: i + 2, startMinute: (start - base) / MINUTE + i * 60 }));
+    const csv = ['id,child_id,start,end,nap,notes', ...rows.map(({ startMinute }, i) => `${i + 1},1,${wall(base + startMinute * MINUTE)},${wall(base + (startMinute + 20) * MINUTE)},1,`)].join('\n');
+    // Every eighth row is also logged from a phone, ten minutes in, some before the import reaches its day and some after.
+    const contested = rows.filter((_, i) => i % 8 === 3);
+    const importing = server.call('POST', `/api/children/${childId}/import`, { token, body: { csv }, headers: { 'idempotency-key': randomUUID() } });
+    const phones = contested.map(async ({ startMinute }, i) => {
+      await new Promise((resolve) => setTimeout(resolve, (i % 6) * 40));
+      return send(childId, { kind: 'sleep', startMinute: startMinute + 10, minutes: 20 });
+    });
+    const [imported, ...answers] = await Promise.all([importing, ...phones]);
+
+    expect(imported.status).toBe(200);
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    for (const answer of answers.filter((each) => each.status === 409)) expect(answer.body).toEqual({ message: OVERLAP.sleep });
+    const refusedLines = new Map((imported.body.refused as { line: number; message: string }[]).map(({ line, message }) => [line, message]));
+    // Exactly one of each pair: the phone's sleep (and the row refused as overlapping it), or the row (and the phone refused).
+    contested.forEach(({ line }, i) => {
+      if (answers[i]!.status === 201) expect(refusedLines.get(line)).toBe(OVERLAP.sleep);
+      else expect(refusedLines.has(line)).toBe(false);
+    });
+    expect(refusedLines.size).toBe(answers.filter((answer) => answer.status === 201).length);
+    const { sleeps } = await stored(childId, [imported, ...answers]);
+    expect(sleeps).toHaveLength(imported.body.entries.sleep + answers.filter((answer) => answer.status === 201).length);
+    const spans = sleeps.map((sleep) => [Date.parse(sleep.startedAt), Date.parse(sleep.endedAt)] as const).sort((a, b) => a[0] - b[0]);
+    spans.slice(1).forEach(([startedAt], i) => expect(startedAt).toBeGreaterThanOrEqual(spans[i]![1]));
+  });
+
   it('for any writes sent at once, stores entries that never overlap, and refuses only a write that overlaps one stored', async () => {
     const write = fc.record({ kind: fc.constantFrom<Kind>('feeding', 'sleep'), startMinute: fc.integer({ min: 0, max: 240 }), minutes: fc.integer({ min: 1, max: 90 }) });
     await fc.assert(

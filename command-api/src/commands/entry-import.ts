@@ -1,23 +1,25 @@
-import { ENTRY_KIND_LIST, entryKind, isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
+import { entryKind, isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { ENTRY_KIND_NAMES, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import { overlapMessage } from '@nightlight/domain/entry-slots/entry-slot.decider';
 import { CsvError, csvRows, type CsvRow } from '@nightlight/domain/exports/csv';
-import type { GrowthDetails } from '@nightlight/domain/growth/growth.events';
 import { childrenInFile, rowsOfChild, severalChildren } from '@nightlight/domain/imports/import-children';
 import { importBody, type ImportSummary } from '@nightlight/domain/imports/import-request';
-import { importReader, ImportFormatError, type ImportOptions, type ImportRow } from '@nightlight/domain/imports/import-rows';
+import { importReader, ImportFormatError, type BabyBuddyChildRef, type ImportOptions, type ImportRow } from '@nightlight/domain/imports/import-rows';
 import { overlapsInFile } from '@nightlight/domain/imports/overlap-sweep';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { localDateOf } from '@nightlight/domain/time/zoned-time';
+import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
+import { instantMs, localDateOf } from '@nightlight/domain/time/zoned-time';
+import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
 import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
+import { KEY_REUSED, type IdempotentRequest } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { loadChildAs } from './child-access';
-import { entryWrites } from './entry-writes';
 import { growthImport } from './growth-import';
-import { eachInSlices } from './in-slices';
+import { importWrites, type RowToLog } from './import-writes';
+import { eachInSlices, otherWorkFirst } from './in-slices';
 import { xlsxRows } from './xlsx-rows';
 
 // An imported row's entry id, from the child and the row's source: imported again, it names the same
@@ -25,19 +27,22 @@ import { xlsxRows } from './xlsx-rows';
 const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
 
 /**
- * How many days of one import are written at once. Rows are written a day at a time in turn (a
- * day's session slots take one write after another), several days at once, so that the event store
- * commits their appends in groups. The answers of a group commit all go on at once, each with a
- * write's work, so more days at once hold the event loop longer: 512 held it for half a second
- * (docs/benchmarks.md, "Import").
+ * A row that passed its kind's rules, with the id it is logged under and the local date it counts
+ * on. `loggedAt`: this very request logged it before (its Idempotency-Key, sent again), at that position.
  */
-const DAYS_AT_ONCE = 32;
+type AcceptedRow = RowToLog & { loggedAt?: number };
 
-/** A row that passed its kind's rules, with the id it is logged under and the local date it counts on. */
-type AcceptedRow = { line: number; id: string; date: string } & (
-  | { kind: EntryKind; body: Record<string, unknown>; startedAt: string; endedAt: string }
-  | { kind: 'growth'; details: GrowthDetails }
-);
+/** A row of the file as the import keeps it: refused with the reason, or checked (`exportedId`: its id in this app's own export). */
+type FileRow = { line: number; child: BabyBuddyChildRef | null } & ({ refused: string } | { checked: AcceptedRow; exportedId: string | null });
+type CheckedRow = Extract<FileRow, { checked: AcceptedRow }>;
+
+/** Rows looked up in the event store at once, whether they were imported before: one query each. */
+const LOOKUPS_AT_ONCE = 500;
+
+/** The items in lists of `size`. */
+function* slicesOf<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
 
 const isGrowthFormat = (format: string) => ['babybuddy-weight', 'babybuddy-height', 'babybuddy-head-circumference'].includes(format);
 
@@ -55,43 +60,87 @@ const asBadRequest = (error: unknown): never => {
  */
 export function entryImport(deps: CommandDeps) {
   const { eventStore, readStore, clock, cipher } = deps;
-  const writes = Object.fromEntries(ENTRY_KIND_LIST.map((kind) => [kind.kind, entryWrites(deps, kind)])) as Record<EntryKind, ReturnType<typeof entryWrites>>;
-  const growth = growthImport(deps);
+  const writes = importWrites(deps);
   const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
 
-  /** The file's rows, read in slices: CSV text, or an XLSX workbook's first sheet. */
-  async function readFile(body: { csv?: string; xlsx?: string }, options: ImportOptions) {
+  /**
+   * The file's rows, read in slices (CSV text, or an XLSX workbook's first sheet), each kept only as
+   * `keep` makes it: a large file's rows are many.
+   */
+  async function readFile<Kept>(body: { csv?: string; xlsx?: string }, options: ImportOptions, keep: (row: ImportRow) => Kept) {
     const source: IterableIterator<CsvRow> = body.xlsx ? (await xlsxRows(body.xlsx)).values() : csvRows(body.csv ?? '');
     try {
       const { format, rowOf } = importReader(source.next().value ?? undefined, options);
-      const rows: ImportRow[] = [];
-      await eachInSlices(source, (row) => void rows.push(rowOf(row)));
+      const rows: Kept[] = [];
+      await eachInSlices(source, (row) => void rows.push(keep(rowOf(row))));
       return { format, rows };
     } catch (error) {
       return asBadRequest(error);
     }
   }
 
+  /** A row's stream, where its entry or measurement is logged. */
+  const streamOf = (row: AcceptedRow): string => (row.kind === 'growth' ? growthStreamId(row.id) : entryKind(row.kind).streamId(row.id));
+
   /**
-   * Whether the row was imported before (its entry exists, or was deleted since), or is this child's
-   * own entry exported earlier. An entry this very request logged (the same Idempotency-Key, sent
-   * again) is not: it counts as imported, as the first answer said.
+   * Whether each row was imported before (its entry exists, or was deleted since), or is this
+   * child's own entry exported earlier: 'before'. An entry this very request logged (the same
+   * Idempotency-Key, sent again) is not: it counts as imported, as the first answer said (its
+   * position); the same key sent with another file is refused as a form's write refuses it. Looked
+   * up a slice of rows at a time, each slice's streams in one read.
    */
-  async function alreadyThere(kind: EntryKind, entryId: string, childId: string, sourceId: string, key: string | null): Promise<boolean> {
-    const logged = await eventStore.readStream(entryKind(kind).streamId(entryId));
-    if (logged.length > 0) return !logged.some((event) => key !== null && event.metadata.idempotencyKey === key);
-    if (!sourceId || sourceId.includes(':')) return false;
-    const [first] = await eventStore.readStream(entryKind(kind).streamId(sourceId));
-    return (first?.data as { childId?: string } | undefined)?.childId === childId;
+  async function earlier(rows: readonly CheckedRow[], childId: string, key: IdempotentRequest | null) {
+    const found: ('new' | 'before' | 'key-reused' | number)[] = [];
+    const exportedStream = ({ checked, exportedId }: CheckedRow) => (exportedId && checked.kind !== 'growth' ? entryKind(checked.kind).streamId(exportedId) : null);
+    await eachInSlices(slicesOf(rows, LOOKUPS_AT_ONCE), async (slice) => {
+      const logged = await eventStore.readStreams(slice.map(({ checked }) => streamOf(checked)));
+      const exported = await eventStore.readStreams(slice.flatMap((row) => (logged.has(streamOf(row.checked)) ? [] : (exportedStream(row) ?? []))));
+      for (const row of slice) {
+        const events = logged.get(streamOf(row.checked));
+        const first = exported.get(exportedStream(row) ?? '')?.[0];
+        if (events) {
+          const mine = key && events.findLast((event) => event.metadata.idempotencyKey === key.key);
+          found.push(!mine ? 'before' : mine.metadata.idempotencyRequest === key.request ? mine.position : 'key-reused');
+        } else found.push((first?.data as { childId?: string } | undefined)?.childId === childId ? 'before' : 'new');
+      }
+    });
+    return found;
   }
 
-  async function plan(userId: string, childId: string, input: unknown, key: string | null = null) {
+  async function plan(userId: string, childId: string, input: unknown, key: IdempotentRequest | null = null) {
     const body = parseInput(importBody, input);
     const child = await loadChildAs(eventStore, childId, userId);
     const timezone = child.profile.timezone;
     const units = await readerUnits(readStore, userId);
     const options = { timezone, amountUnit: body.amountUnit ?? units?.volume ?? 'oz', growthUnits: body.growthUnits ?? units?.growth ?? 'metric' } satisfies ImportOptions;
-    const { format, rows } = await readFile(body, options);
+    const now = clock();
+    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+    const today = localDateOf(now, timezone);
+
+    /** A row through its kind's rules, as it is read: only what the import needs of it is kept. */
+    const checkRow = (row: ImportRow): FileRow => {
+      if ('refused' in row) return row;
+      const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
+      const request = { ...row.body, childId };
+      // A row's id in this app's own export: imported into the child it came from, it is that entry.
+      const exportedId = row.sourceId !== '' && !row.sourceId.includes(':') ? row.sourceId : null;
+      try {
+        if (row.kind === 'growth') {
+          const details = growthImport.check(request, { birthDate, today });
+          return { line: row.line, child: row.child, exportedId, checked: { line: row.line, id, kind: 'growth', details, date: details.measuredOn } };
+        }
+        const kind = entryKind(row.kind);
+        const entry = kind.check(parseInput(kind.body, request), now, 'file');
+        checkNotBeforeBirth(entry.startedAt, { birthDate, timezone }, kind.startField);
+        return { line: row.line, child: row.child, exportedId, checked: { line: row.line, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) } };
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (message === null) throw error;
+        return { line: row.line, child: row.child, refused: message };
+      }
+    };
+
+    const { format, rows } = await readFile(body, options, checkRow);
     const children = childrenInFile(rows);
     const chosen = (() => {
       try {
@@ -106,48 +155,42 @@ export function entryImport(deps: CommandDeps) {
     // Several children and none chosen: the preview names them, to choose from.
     if (!chosen) return { ...found, child: null, rows: rows.length };
 
-    const now = clock();
-    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
-    const today = localDateOf(now, timezone);
-    await eachInSlices(chosen.rows, async (row) => {
-      if ('refused' in row) return void refused.push({ line: row.line, message: row.refused });
-      const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
-      const request = { ...row.body, childId };
-      let checked: AcceptedRow;
-      try {
-        if (row.kind === 'growth') {
-          const details = growth.check(request, { birthDate, today });
-          checked = { line: row.line, id, kind: 'growth', details, date: details.measuredOn };
-        } else {
-          const kind = entryKind(row.kind);
-          const { startedAt, endedAt } = kind.check(parseInput(kind.body, request), now, 'file');
-          checked = { line: row.line, id, kind: row.kind, body: request, startedAt, endedAt, date: localDateOf(startedAt, timezone) };
-        }
-      } catch (error) {
-        const message = refusalMessage(error);
-        if (message === null) throw error;
-        return void refused.push({ line: row.line, message });
-      }
-      const before = checked.kind === 'growth' ? await growth.recordedBefore(id, key) : await alreadyThere(checked.kind, id, childId, row.sourceId, key);
-      if (before) found.alreadyImported++;
-      else accepted.push(checked);
+    const candidates: CheckedRow[] = [];
+    await eachInSlices(chosen.rows, (row) => {
+      if ('refused' in row) refused.push({ line: row.line, message: row.refused });
+      else candidates.push(row);
+    });
+    const before = await earlier(candidates, childId, key);
+    // A row the file repeats (no id column, the same times) names the entry of the one before it:
+    // logged once. Sessions are left to the overlap rule, which names the line.
+    const repeated = new Set<string>();
+    await eachInSlices(candidates, ({ checked }, index) => {
+      const earlierOne = before[index]!;
+      const session = checked.kind !== 'growth' && isSessionKind(checked.kind);
+      if (earlierOne === 'key-reused') refused.push({ line: checked.line, message: KEY_REUSED });
+      else if (earlierOne === 'before' || (!session && repeated.has(checked.id))) found.alreadyImported++;
+      else accepted.push(earlierOne === 'new' ? checked : { ...checked, loggedAt: earlierOne });
+      if (!session) repeated.add(checked.id);
     });
     return { ...found, child: chosen.child, rows: chosen.rows.length, accepted: await withoutOverlaps(childId, accepted, refused) };
   }
 
   /** Sessions that overlap one logged already, or an earlier row of the file, are refused as their form would refuse them. */
   async function withoutOverlaps(childId: string, rows: AcceptedRow[], refused: ImportSummary['refused']): Promise<AcceptedRow[]> {
-    const ids = new Set(rows.map((row) => row.id));
+    // The file's own rows logged by this very request before (sent again) are not in their own way.
+    const ownIds = new Set<string>();
+    for (const row of rows) if (row.loggedAt !== undefined) ownIds.add(row.id);
     const dropped = new Set<AcceptedRow>();
     for (const kind of ENTRY_KIND_NAMES.filter(isSessionKind)) {
+      await otherWorkFirst();
       const sessions = rows.filter((row): row is Extract<AcceptedRow, { kind: EntryKind }> => row.kind === kind);
       if (sessions.length === 0) continue;
-      const span = (row: { startedAt: string; endedAt: string }) => ({ start: Date.parse(row.startedAt), end: Date.parse(row.endedAt) });
-      const spans = sessions.map(span);
+      const span = (row: { startedAt: string; endedAt: string }) => ({ start: instantMs(row.startedAt), end: instantMs(row.endedAt) });
+      const spans = sessions.map((row) => span(row.checked));
       const from = new Date(spans.reduce((first, s) => Math.min(first, s.start), Infinity)).toISOString();
       const to = new Date(spans.reduce((last, s) => Math.max(last, s.end), -Infinity)).toISOString();
-      // The file's own rows logged by this very request before (sent again) are not in their own way.
-      const logged = (await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true })).filter((doc) => !ids.has(doc._id));
+      const logged = (await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true })).filter((doc) => !ownIds.has(doc._id));
+      await otherWorkFirst();
       overlapsInFile(spans, logged.map(span)).forEach((overlap, index) => {
         if (overlap === null) return;
         const row = sessions[index]!;
@@ -184,39 +227,6 @@ export function entryImport(deps: CommandDeps) {
     };
   }
 
-  /** Writes the rows a day at a time, DAYS_AT_ONCE days at once; a row refused now is reported, not fatal. */
-  async function writeAll(actor: WriteActor, childId: string, rows: readonly AcceptedRow[], refused: ImportSummary['refused']) {
-    const days = new Map<string, AcceptedRow[]>();
-    for (const row of rows) {
-      const day = `${row.kind}:${row.kind === 'growth' ? row.date : row.startedAt.slice(0, 10)}`;
-      const lane = days.get(day);
-      if (lane) lane.push(row);
-      else days.set(day, [row]);
-    }
-    const queue = [...days.values()];
-    const imported: AcceptedRow[] = [];
-    let position = 0;
-    let next = 0;
-    const writeDays = async () => {
-      for (let day = queue[next++]; day; day = queue[next++]) {
-        for (const row of day) {
-          try {
-            const written =
-              row.kind === 'growth' ? await growth.record(actor, row.id, childId, row.details) : (await writes[row.kind].write(actor, row.body, row.id, entryKind(row.kind).commands.log, 'file')).position;
-            position = Math.max(position, written);
-            imported.push(row);
-          } catch (error) {
-            const message = refusalMessage(error);
-            if (message === null) throw error;
-            refused.push({ line: row.line, message });
-          }
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(DAYS_AT_ONCE, queue.length) }, writeDays));
-    return { imported, position };
-  }
-
   return {
     /** POST /api/children/:id/import/preview: what the import would do; writes nothing. */
     async preview(userId: string, childId: string, input: unknown): Promise<ImportSummary> {
@@ -230,10 +240,18 @@ export function entryImport(deps: CommandDeps) {
      * the same file again, nothing is logged twice.
      */
     async run(actor: WriteActor, childId: string, input: unknown): Promise<{ summary: ImportSummary; position: number }> {
-      const planned = await plan(actor.userId, childId, input, actor.idempotent?.key ?? null);
+      const planned = await plan(actor.userId, childId, input, actor.idempotent);
       if (planned.child === null && planned.children.length > 1) throw new HttpError(400, severalChildren(planned.children).message);
-      const { imported, position } = await writeAll(actor, childId, planned.accepted, planned.refused);
-      return { summary: summary(planned, imported), position };
+      await otherWorkFirst();
+      const again = planned.accepted.filter((row) => row.loggedAt !== undefined);
+      const written = await writes.write(
+        actor,
+        childId,
+        planned.accepted.filter((row) => row.loggedAt === undefined),
+      );
+      const position = again.reduce((last, row) => Math.max(last, row.loggedAt!), written.position);
+      const done = { ...planned, refused: [...planned.refused, ...written.refused], alreadyImported: planned.alreadyImported + written.foundLogged };
+      return { summary: summary(done, [...again, ...written.logged]), position };
     },
   };
 }

@@ -8,7 +8,7 @@ import {
   type EntrySlotCommand,
   type SlotHolder,
 } from '@nightlight/domain/entry-slots/entry-slot.decider';
-import { evolveEntrySlotDay, initialEntrySlotDay, type EntrySlot, type EntrySlotDay, type SlotInterval, type SlottedKind } from '@nightlight/domain/entry-slots/entry-slot.events';
+import { evolveEntrySlotDay, initialEntrySlotDay, type EntrySlot, type EntrySlotDay, type EntrySlotEvent, type SlotInterval, type SlottedKind } from '@nightlight/domain/entry-slots/entry-slot.events';
 import { MAX_FEEDING_MINUTES } from '@nightlight/domain/feedings/feeding-rules';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { ConflictError } from '@nightlight/domain/shared/domain-event';
@@ -50,7 +50,7 @@ const dayStatesOf = (eventStore: EventStore): StreamStateCache<EntrySlotDay> => 
 };
 
 /** A slot in the way belongs to a write not finished yet: its day is read again after a pause. */
-class SlotInFlight extends Error {}
+export class SlotInFlight extends Error {}
 
 export interface EntrySlotDeps {
   eventStore: EventStore;
@@ -69,7 +69,13 @@ export interface EntrySlotChange {
   previous: SlotInterval | null;
   /** What the entry's own stream says of it now. */
   holderOf: (entryId: string) => Promise<SlotHolder>;
-  actor: { userId: string; correlationId: string };
+  actor: SlotActor;
+}
+
+/** Who writes to a day, and in which request. */
+export interface SlotActor {
+  userId: string;
+  correlationId: string;
 }
 
 export interface HeldSlots {
@@ -77,6 +83,46 @@ export interface HeldSlots {
   settle(): Promise<void>;
   /** After the entry's event could not be recorded: every day touched says again what the entry holds. */
   undo(): Promise<void>;
+}
+
+/** The metadata of a day's events: who wrote there and in which request. */
+const slotMetadata = (deps: EntrySlotDeps, actor: SlotActor) => ({ userId: actor.userId, correlationId: actor.correlationId, causationId: actor.correlationId, recordedAt: deps.clock().toISOString() });
+
+/**
+ * Reads a day of one kind of a child's entries, decides on it, and (with `record`) appends what
+ * was decided at the revision read, reading and deciding again if the day moved meanwhile. `decide`
+ * is told whether a write still in flight may yet be waited for; it throws SlotInFlight to wait.
+ * Without `record` it only finds out whether the decision is refused.
+ */
+export async function decideOnDay(
+  deps: EntrySlotDeps,
+  day: { kind: SlottedKind; childId: string; day: string; history: () => Promise<EntrySlot[]> },
+  actor: SlotActor,
+  decide: (state: EntrySlotDay, history: EntrySlot[], mayWait: boolean) => Promise<EntrySlotEvent[]>,
+  record = true,
+): Promise<void> {
+  const streamId = entrySlotsStreamId(day.kind, day.childId, day.day);
+  const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
+  for (let attempt = 1; ; attempt += 1) {
+    const { state, length } = await dayStatesOf(deps.eventStore).read(deps.eventStore, streamId);
+    const history = state.opened ? [] : await day.history();
+    let events;
+    try {
+      events = await decide(state, history, Date.now() <= waitUntil);
+    } catch (error) {
+      if (!(error instanceof SlotInFlight)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
+      continue;
+    }
+    if (events.length === 0 || !record) return;
+    const metadata = slotMetadata(deps, actor);
+    try {
+      await deps.eventStore.append(streamId, events.map((event) => toNewEvent(event, deps.newId(), metadata)), length === 0 ? 'no_stream' : length - 1);
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /**
@@ -88,44 +134,24 @@ export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChan
   const { kind, childId, entryId, next, previous } = change;
   const nextDays = next ? slotDays(next) : [];
   const previousDays = previous ? slotDays(previous) : [];
+  const onDay = (day: string, command: (state: EntrySlotDay, history: EntrySlot[], mayWait: boolean) => Promise<EntrySlotCommand>, record = true) =>
+    decideOnDay(
+      deps,
+      { kind, childId, day, history: () => timelineHistory(deps.readStore, kind, childId, day, deps.clock()) },
+      change.actor,
+      async (state, history, mayWait) => decideEntrySlotDay(await command(state, history, mayWait), state),
+      record,
+    );
 
   /**
-   * Reads the day, decides, and (with `record`) appends at the revision read, reading and deciding
-   * again if the day moved meanwhile. Without `record` it only finds out whether the command is refused.
+   * The slots in the way that are left over. Another entry logged there is a 409; one in flight is
+   * waited for, and still unfinished after any write would have finished, it counts as held.
    */
-  async function decideOnDay(day: string, command: (state: EntrySlotDay, history: EntrySlot[]) => Promise<EntrySlotCommand>, record = true) {
-    const streamId = entrySlotsStreamId(kind, childId, day);
-    const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
-    for (let attempt = 1; ; attempt += 1) {
-      const { state, length } = await dayStatesOf(deps.eventStore).read(deps.eventStore, streamId);
-      const history = state.opened ? [] : await timelineHistory(deps.readStore, kind, childId, day, deps.clock());
-      let events;
-      try {
-        events = decideEntrySlotDay(await command(state, history), state);
-      } catch (error) {
-        if (!(error instanceof SlotInFlight)) throw error;
-        // Still unfinished after any write would have finished: it counts as held.
-        if (Date.now() > waitUntil) throw new ConflictError(overlapMessage(kind));
-        await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
-        continue;
-      }
-      if (events.length === 0 || !record) return;
-      const metadata = { userId: change.actor.userId, correlationId: change.actor.correlationId, causationId: change.actor.correlationId, recordedAt: deps.clock().toISOString() };
-      try {
-        await deps.eventStore.append(streamId, events.map((event) => toNewEvent(event, deps.newId(), metadata)), length === 0 ? 'no_stream' : length - 1);
-        return;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
-  }
-
-  /** The slots in the way that are left over. Another entry logged there is a 409; one in flight is waited for. */
-  async function leftOverIn(inTheWay: EntrySlot[]): Promise<string[]> {
+  async function leftOverIn(inTheWay: EntrySlot[], mayWait: boolean): Promise<string[]> {
     const leftOver: string[] = [];
     for (const other of inTheWay) {
       const standing = slotStanding(other, await change.holderOf(other.entryId), deps.clock());
-      if (standing === 'held') throw new ConflictError(overlapMessage(kind));
+      if (standing === 'held' || (standing === 'in-flight' && !mayWait)) throw new ConflictError(overlapMessage(kind));
       if (standing === 'in-flight') throw new SlotInFlight();
       leftOver.push(other.entryId);
     }
@@ -134,7 +160,7 @@ export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChan
 
   /** The day as the entry's stream has it now. */
   const matchDay = (day: string) =>
-    decideOnDay(day, async (_state, history) => {
+    onDay(day, async (_state, history) => {
       const holder = await change.holderOf(entryId);
       const holds = holder.status === 'logged' && holder.interval && slotDays(holder.interval).includes(day);
       const slot = holds && holder.interval ? { entryId, ...holder.interval, claimedAt: deps.clock().toISOString() } : null;
@@ -143,14 +169,14 @@ export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChan
 
   if (next) {
     const slot: EntrySlot = { entryId, ...next, claimedAt: deps.clock().toISOString() };
-    const claim = (state: EntrySlotDay, history: EntrySlot[]): Promise<EntrySlotCommand> =>
-      leftOverIn(overlappingSlots(slotsOfDay(state, history), entryId, next)).then((leftOver) => ({ type: 'ClaimEntrySlot', data: { kind, slot, history, leftOver } }));
+    const claim = (state: EntrySlotDay, history: EntrySlot[], mayWait: boolean): Promise<EntrySlotCommand> =>
+      leftOverIn(overlappingSlots(slotsOfDay(state, history), entryId, next), mayWait).then((leftOver) => ({ type: 'ClaimEntrySlot', data: { kind, slot, history, leftOver } }));
     // Across midnight, every day is asked first, so a refusal writes nothing unless writes race.
-    if (nextDays.length > 1) for (const day of nextDays) await decideOnDay(day, claim, false);
+    if (nextDays.length > 1) for (const day of nextDays) await onDay(day, claim, false);
     const claimed: string[] = [];
     try {
       for (const day of nextDays) {
-        await decideOnDay(day, claim);
+        await onDay(day, claim);
         claimed.push(day);
       }
     } catch (error) {
@@ -174,7 +200,7 @@ export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChan
  * streams are nowhere else. Every entry logged since holds its days, so a day without a stream has
  * only such entries, long projected.
  */
-async function timelineHistory(readStore: ReadStore, kind: SlottedKind, childId: string, day: string, now: Date): Promise<EntrySlot[]> {
+export async function timelineHistory(readStore: ReadStore, kind: SlottedKind, childId: string, day: string, now: Date): Promise<EntrySlot[]> {
   const dayStart = Date.parse(`${day}T00:00:00.000Z`);
   const earliestStart = new Date(dayStart - LONGEST_MINUTES[kind] * 60_000).toISOString();
   const dayEnd = new Date(dayStart + DAY_MS).toISOString();

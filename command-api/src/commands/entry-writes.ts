@@ -1,7 +1,7 @@
 import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
-import type { EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
+import type { CheckedEntry, EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
 import { timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
 import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
@@ -20,6 +20,24 @@ import { claimEntrySlots } from './entry-slots';
  * it), the age facts (a diaper's guidance depends on the age on the day) and the reader's units.
  */
 type Reader = { userId: string; acceptLanguage: string | null; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
+
+/**
+ * What the log command of an entry records: its checked details with the free text sealed (`seal`:
+ * with the child's key, which every member reads with), under its id, child and the member who logged it.
+ */
+export async function loggedEntryData(
+  entry: EntryKindDefinition,
+  seal: (text: string) => SealedText | Promise<SealedText>,
+  { id, childId, ownerId }: { id: string; childId: string; ownerId: string },
+  checked: CheckedEntry,
+): Promise<{ recorded: RecordedEntry; data: Record<string, unknown> }> {
+  const { notes, environment: _plain, ...unsealed } = checked;
+  // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
+  const details = entry.sealDetails ? await entry.sealDetails(checked, async (text) => seal(text)) : unsealed;
+  const recorded: RecordedEntry = { ...details, notes: await seal(notes) };
+  const { recordedAs } = entry;
+  return { recorded, data: { [entry.idField]: id, childId, ownerId, ...(recordedAs ? recordedAs.event(recorded) : recorded) } };
+}
 
 /**
  * The writes of one kind of entry, for its routes and for whatever else logs entries (a stopped
@@ -86,11 +104,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const checked = entry.check(body, clock(), origin);
     checkNotBeforeBirth(checked.startedAt, { birthDate, timezone: child.profile.timezone }, entry.startField);
-    const { notes, environment: _plain, ...unsealed } = checked;
-    // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
-    const details = entry.sealDetails ? await entry.sealDetails(checked, (text) => cipher.sealForChild(childId, text)) : unsealed;
-    const recorded: RecordedEntry = { ...details, notes: await cipher.sealForChild(childId, notes) };
-    const data = { [entry.idField]: id, childId, ownerId: userId, ...(recordedAs ? recordedAs.event(recorded) : recorded) };
+    const { recorded, data } = await loggedEntryData(entry, (text) => cipher.sealForChild(childId, text), { id, childId, ownerId: userId }, checked);
     const reader: Reader = { userId, acceptLanguage, members: child.members, age: { birthDate, timezone: child.profile.timezone } };
     return { reader, childId, checked, recorded, data };
   }
@@ -176,6 +190,6 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     return { view: await earlierView(id, result, actor), position: result.position };
   }
 
-  return { write, remove, restore, repeated };
+  return { write, remove, restore, repeated, holderOf };
 }
 

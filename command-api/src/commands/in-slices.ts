@@ -18,3 +18,6 @@ export async function eachInSlices<T>(items: Iterable<T>, step: (item: T, index:
     }
   }
 }
+
+/** Lets other work run between two passes of such a request over all its rows (each some tens of milliseconds). */
+export const otherWorkFirst = (): Promise<void> => nextTurn();

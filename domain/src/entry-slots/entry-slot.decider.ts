@@ -74,11 +74,48 @@ export type EntrySlotCommand =
    */
   | { type: 'MatchEntrySlot'; data: { entryId: string; slot: EntrySlot | null; history: readonly EntrySlot[] } };
 
-export function decideEntrySlotDay(command: EntrySlotCommand, day: EntrySlotDay): EntrySlotEvent[] {
+/**
+ * Several entries' claims on one day, decided at once so that the day takes them in one append (an
+ * import's rows): each claim is refused or taken as ClaimEntrySlot would, in turn, against the day
+ * and the claims taken before it, but a claim in the way of a slot is refused alone (`refused`: its
+ * entry ids). A day without a stream yet opens holding the claims taken, in one event.
+ */
+export function decideEntrySlotClaims(
+  day: EntrySlotDay,
+  { slots, history, leftOver }: { slots: readonly EntrySlot[]; history: readonly EntrySlot[]; leftOver: readonly string[] },
+): { events: EntrySlotEvent[]; refused: string[] } {
+  const released = new Set(leftOver);
   const events: EntrySlotEvent[] = [];
+  if (day.opened) for (const slot of day.slots.values()) if (released.has(slot.entryId)) events.push({ type: 'EntrySlotReleased', data: { entryId: slot.entryId } });
+  // Times read once: a day of an import decides dozens of claims against each other.
+  const held = slotsOfDay(day, history)
+    .filter((slot) => !released.has(slot.entryId))
+    .map((slot) => ({ slot, start: instantMs(slot.startedAt), end: instantMs(slot.endedAt) }));
+  const refused: string[] = [];
+  const claimed: EntrySlot[] = [];
+  for (const slot of slots) {
+    const start = instantMs(slot.startedAt);
+    const end = instantMs(slot.endedAt);
+    if (held.some((other) => other.slot.entryId !== slot.entryId && other.start < end && start < other.end)) {
+      refused.push(slot.entryId);
+      continue;
+    }
+    const own = held.findIndex((other) => other.slot.entryId === slot.entryId);
+    // The same times held already (a retried request): nothing more to record.
+    if (own >= 0 && sameTimes(held[own]!.slot, slot)) continue;
+    claimed.push(slot);
+    if (own >= 0) held[own] = { slot, start, end };
+    else held.push({ slot, start, end });
+  }
+  if (!day.opened) return { events: [{ type: 'EntrySlotsOpened', data: { slots: held.map(({ slot }) => slot) } }], refused };
+  return { events: [...events, ...claimed.map((slot): EntrySlotEvent => ({ type: 'EntrySlotClaimed', data: slot }))], refused };
+}
+
+export function decideEntrySlotDay(command: EntrySlotCommand, day: EntrySlotDay): EntrySlotEvent[] {
   switch (command.type) {
     case 'ClaimEntrySlot': {
       const { kind, slot, history, leftOver } = command.data;
+      const events: EntrySlotEvent[] = [];
       const isLeftOver = (held: EntrySlot) => leftOver.includes(held.entryId);
       const slots = slotsOfDay(day, history).filter((held) => !isLeftOver(held));
       if (!day.opened) events.push({ type: 'EntrySlotsOpened', data: { slots } });

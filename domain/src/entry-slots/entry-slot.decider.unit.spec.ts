@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideEntrySlotDay, slotDays, slotStanding } from './entry-slot.decider';
+import { ConflictError } from '../shared/domain-event';
+import { decideEntrySlotClaims, decideEntrySlotDay, slotDays, slotsOfDay, slotStanding } from './entry-slot.decider';
 import { evolveEntrySlotDay, initialEntrySlotDay, type EntrySlot, type EntrySlotDay, type EntrySlotEvent } from './entry-slot.events';
 
 const slot = (entryId: string, startedAt: string, endedAt: string, claimedAt = '2026-11-21T12:00:00.000Z'): EntrySlot => ({ entryId, startedAt, endedAt, claimedAt });
@@ -54,6 +55,66 @@ describe('claiming a slot of a day', () => {
       { type: 'EntrySlotReleased', data: { entryId: 'bottle' } },
       { type: 'EntrySlotClaimed', data: second },
     ]);
+  });
+});
+
+describe('claiming the slots of many entries of a day at once', () => {
+  const at = (minute: number) => new Date(Date.parse('2026-11-21T00:00:00.000Z') + minute * 60_000).toISOString();
+  const bottle = (entryId: string, from: number, to: number) => slot(entryId, at(from), at(to));
+
+  it('opens a new day in one event holding the entries logged before and the claims taken, and refuses each claim in the way alone', () => {
+    const logged = bottle('logged', 600, 615);
+    const claims = [bottle('a', 0, 15), bottle('b', 10, 25), bottle('c', 605, 620), bottle('d', 615, 630), bottle('e', 15, 30)];
+    expect(decideEntrySlotClaims(initialEntrySlotDay(), { slots: claims, history: [logged], leftOver: [] })).toEqual({
+      events: [{ type: 'EntrySlotsOpened', data: { slots: [logged, claims[0], claims[3], claims[4]] } }],
+      refused: ['b', 'c'],
+    });
+  });
+
+  it('claims on a day with a stream one event each, releases the left-over, and records nothing for times held already', () => {
+    const left = bottle('left', 100, 130);
+    const day = dayOf({ type: 'EntrySlotsOpened', data: { slots: [bottle('a', 0, 15), left] } });
+    const claims = [bottle('a', 0, 15), bottle('b', 110, 125), bottle('c', 5, 20)];
+    expect(decideEntrySlotClaims(day, { slots: claims, history: [], leftOver: ['left'] })).toEqual({
+      events: [
+        { type: 'EntrySlotReleased', data: { entryId: 'left' } },
+        { type: 'EntrySlotClaimed', data: claims[1] },
+      ],
+      refused: ['c'],
+    });
+  });
+
+  it('leaves the day as the same claims one after another leave it, and refuses the ones they refuse', () => {
+    let seed = 11;
+    const random = (below: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % below;
+    };
+    for (let round = 0; round < 200; round++) {
+      const span = (id: string) => {
+        const start = random(1_400);
+        return bottle(id, start, start + 1 + random(round % 2 === 0 ? 20 : 120));
+      };
+      const before = Array.from({ length: random(6) }, (_, i) => span(`logged-${i}`));
+      const day = round % 3 === 0 ? initialEntrySlotDay() : dayOf({ type: 'EntrySlotsOpened', data: { slots: before } });
+      const history = round % 3 === 0 ? before : [];
+      const claims = Array.from({ length: 1 + random(40) }, (_, i) => span(`row-${i}`));
+      let oneByOne = day;
+      const refusedOneByOne: string[] = [];
+      for (const claimed of claims) {
+        try {
+          oneByOne = claim(oneByOne, claimed, [], oneByOne.opened ? [] : history).reduce(evolveEntrySlotDay, oneByOne);
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+          refusedOneByOne.push(claimed.entryId);
+        }
+      }
+      const atOnce = decideEntrySlotClaims(day, { slots: claims, history, leftOver: [] });
+      expect(atOnce.refused).toEqual(refusedOneByOne);
+      // What the day holds: a day refused every claim on its own stays without a stream, holding its history.
+      const holds = (state: EntrySlotDay) => slotsOfDay(state, history).sort((a, b) => a.entryId.localeCompare(b.entryId));
+      expect(holds(atOnce.events.reduce(evolveEntrySlotDay, day))).toEqual(holds(oneByOne));
+    }
   });
 });
 

@@ -17,7 +17,9 @@ export interface EntrySlot extends SlotInterval {
 
 /**
  * The first event of a day's stream. Entries logged before days had streams are only in the
- * timeline; they are carried in here once, so that from then on the stream alone decides.
+ * timeline; they are carried in here once, so that from then on the stream alone decides. An
+ * import opens a day holding its own rows' claims too, each with its own `claimedAt`: one event for
+ * the dozens of sessions a day of a file has.
  */
 export type EntrySlotsOpened = DomainEvent<'EntrySlotsOpened', { slots: EntrySlot[] }>;
 export type EntrySlotClaimed = DomainEvent<'EntrySlotClaimed', EntrySlot>;

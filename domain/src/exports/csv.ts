@@ -31,50 +31,65 @@ export type CsvRow = { line: number; cells: string[] };
  */
 export const parseCsv = (text: string): CsvRow[] => [...csvRows(text)];
 
-/** parseCsv one row at a time, so that a reader of a large file can pause between rows. */
+const QUOTE = 34;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+
+/**
+ * parseCsv one row at a time, so that a reader of a large file can pause between rows. A cell is
+ * taken from the text in one piece where it can be (not built up character by character): a 16 MB
+ * import reads millions of them.
+ */
 export function* csvRows(text: string): Generator<CsvRow> {
   let cells: string[] = [];
+  /** What the cell holds before `from`, where quotes were read: empty for a plain cell. */
   let cell = '';
+  let from = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let quoted = false;
   let line = 1;
   let rowLine = 1;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRow = (): CsvRow | null => {
-    cells.push(cell);
+  const cellUpTo = (end: number): string => (cell === '' ? text.slice(from, end) : cell + text.slice(from, end));
+  const endRow = (last: string): CsvRow | null => {
+    cells.push(last);
     const row = cells.length > 1 || cells[0] !== '' ? { line: rowLine, cells } : null;
     cells = [];
     cell = '';
     return row;
   };
-  for (; i < text.length; i++) {
-    const char = text[i]!;
+  for (let i = from; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
+      if (code === QUOTE) {
+        cell = cellUpTo(i);
+        if (text.charCodeAt(i + 1) === QUOTE) {
           cell += '"';
           i++;
         } else quoted = false;
-      } else {
-        if (char === '\n') line++;
-        cell += char;
-      }
+        from = i + 1;
+      } else if (code === LF) line++;
       continue;
     }
-    if (char === '"' && cell === '') quoted = true;
-    else if (char === ',') {
-      cells.push(cell);
+    if (code === QUOTE && cell === '' && from === i) {
+      quoted = true;
+      from = i + 1;
+    } else if (code === COMMA) {
+      cells.push(cellUpTo(i));
       cell = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++;
-      const row = endRow();
+      from = i + 1;
+    } else if (code === LF || code === CR) {
+      const row = endRow(cellUpTo(i));
+      if (code === CR && text.charCodeAt(i + 1) === LF) i++;
+      from = i + 1;
       if (row) yield row;
       line++;
       rowLine = line;
-    } else cell += char;
+    }
   }
   if (quoted) throw new CsvError(`Line ${rowLine}: a quoted field is not closed`);
-  if (cell !== '' || cells.length > 0) {
-    const row = endRow();
+  const last = cellUpTo(text.length);
+  if (last !== '' || cells.length > 0) {
+    const row = endRow(last);
     if (row) yield row;
   }
 }

@@ -3,7 +3,7 @@ import { isLocalDate } from '../time/zoned-time';
 import type { BabyBuddyTable } from './babybuddy-tables';
 import { babyBuddyInstant, babyBuddyInterval } from './babybuddy-times';
 import { cellsByColumn, numberCell, RowRefused } from './csv-cells';
-import type { ImportOptions, ImportRow, ImportTarget } from './import-rows';
+import type { BabyBuddyChildRef, ImportOptions, ImportRow, ImportTarget } from './import-rows';
 
 /** Baby Buddy's booleans as its exports write them. */
 function flag(cell: string | undefined, column: string): boolean {
@@ -92,17 +92,27 @@ const READ_AS = {
   'head-circumference': { kind: 'growth', body: growthBody('head-circumference') },
 } as const satisfies Record<BabyBuddyTable, { kind: ImportTarget; body: (cells: Cells, options: ImportOptions) => Record<string, unknown> }>;
 
-/** The Baby Buddy child a row belongs to: its `child_id`, with the name the export wrote beside it. */
-function childOf(cells: Cells): ImportRow['child'] {
-  const id = cells['child_id'];
-  if (id === undefined) return null;
-  const name = [cells['child_first_name'], cells['child_last_name']].filter(Boolean).join(' ');
-  return { id, name: name === '' ? null : name };
+/**
+ * The Baby Buddy child a row belongs to: its `child_id`, with the name the export wrote beside it.
+ * One object for all the rows of the same child (a large file has hundreds of thousands of rows).
+ */
+function childrenOfRows(): (cells: Cells) => ImportRow['child'] {
+  const known = new Map<string, BabyBuddyChildRef>();
+  return (cells) => {
+    const id = cells['child_id'];
+    if (id === undefined) return null;
+    const name = [cells['child_first_name'], cells['child_last_name']].filter(Boolean).join(' ');
+    const key = `${id}\n${name}`;
+    let child = known.get(key);
+    if (!child) known.set(key, (child = { id, name: name === '' ? null : name }));
+    return child;
+  };
 }
 
 /** Reads the rows of one Baby Buddy table as the request bodies of this app's routes. */
 export function babyBuddyRowReader(table: BabyBuddyTable, columns: readonly string[], options: ImportOptions): (row: CsvRow) => ImportRow {
   const { kind, body } = READ_AS[table];
+  const childOf = childrenOfRows();
   return ({ line, cells: values }) => {
     const cells = cellsByColumn(columns, values);
     const child = childOf(cells);

@@ -3,35 +3,73 @@ import { RowRefused } from './csv-cells';
 
 const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
 const WITH_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/;
+const DAY_MS = 86_400_000;
 
-/** A cell's time: an instant when it says its offset, else the wall time it reads. */
-type CellTime = { instant: number } | { date: string; minute: string; seconds: number };
+/**
+ * A cell's time: an instant when it says its offset, else the wall time it reads (`wall`: that wall
+ * clock as if it were UTC; `offset`: its date's in the zone, when the same all day).
+ */
+type CellTime = { instant: number } | { date: string; minute: string; seconds: number; wall: number; offset: number | null };
 
-function cellTime(cell: string | undefined, column: string): CellTime {
+/**
+ * What a file's dates are in a zone, each worked out once (a file has thousands of rows a day):
+ * null when the text is no date, else its midnight as if it were UTC, and its offset from UTC when
+ * that is the same all day (no daylight-saving change that day), else null. Cleared when large: only a cache.
+ */
+type ZonedDate = { midnight: number; offset: number | null };
+const datesSeen = new Map<string, Map<string, ZonedDate | null>>();
+const MAX_DATES_SEEN = 50_000;
+
+function dateInZone(date: string, timezone: string): ZonedDate | null {
+  let dates = datesSeen.get(timezone);
+  if (!dates) datesSeen.set(timezone, (dates = new Map()));
+  let known = dates.get(date);
+  if (known === undefined) {
+    known = null;
+    if (isLocalDate(date)) {
+      // The same offset at the day's first and last minute, each one reading: none changes between.
+      const midnight = Date.parse(`${date}T00:00:00Z`);
+      const [first, ...more] = instantsOfLocal(date, '00:00', timezone);
+      const [last, ...moreLast] = instantsOfLocal(date, '23:59', timezone);
+      const offset = first === undefined ? NaN : midnight - first;
+      known = { midnight, offset: more.length === 0 && moreLast.length === 0 && last !== undefined && midnight + DAY_MS - 60_000 - last === offset ? offset : null };
+    }
+    if (dates.size >= MAX_DATES_SEEN) dates.clear();
+    dates.set(date, known);
+  }
+  return known;
+}
+
+function cellTime(cell: string | undefined, column: string, timezone: string): CellTime {
   const value = (cell ?? '').trim();
   if (WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value))) return { instant: Date.parse(value) };
   const match = WALL_TIME.exec(value);
-  if (!match || !isLocalDate(match[1]!)) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
-  return { date: match[1]!, minute: match[2]!, seconds: Number(match[3] ?? 0) };
+  const zoned = match && dateInZone(match[1]!, timezone);
+  if (!match || !zoned) throw new RowRefused(`${column} must be a date and time such as 2020-02-17 03:04:09`);
+  const minute = match[2]!;
+  const seconds = Number(match[3] ?? 0);
+  const wall = zoned.midnight + (Number(minute.slice(0, 2)) * 60 + Number(minute.slice(3))) * 60_000 + seconds * 1000;
+  return { date: match[1]!, minute, seconds, wall, offset: zoned.offset };
 }
 
 /** The instants a cell's time can be in the zone: one, or two in the hour repeated when daylight saving ends. */
 function readings(time: CellTime, timezone: string): number[] {
   if ('instant' in time) return [time.instant];
+  if (time.offset !== null) return [time.wall - time.offset];
   const found = instantsOfLocal(time.date, time.minute, timezone);
   // A time in the hour skipped when daylight saving starts reads as a single time does.
   return (found.length > 0 ? found : [instantOfLocal(time.date, time.minute, timezone).getTime()]).map((instant) => instant + time.seconds * 1000);
 }
 
 /** The wall clock of a time as if it were UTC, to measure a wall-clock length. */
-const wallMs = (time: CellTime): number | null => ('instant' in time ? null : Date.parse(`${time.date}T${time.minute}:00Z`) + time.seconds * 1000);
+const wallMs = (time: CellTime): number | null => ('instant' in time ? null : time.wall);
 
 /**
  * Baby Buddy writes times in its server's zone without an offset ('2020-02-17 03:04:09'): they are
  * read in the child's zone. A time with an offset or Z is read as it says.
  */
 export function babyBuddyInstant(cell: string | undefined, column: string, timezone: string): string {
-  return new Date(readings(cellTime(cell, column), timezone)[0]!).toISOString();
+  return new Date(readings(cellTime(cell, column, timezone), timezone)[0]!).toISOString();
 }
 
 /**
@@ -41,8 +79,8 @@ export function babyBuddyInstant(cell: string | undefined, column: string, timez
  * spring), each is read as a single time is.
  */
 export function babyBuddyInterval(startCell: string | undefined, endCell: string | undefined, timezone: string): { startedAt: string; endedAt: string } {
-  const start = cellTime(startCell, 'start');
-  const end = cellTime(endCell, 'end');
+  const start = cellTime(startCell, 'start', timezone);
+  const end = cellTime(endCell, 'end', timezone);
   const starts = readings(start, timezone);
   const ends = readings(end, timezone);
   const wallStart = wallMs(start);

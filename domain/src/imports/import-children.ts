@@ -1,4 +1,7 @@
-import { ImportFormatError, type ImportRow } from './import-rows';
+import { ImportFormatError, type BabyBuddyChildRef } from './import-rows';
+
+/** A row of a file, as far as its child goes. */
+type OfChild = { child: BabyBuddyChildRef | null };
 
 /** A child of the other tracker that a file holds rows of: its id there, its name as written, and its count of rows. */
 export interface FileChild {
@@ -8,7 +11,7 @@ export interface FileChild {
 }
 
 /** The children a file's rows belong to, in the order the file first names them. */
-export function childrenInFile(rows: readonly ImportRow[]): FileChild[] {
+export function childrenInFile(rows: readonly OfChild[]): FileChild[] {
   const children = new Map<string, FileChild>();
   for (const { child } of rows) {
     if (!child) continue;
@@ -28,7 +31,7 @@ const named = (child: FileChild) => (child.name ? `${child.name} (${child.id})` 
  * a child the file does not hold is refused. `undefined` when several are there and none is chosen
  * yet (a preview shows them, to choose from).
  */
-export function rowsOfChild(rows: readonly ImportRow[], children: readonly FileChild[], chosen: string | undefined): { child: string | null; rows: readonly ImportRow[] } | undefined {
+export function rowsOfChild<Row extends OfChild>(rows: readonly Row[], children: readonly FileChild[], chosen: string | undefined): { child: string | null; rows: readonly Row[] } | undefined {
   if (chosen !== undefined && !children.some((child) => child.id === chosen)) {
     throw new ImportFormatError(`Baby Buddy child ${chosen} is not in the file: it holds ${children.length === 0 ? 'no child_id column' : children.map(named).join(', ')}`);
   }

@@ -20,6 +20,7 @@ export function pauseSubscriptionAt(inner: EventStore, pauseAt: number): PausedE
   const store: EventStore = {
     append: (...args) => inner.append(...args),
     readStream: (streamId, fromRevision) => inner.readStream(streamId, fromRevision),
+    readStreams: (streamIds) => inner.readStreams(streamIds),
     readAll: (options) => inner.readAll(options),
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),

@@ -99,6 +99,16 @@ describe("a child's data", () => {
     expect(await cipher.openForChild('child-1', 'second-parent', after)).toBe('Took it all');
   });
 
+  it('is sealed for many texts with the key looked up once, each text as sealForChild seals it', async () => {
+    const cipher = openProcess(() => 1_000_000);
+    await cipher.sealForChild('child-1', 'first');
+    const seal = await cipher.childSealer('child-1');
+    const sealed = ['Woke once', '', 'Woke once'].map(seal);
+    // A fresh IV each time: the same text sealed twice gives two values.
+    expect(new Set(sealed).size).toBe(3);
+    expect(await Promise.all(sealed.map((text) => cipher.openForChild('child-1', 'second-parent', text)))).toEqual(['Woke once', '', 'Woke once']);
+  });
+
   it('is unreadable once the child\'s key is destroyed, whoever wrote it since', async () => {
     const cipher = openProcess(() => 1_000_000);
     const sealed = await cipher.sealForChild('child-1', 'Took it all');

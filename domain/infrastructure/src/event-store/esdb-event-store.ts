@@ -123,6 +123,20 @@ export function createEsdbEventStore({ connectionString }: { connectionString: s
     }
   }
 
+  async function readStream(streamId: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of client.readStream(streamId, { fromRevision: fromRevision > 0 ? BigInt(fromRevision) : START, direction: FORWARDS })) {
+        const recorded = toRecorded(resolved);
+        if (recorded) events.push(recorded);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
   return {
     async append(streamId, events, expectedRevision) {
       try {
@@ -142,18 +156,15 @@ export function createEsdbEventStore({ connectionString }: { connectionString: s
       }
     },
 
-    async readStream(streamId, fromRevision = 0) {
-      const events: RecordedEvent[] = [];
-      try {
-        for await (const resolved of client.readStream(streamId, { fromRevision: fromRevision > 0 ? BigInt(fromRevision) : START, direction: FORWARDS })) {
-          const recorded = toRecorded(resolved);
-          if (recorded) events.push(recorded);
-        }
-      } catch (error) {
-        if (error instanceof StreamNotFoundError) return [];
-        throw error;
+    readStream,
+
+    async readStreams(streamIds) {
+      const streams = new Map<string, RecordedEvent[]>();
+      for (const streamId of new Set(streamIds)) {
+        const events = await readStream(streamId);
+        if (events.length > 0) streams.set(streamId, events);
       }
-      return events;
+      return streams;
     },
 
     async *readAll({ fromPosition, maxCount = Number.POSITIVE_INFINITY }) {

@@ -8,14 +8,20 @@ export interface PollingSource {
 }
 
 const PAGE_SIZE = 500;
-/** While catching up, how long the subscription may keep the event loop before it lets other work run. */
+/**
+ * How long the subscription may keep the event loop before it lets other work run, when it has many
+ * events to deliver: while catching up, and, shorter, once live, when a burst of appends arrives
+ * (an import's), so that the request writing them keeps most of the loop and finishes first.
+ */
 const CATCH_UP_SLICE_MS = 20;
+const LIVE_SLICE_MS = 2;
 
 /**
  * Catch-up then live delivery from a log that can be read by position. Local appends wake it at
  * once; the poll interval covers writers in other processes sharing the same file. Handlers that
- * do no I/O (the in-memory read models) resolve at once, so a long catch-up would keep the event
- * loop to itself: between pages it lets the rest of the process run (health checks, requests).
+ * do no I/O (the in-memory read models) resolve at once, so a long catch-up, or a burst of appends
+ * once live (an import's hundreds of thousands), would keep the event loop to itself: between
+ * pages it lets the rest of the process run (health checks, requests).
  */
 export function startPollingSubscription(
   source: PollingSource,
@@ -38,12 +44,12 @@ export function startPollingSubscription(
     let hasCaughtUp = false;
     let sliceStart = performance.now();
     while (!stopped) {
-      if (!hasCaughtUp && performance.now() - sliceStart > CATCH_UP_SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
       const page = await source.readPage(position, PAGE_SIZE);
       for (const event of page) {
+        if (performance.now() - sliceStart > (hasCaughtUp ? LIVE_SLICE_MS : CATCH_UP_SLICE_MS)) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
         if (stopped) return;
         await options.onEvent(event);
         position = event.position;
@@ -60,6 +66,7 @@ export function startPollingSubscription(
         cancelWait = wait.cancel;
         await wait.promise;
         cancelWait = undefined;
+        sliceStart = performance.now();
       }
     }
   };

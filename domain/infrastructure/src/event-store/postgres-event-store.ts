@@ -217,6 +217,18 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return rows.map(toRecorded);
     },
 
+    async readStreams(streamIds) {
+      await ready();
+      const { rows } = await pool.query<EventRow>(prepared(`SELECT ${COLUMNS} FROM event_log.events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision`, [streamIds]));
+      const streams = new Map<string, RecordedEvent[]>();
+      for (const event of rows.map(toRecorded)) {
+        const stream = streams.get(event.streamId);
+        if (stream) stream.push(event);
+        else streams.set(event.streamId, [event]);
+      }
+      return streams;
+    },
+
     async *readAll({ fromPosition, maxCount = Number.POSITIVE_INFINITY }) {
       await ready();
       let position = fromPosition;

@@ -89,13 +89,16 @@ function openDatabase(options: SqliteEventStoreOptions): Database.Database {
  * The embedded event store: one SQLite file in WAL mode. Reads run here; writes run in a thread of
  * their own (sqlite-writer.thread.js), so that a commit's fsync does not stop the process meanwhile.
  * Appends asked for while one batch is being written are group-committed together as the next, in
- * one transaction (one fsync), each under its own savepoint so a conflict refuses only that append.
+ * one transaction (one fsync), a conflict refusing only its own append (those of several events each
+ * under a savepoint).
  */
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   const db = openDatabase(options);
   const pollIntervalMs = options.pollIntervalMs ?? 50;
 
   const streamRows = db.prepare<[string, number], string>(`SELECT ${EVENT_JSON} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).pluck(true);
+  // The ids as one JSON array: one statement for any number of them.
+  const manyStreamsRows = db.prepare<[string], string>(`SELECT ${EVENT_JSON} FROM events WHERE stream_id IN (SELECT value FROM json_each(?)) ORDER BY position`).pluck(true);
   const pageRows = db.prepare<[number, number], string>(`SELECT ${EVENT_JSON} FROM events WHERE position > ? ORDER BY position LIMIT ?`).pluck(true);
   const head = db.prepare<[], { position: number | null }>('SELECT MAX(position) AS position FROM events');
 
@@ -147,6 +150,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     writer ??= startWriter();
     writer.ref();
     writer.postMessage({ batch: inFlight.map(({ streamId, expected, events }) => ({ streamId, expected, events })) });
+    // The thread has its own copy: the text of the events need not be kept until it answers.
+    for (const append of inFlight) append.events = [];
   }
 
   const whenIdle = (): Promise<void> =>
@@ -178,13 +183,24 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     },
   };
 
+  // The metadata last encoded: the events of one request often share one object (an import's all do).
+  let lastMetadata: object | null = null;
+  let lastMetadataJson = '';
+  const metadataJson = (metadata: object): string => {
+    if (metadata !== lastMetadata) {
+      lastMetadataJson = JSON.stringify(metadata);
+      lastMetadata = metadata;
+    }
+    return lastMetadataJson;
+  };
+
   return {
     append(streamId, events, expectedRevision) {
       if (closed) return Promise.reject(new EventStoreUnavailableError('Event store is closed'));
       if (options.readonly) return Promise.reject(new EventStoreUnavailableError('Event store is open read-only'));
       if (events.length === 0) return Promise.reject(new Error('An append needs at least one event'));
       return new Promise<AppendResult>((resolve, reject) => {
-        const encoded = events.map(({ id, type, data, metadata }): PendingAppend['events'][number] => [id, type, JSON.stringify(data), JSON.stringify(metadata)]);
+        const encoded = events.map(({ id, type, data, metadata }): PendingAppend['events'][number] => [id, type, JSON.stringify(data), metadataJson(metadata)]);
         queue.push({ streamId, events: encoded, expected: expectedRevision, resolve, reject });
         // Appends asked for in this turn go together; while a batch is being written, they wait for it.
         if (!inFlight && !dispatchScheduled) {
@@ -196,6 +212,17 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 
     async readStream(streamId, fromRevision = 0) {
       return streamRows.all(streamId, fromRevision).map(toRecorded);
+    },
+
+    async readStreams(streamIds) {
+      const streams = new Map<string, RecordedEvent[]>();
+      for (const text of manyStreamsRows.all(JSON.stringify(streamIds))) {
+        const event = toRecorded(text);
+        const stream = streams.get(event.streamId);
+        if (stream) stream.push(event);
+        else streams.set(event.streamId, [event]);
+      }
+      return streams;
     },
 
     async *readAll({ fromPosition, maxCount = Number.POSITIVE_INFINITY }: ReadAllOptions) {

@@ -81,6 +81,28 @@ describe('SQLite event store', () => {
     expect(delivered).toEqual(events.map((event) => event.id));
   });
 
+  it('lets other work run while it delivers a burst appended once it is live, not only while catching up', async () => {
+    const delivered: number[] = [];
+    const subscription = store.subscribeToAll({
+      fromPosition: 0,
+      onEvent: (event) => {
+        delivered.push(event.position);
+        // A handler with no I/O that takes its time, as a projection on the embedded read models does.
+        for (const until = performance.now() + 0.05; performance.now() < until; );
+      },
+    });
+    await subscription.caughtUp;
+    await store.append(`sleep-${randomUUID()}`, Array.from({ length: 3_000 }, () => newEvent('SleepLogged')), 'no_stream');
+    // Turns of the loop taken while the burst is delivered: other requests are answered in them.
+    const deliveredAtTurns: number[] = [];
+    while (delivered.length < 3_000) {
+      await new Promise((resolve) => setImmediate(resolve));
+      deliveredAtTurns.push(delivered.length);
+    }
+    await subscription.stop();
+    expect(deliveredAtTurns.filter((count) => count > 0 && count < 3_000).length).toBeGreaterThan(10);
+  });
+
   it('stops a subscription whose handler fails and reports the error', async () => {
     const stream = `feeding-${randomUUID()}`;
     await store.append(stream, [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');

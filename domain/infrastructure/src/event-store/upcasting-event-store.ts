@@ -12,6 +12,11 @@ export function createUpcastingEventStore(inner: EventStore, upcast: Upcast = (e
   return {
     append: (streamId, events, expectedRevision) => inner.append(streamId, events, expectedRevision),
     readStream: async (streamId, fromRevision) => (await inner.readStream(streamId, fromRevision)).map((event) => upcast(event)),
+    async readStreams(streamIds) {
+      const streams = await inner.readStreams(streamIds);
+      for (const [streamId, events] of streams) streams.set(streamId, events.map((event) => upcast(event)));
+      return streams;
+    },
     async *readAll(options) {
       for await (const event of inner.readAll(options)) yield upcast(event);
     },

@@ -58,6 +58,10 @@ describe('the upcasting event store', () => {
     expect((await store.readStream('bottle-b1')).map(view)).toEqual(expected);
   });
 
+  it('reads several streams at once at the current version', async () => {
+    expect([...(await store.readStreams(['bottle-b1', 'bottle-none']))].map(([streamId, events]) => [streamId, events.map(view)])).toEqual([['bottle-b1', expected]]);
+  });
+
   it('reads the whole log at the current version', async () => {
     const read: RecordedEvent[] = [];
     for await (const event of store.readAll({ fromPosition: 0 })) read.push(event);

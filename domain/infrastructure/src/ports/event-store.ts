@@ -88,6 +88,13 @@ export interface EventStore {
    * list when the stream does not exist.
    */
   readStream(streamId: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /**
+   * The events of several streams, each in revision order, by stream id; a stream that does not
+   * exist is left out. For work on many streams at once (an import looks up the entries of thousands
+   * of rows): an adapter that can read them in one query does, the others read one after another.
+   * The caller keeps the list to a few thousand ids, so that a query does not hold the process long.
+   */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   readAll(options: ReadAllOptions): AsyncIterable<RecordedEvent>;
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the newest event in the log, 0 when empty. */
