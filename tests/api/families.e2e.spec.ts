@@ -395,7 +395,7 @@ describe("an invitation outlives no issuer's rights", () => {
     expect(await head()).toBe(before);
 
     const family = await server.call('GET', `/api/children/${childId}/members`, { token: first.token, headers: await seenNow() });
-    expect(family.body).toEqual([{ memberId: first.id, displayName: 'Parent', role: 'parent', isYou: true }]);
+    expect(family.body).toEqual([{ memberId: first.id, displayName: 'Member 1', role: 'parent', isYou: true }]);
     expect((await server.call('GET', `/api/children/${childId}`, { token: first.token })).body).toMatchObject({ displayName: 'Clementine', role: 'parent' });
   });
 

@@ -144,8 +144,8 @@ describe('the API description', () => {
     expect(lines).toEqual({ $ref: '#/components/schemas/ResearchLine' });
     const union = document.components.schemas.ResearchLine as { oneOf: { $ref: string }[]; discriminator?: unknown };
     const kinds = union.oneOf.map(({ $ref }) => (document.components.schemas[$ref.split('/').at(-1)!] as { properties: { kind: { const: string } } }).properties.kind.const);
-    expect(kinds).toEqual(expect.arrayContaining(['child-registered', 'child-anonymized', 'feeding-logged', 'feeding-corrected', 'feeding-deleted', 'growth-logged', 'stream-restated', 'child-withdrawn', 'end']));
-    expect(kinds).toHaveLength(20);
+    expect(kinds).toEqual(expect.arrayContaining(['child-registered', 'child-anonymized', 'feeding-logged', 'feeding-corrected', 'feeding-deleted', 'feeding-restored', 'growth-logged', 'stream-restated', 'child-withdrawn', 'end']));
+    expect(kinds).toHaveLength(25);
     const feeding = document.components.schemas.FeedingLoggedLine as { properties: Record<string, { description?: string }>; required: string[] };
     expect(feeding.properties.schemaVersion).toMatchObject({ const: 2 });
     expect(feeding.properties.amountOz!.description).toContain('quarter ounce');

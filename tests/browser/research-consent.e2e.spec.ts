@@ -20,6 +20,7 @@ describeInBrowser('research consent in Chromium', (suite) => {
 
     await page.goto('/auth/register');
     await page.getByLabel('Email').fill(email);
+    await page.getByLabel('What should the family call you?').fill('Robin');
     await page.getByLabel('Referral Code').fill('TEST42');
     await page.getByLabel('Password', { exact: true }).fill(STRONG_PASSWORD);
     await page.getByLabel('Confirm Password').fill(STRONG_PASSWORD);

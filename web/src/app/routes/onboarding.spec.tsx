@@ -67,7 +67,7 @@ describe('OnboardingRoute', () => {
         http.patch('/api/me', () => HttpResponse.json(testUser)),
       );
       const user = renderOnboarding();
-      const dialog = screen.getByRole('dialog', { name: 'Before you begin' });
+      const dialog = await screen.findByRole('dialog', { name: 'Before you begin' });
       expect(within(dialog).getByRole('heading', { name: 'Research (optional)' })).toBeInTheDocument();
       expect(within(dialog).getByText(/no names, e-mail addresses, notes or exact birth\s+dates/)).toBeInTheDocument();
       expect(within(dialog).getByText(/kept\s+in this anonymised form for research, unless you said no/)).toBeInTheDocument();
