@@ -18,8 +18,8 @@ import { claimImportSlots, matchImportSlots, type ImportDays, type SessionClaim 
 import { eachInSlices, otherWorkFirst } from './in-slices';
 
 /**
- * Rows written together: their days' slots claimed in one commit, then their entries appended in
- * the next, while the rows after them are sealed (docs/benchmarks.md, "Import").
+ * Rows written together: their days' slots claimed while they are sealed, committed with the
+ * entries of the group before them, then their own entries appended (docs/benchmarks.md, "Import").
  */
 const ROWS_AT_ONCE = 2_000;
 const DAY_MS = 86_400_000;
@@ -182,19 +182,29 @@ export function importWrites(deps: CommandDeps) {
         if (failure !== null) throw failure;
       }
 
-      let appending: Promise<void> = Promise.resolve();
-      for (const group of groups) {
-        const prepared: Prepared[] = [];
-        await eachInSlices(group, async (row) => void prepared.push(await prepare(row, childId, actor.userId, seal, newEvent)));
+      /** The ids of the group's sessions refused on their days. */
+      async function claim(group: readonly RowToLog[]): Promise<Set<string>> {
         const refused = new Set<string>();
         for (const kind of kinds) {
           const claims = claimsOf(group, kind);
           if (claims.length > 0) for (const entryId of await claimImportSlots(deps, daysOf.get(kind)!, claims)) refused.add(entryId);
         }
+        return refused;
+      }
+
+      let appending: Promise<void> = Promise.resolve();
+      for (const group of groups) {
+        // The group's days are claimed while its rows are sealed, their claims committed after the
+        // entries of the group before: the writer is kept busy while this thread prepares.
+        const claiming = claim(group);
+        // Marked handled: awaited once the rows are prepared.
+        claiming.catch(() => undefined);
+        const prepared: Prepared[] = [];
+        await eachInSlices(group, async (row) => void prepared.push(await prepare(row, childId, actor.userId, seal, newEvent)));
+        const refused = await claiming;
         for (const { row } of prepared) {
           if (refused.has(row.id)) written.refused.push({ line: row.line, message: overlapMessage(row.kind as SessionKind) });
         }
-        // One group's entries are being appended while the next is sealed and claims its days.
         await appending;
         appending = append(prepared.filter(({ row }) => !refused.has(row.id)));
         // Marked handled: awaited with the next group, or at the end.
