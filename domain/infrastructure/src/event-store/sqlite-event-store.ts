@@ -67,17 +67,17 @@ function errorOf(append: PendingAppend, index: number, { codes, failures }: Outc
  * index. Each line is JSON, which holds no line break of its own.
  */
 function encodeBatch(batch: readonly PendingAppend[]): { text: string; metadata: string[] } {
-  const metadata: string[] = [];
+  const metadata = new Map<string, number>();
   const lines: string[] = [];
   for (const { streamId, expected, events } of batch) {
     lines.push(JSON.stringify([streamId, expected, events.length]));
     for (const [id, type, data, metadataJson] of events) {
-      let index = metadata.lastIndexOf(metadataJson);
-      if (index === -1) index = metadata.push(metadataJson) - 1;
+      let index = metadata.get(metadataJson);
+      if (index === undefined) metadata.set(metadataJson, (index = metadata.size));
       lines.push(JSON.stringify([id, type, index]), data);
     }
   }
-  return { text: lines.join('\n'), metadata };
+  return { text: lines.join('\n'), metadata: [...metadata.keys()] };
 }
 
 // Indexed, not destructured: destructuring an array goes through its iterator, once per event of a replay.
