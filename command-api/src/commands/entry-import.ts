@@ -100,8 +100,8 @@ export function entryImport(deps: CommandDeps) {
       const logged = await eventStore.readStreams(streams);
       const exportedStreams = slice.map((row, index) => (logged.has(streams[index]!) ? null : exportedStream(row)));
       const exported = exportedStreams.some((stream) => stream !== null) ? await eventStore.readStreams(exportedStreams.filter((stream) => stream !== null)) : new Map();
-      for (const [index, row] of slice.entries()) {
-        const events = logged.get(streams[index]!);
+      for (const [index, stream] of streams.entries()) {
+        const events = logged.get(stream);
         const first = exported.get(exportedStreams[index] ?? '')?.[0];
         if (events) {
           const mine = key && events.findLast((event) => event.metadata.idempotencyKey === key.key);
