@@ -82,6 +82,42 @@ describe('an import and the entries other phones log meanwhile', () => {
     const sleeps = (await server.call('GET', `/api/sleep?childId=${childId}&date=2026-11-18`, { token: parent.token })).body as { startedAt: string }[];
     expect(sleeps.map((sleep) => sleep.startedAt).sort()).toEqual(['2026-11-18T12:00:00.000Z', '2026-11-18T13:10:00.000Z', '2026-11-18T14:00:00.000Z']);
   });
+
+  it('keeps the days right across the groups it writes in: a night over the groups\' edge holds both days, a sleep logged meanwhile in a later group refuses its row', async () => {
+    const parent = await register();
+    const childId = await addChild(parent, 'UTC');
+    await settle();
+    // 80 days (2026-09-01 to 11-19) of 45 ten-minute naps every 20 minutes from 07:00 and a night
+    // from 22:00 to 06:00: 3,680 rows, written in two groups of whole days (the first ends with
+    // 2026-10-14, whose night reaches into 10-15).
+    const rows: string[] = [];
+    for (let day = Date.parse('2026-09-01T00:00:00Z'); day < Date.parse('2026-11-20T00:00:00Z'); day += 86_400_000) {
+      const at = (minutes: number) => new Date(day + minutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+      for (let nap = 0; nap < 45; nap++) rows.push(`${at(7 * 60 + nap * 20)},${at(7 * 60 + nap * 20 + 10)}`);
+      rows.push(`${at(22 * 60)},${at(30 * 60)}`);
+    }
+    const file = ['id,child_id,start,end,nap,notes', ...rows.map((times, index) => `${index + 1},1,${times},1,`)].join('\n');
+    let release!: () => void;
+    projectorHeld = new Promise((resolve) => (release = resolve));
+    try {
+      const logged = await server.call('POST', '/api/sleep', { token: parent.token, body: { childId, startedAt: '2026-10-20T12:05:00Z', endedAt: '2026-10-20T12:15:00Z' } });
+      expect(logged.status).toBe(201);
+      const imported = await importInto(parent, childId, file);
+      // The 12:00 nap of 2026-10-20: the 16th row of the 50th day, line 2 + 49 × 46 + 15.
+      expect(imported.body).toMatchObject({ entries: { sleep: 3_679 }, refused: [{ line: 2_271, message: SLEEP_OVERLAP }] });
+      expect(rows[2_271 - 2]).toBe('2026-10-20 12:00:00,2026-10-20 12:10:00');
+      const overNight = await server.call('POST', '/api/sleep', { token: parent.token, body: { childId, startedAt: '2026-10-15T00:30:00Z', endedAt: '2026-10-15T01:00:00Z' } });
+      expect([overNight.status, overNight.body.message]).toEqual([409, SLEEP_OVERLAP]);
+    } finally {
+      projectorHeld = null;
+      release();
+    }
+    await settle();
+    const onDay = (await server.call('GET', `/api/sleep?childId=${childId}&date=2026-10-20`, { token: parent.token })).body as { startedAt: string }[];
+    const starts = onDay.map((sleep) => sleep.startedAt);
+    expect(starts).toContain('2026-10-20T12:05:00.000Z');
+    expect(starts).not.toContain('2026-10-20T12:00:00.000Z');
+  }, 60_000);
 });
 
 describe('an import sent again', () => {

@@ -32,9 +32,12 @@ const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
  */
 type AcceptedRow = RowToLog & { loggedAt?: number };
 
-/** A row of the file as the import keeps it: refused with the reason, or checked (`exportedId`: its id in this app's own export). */
-type FileRow = { line: number; child: BabyBuddyChildRef | null } & ({ refused: string } | { checked: AcceptedRow; exportedId: string | null });
-type CheckedRow = Extract<FileRow, { checked: AcceptedRow }>;
+/**
+ * A row of the file as the import keeps it, one object a row: refused with the reason, or checked
+ * (`exportedId`: its id in this app's own export).
+ */
+type CheckedRow = RowToLog & { child: BabyBuddyChildRef | null; exportedId: string | null };
+type FileRow = CheckedRow | { line: number; child: BabyBuddyChildRef | null; refused: string };
 
 /** Rows looked up in the event store at once, whether they were imported before: one query each. */
 const LOOKUPS_AT_ONCE = 500;
@@ -91,13 +94,15 @@ export function entryImport(deps: CommandDeps) {
    */
   async function earlier(rows: readonly CheckedRow[], childId: string, key: IdempotentRequest | null) {
     const found: ('new' | 'before' | 'key-reused' | number)[] = [];
-    const exportedStream = ({ checked, exportedId }: CheckedRow) => (exportedId && checked.kind !== 'growth' ? entryKind(checked.kind).streamId(exportedId) : null);
+    const exportedStream = ({ kind, exportedId }: CheckedRow) => (exportedId && kind !== 'growth' ? entryKind(kind).streamId(exportedId) : null);
     await eachInSlices(slicesOf(rows, LOOKUPS_AT_ONCE), async (slice) => {
-      const logged = await eventStore.readStreams(slice.map(({ checked }) => streamOf(checked)));
-      const exported = await eventStore.readStreams(slice.flatMap((row) => (logged.has(streamOf(row.checked)) ? [] : (exportedStream(row) ?? []))));
-      for (const row of slice) {
-        const events = logged.get(streamOf(row.checked));
-        const first = exported.get(exportedStream(row) ?? '')?.[0];
+      const streams = slice.map(streamOf);
+      const logged = await eventStore.readStreams(streams);
+      const exportedStreams = slice.map((row, index) => (logged.has(streams[index]!) ? null : exportedStream(row)));
+      const exported = exportedStreams.some((stream) => stream !== null) ? await eventStore.readStreams(exportedStreams.filter((stream) => stream !== null)) : new Map();
+      for (const [index, stream] of streams.entries()) {
+        const events = logged.get(stream);
+        const first = exported.get(exportedStreams[index] ?? '')?.[0];
         if (events) {
           const mine = key && events.findLast((event) => event.metadata.idempotencyKey === key.key);
           found.push(!mine ? 'before' : mine.metadata.idempotencyRequest === key.request ? mine.position : 'key-reused');
@@ -117,22 +122,25 @@ export function entryImport(deps: CommandDeps) {
     const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
     const today = localDateOf(now, timezone);
 
-    /** A row through its kind's rules, as it is read: only what the import needs of it is kept. */
+    /**
+     * A row through its kind's rules, as it is read: only what the import needs of it is kept. A body
+     * the reader made in its schema's form goes to the rules as it is; any other is parsed first.
+     */
     const checkRow = (row: ImportRow): FileRow => {
       if ('refused' in row) return row;
+      const { line, child } = row;
       const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
-      const request = { ...row.body, childId };
       // A row's id in this app's own export: imported into the child it came from, it is that entry.
       const exportedId = row.sourceId !== '' && !row.sourceId.includes(':') ? row.sourceId : null;
       try {
         if (row.kind === 'growth') {
-          const details = growthImport.check(request, { birthDate, today });
-          return { line: row.line, child: row.child, exportedId, checked: { line: row.line, id, kind: 'growth', details, date: details.measuredOn } };
+          const details = growthImport.check({ ...row.body, childId }, { birthDate, today });
+          return { line, child, exportedId, id, kind: 'growth', details, date: details.measuredOn };
         }
         const kind = entryKind(row.kind);
-        const entry = kind.check(parseInput(kind.body, request), now, 'file');
+        const entry = kind.check(row.asParsed ? row.body : parseInput(kind.body, { ...row.body, childId }), now, 'file');
         checkNotBeforeBirth(entry.startedAt, { birthDate, timezone }, kind.startField);
-        return { line: row.line, child: row.child, exportedId, checked: { line: row.line, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) } };
+        return { line, child, exportedId, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) };
       } catch (error) {
         const message = refusalMessage(error);
         if (message === null) throw error;
@@ -164,13 +172,13 @@ export function entryImport(deps: CommandDeps) {
     // A row the file repeats (no id column, the same times) names the entry of the one before it:
     // logged once. Sessions are left to the overlap rule, which names the line.
     const repeated = new Set<string>();
-    await eachInSlices(candidates, ({ checked }, index) => {
+    await eachInSlices(candidates, (row, index) => {
       const earlierOne = before[index]!;
-      const session = checked.kind !== 'growth' && isSessionKind(checked.kind);
-      if (earlierOne === 'key-reused') refused.push({ line: checked.line, message: KEY_REUSED });
-      else if (earlierOne === 'before' || (!session && repeated.has(checked.id))) found.alreadyImported++;
-      else accepted.push(earlierOne === 'new' ? checked : { ...checked, loggedAt: earlierOne });
-      if (!session) repeated.add(checked.id);
+      const session = row.kind !== 'growth' && isSessionKind(row.kind);
+      if (earlierOne === 'key-reused') refused.push({ line: row.line, message: KEY_REUSED });
+      else if (earlierOne === 'before' || (!session && repeated.has(row.id))) found.alreadyImported++;
+      else accepted.push(earlierOne === 'new' ? row : { ...row, loggedAt: earlierOne });
+      if (!session) repeated.add(row.id);
     });
     return { ...found, child: chosen.child, rows: chosen.rows.length, accepted: await withoutOverlaps(childId, accepted, refused) };
   }

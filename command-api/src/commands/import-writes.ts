@@ -18,8 +18,8 @@ import { claimImportSlots, matchImportSlots, type ImportDays, type SessionClaim 
 import { eachInSlices, otherWorkFirst } from './in-slices';
 
 /**
- * Rows written together: their days' slots claimed in one commit, then their entries appended in
- * the next, while the rows after them are sealed (docs/benchmarks.md, "Import").
+ * Rows written together: their days' slots claimed while they are sealed, committed with the
+ * entries of the group before them, then their own entries appended (docs/benchmarks.md, "Import").
  */
 const ROWS_AT_ONCE = 2_000;
 const DAY_MS = 86_400_000;
@@ -30,6 +30,16 @@ export type RowToLog = { line: number; id: string; date: string } & ({ kind: Ent
 type Session = Extract<RowToLog, { kind: EntryKind }> & { kind: SessionKind };
 const isSession = (row: RowToLog): row is Session => row.kind !== 'growth' && isSessionKind(row.kind);
 const claimOf = (row: Session): SessionClaim => ({ entryId: row.id, startedAt: row.checked.startedAt, endedAt: row.checked.endedAt });
+
+/**
+ * Seals as `seal` does, the empty text once for all (most of a file's rows have no notes): each
+ * empty note then records the same sealed value, which says no more than its length already does
+ * (nothing), and no IV is used twice for two texts (docs/decisions.md, "Imports").
+ */
+function sealingEmptyOnce(seal: (text: string) => string): (text: string) => string {
+  let sealedEmpty: string | null = null;
+  return (text) => (text === '' ? (sealedEmpty ??= seal('')) : seal(text));
+}
 
 /** A row with the events that log it, appended to its own new stream. */
 type Prepared = { row: RowToLog; streamId: string; events: NewEvent[] };
@@ -134,7 +144,7 @@ export function importWrites(deps: CommandDeps) {
      */
     async write(actor: WriteActor, childId: string, rows: readonly RowToLog[]): Promise<WrittenRows> {
       const written: WrittenRows = { logged: [], refused: [], foundLogged: 0, position: 0 };
-      const seal = await deps.cipher.childSealer(childId);
+      const seal = sealingEmptyOnce(await deps.cipher.childSealer(childId));
       const newEvent = newEventsWith(commandMetadata({ userId: actor.userId, correlationId: actor.correlationId, now: clock(), idempotency: actor.idempotent }), newId);
       const { groups, spans } = grouped(rows);
       await otherWorkFirst();
@@ -172,19 +182,29 @@ export function importWrites(deps: CommandDeps) {
         if (failure !== null) throw failure;
       }
 
-      let appending: Promise<void> = Promise.resolve();
-      for (const group of groups) {
-        const prepared: Prepared[] = [];
-        await eachInSlices(group, async (row) => void prepared.push(await prepare(row, childId, actor.userId, seal, newEvent)));
+      /** The ids of the group's sessions refused on their days. */
+      async function claim(group: readonly RowToLog[]): Promise<Set<string>> {
         const refused = new Set<string>();
         for (const kind of kinds) {
           const claims = claimsOf(group, kind);
           if (claims.length > 0) for (const entryId of await claimImportSlots(deps, daysOf.get(kind)!, claims)) refused.add(entryId);
         }
+        return refused;
+      }
+
+      let appending: Promise<void> = Promise.resolve();
+      for (const group of groups) {
+        // The group's days are claimed while its rows are sealed, their claims committed after the
+        // entries of the group before: the writer is kept busy while this thread prepares.
+        const claiming = claim(group);
+        // Marked handled: awaited once the rows are prepared.
+        claiming.catch(() => undefined);
+        const prepared: Prepared[] = [];
+        await eachInSlices(group, async (row) => void prepared.push(await prepare(row, childId, actor.userId, seal, newEvent)));
+        const refused = await claiming;
         for (const { row } of prepared) {
           if (refused.has(row.id)) written.refused.push({ line: row.line, message: overlapMessage(row.kind as SessionKind) });
         }
-        // One group's entries are being appended while the next is sealed and claims its days.
         await appending;
         appending = append(prepared.filter(({ row }) => !refused.has(row.id)));
         // Marked handled: awaited with the next group, or at the end.

@@ -49,7 +49,8 @@ function diaperBody(cells: Cells, { timezone }: ImportOptions): Record<string, u
 }
 
 function sleepBody(cells: Cells, { timezone }: ImportOptions): Record<string, unknown> {
-  return { ...babyBuddyInterval(cells['start'], cells['end'], timezone), notes: cells['notes'] ?? '' };
+  const { startedAt, endedAt } = babyBuddyInterval(cells['start'], cells['end'], timezone);
+  return { startedAt, endedAt, notes: cells['notes'] ?? '' };
 }
 
 /**
@@ -98,15 +99,41 @@ const READ_AS = {
  */
 function childrenOfRows(): (cells: Cells) => ImportRow['child'] {
   const known = new Map<string, BabyBuddyChildRef>();
+  let last: { id: string; first: string | undefined; lastName: string | undefined; child: BabyBuddyChildRef } | null = null;
   return (cells) => {
     const id = cells['child_id'];
     if (id === undefined) return null;
-    const name = [cells['child_first_name'], cells['child_last_name']].filter(Boolean).join(' ');
+    const first = cells['child_first_name'];
+    const lastName = cells['child_last_name'];
+    // Most rows name the child the row before them named.
+    if (last && last.id === id && last.first === first && last.lastName === lastName) return last.child;
+    const name = [first, lastName].filter(Boolean).join(' ');
     const key = `${id}\n${name}`;
     let child = known.get(key);
     if (!child) known.set(key, (child = { id, name: name === '' ? null : name }));
+    last = { id, first, lastName, child };
     return child;
   };
+}
+
+const MAX_NOTES = 1000;
+const TIME_FIELDS = ['startedAt', 'endedAt', 'occurredAt'] as const;
+
+/**
+ * Whether a body made here is already what its kind's request schema makes of it, so that the
+ * import may take its kind's rules to it without parsing it first (docs/decisions.md, "Imports").
+ * Every field is made here in the schema's form except what passes through from the file: notes
+ * (at most 1000 characters), a diaper's colour, a nursing side's minutes (negative when the end is
+ * before the start) and times outside the years 0000 to 9999. A body with any of those is parsed as
+ * a form's is, for the schema's own messages.
+ */
+function madeAsParsed(body: Record<string, unknown>): boolean {
+  for (const field of TIME_FIELDS) {
+    const time = body[field];
+    if (time !== undefined && (typeof time !== 'string' || time.length !== 24)) return false;
+  }
+  const sides = body['sides'] as { leftMinutes: number; rightMinutes: number } | null | undefined;
+  return (body['notes'] as string).length <= MAX_NOTES && (body['color'] ?? null) === null && (!sides || (sides.leftMinutes >= 0 && sides.rightMinutes >= 0));
 }
 
 /** Reads the rows of one Baby Buddy table as the request bodies of this app's routes. */
@@ -120,7 +147,7 @@ export function babyBuddyRowReader(table: BabyBuddyTable, columns: readonly stri
       const read = body(cells, options);
       // Its own id when the export has one; otherwise the row's times say which row it is.
       const sourceId = `babybuddy:${table}:${cells['id'] || JSON.stringify([cells['start'] ?? cells['time'] ?? cells['date'], cells['end'] ?? ''])}`;
-      return { line, kind, sourceId, body: read, child };
+      return { line, kind, sourceId, body: read, asParsed: kind !== 'growth' && madeAsParsed(read), child };
     } catch (error) {
       if (error instanceof RowRefused) return { line, refused: error.message, child };
       throw error;

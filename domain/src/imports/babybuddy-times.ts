@@ -1,4 +1,4 @@
-import { instantOfLocal, instantsOfLocal, isLocalDate } from '../time/zoned-time';
+import { instantOfLocal, instantsOfLocal, isLocalDate, isoOfMs } from '../time/zoned-time';
 import { RowRefused } from './csv-cells';
 
 const WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(?::(\d{2})(?:\.\d+)?)?$/;
@@ -40,8 +40,36 @@ function dateInZone(date: string, timezone: string): ZonedDate | null {
   return known;
 }
 
+function digitsAt(text: string, places: readonly number[]): boolean {
+  for (const at of places) {
+    const code = text.charCodeAt(at);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+const twoDigitsAt = (text: string, at: number): number => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+const PLAIN_DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
+
+/**
+ * Baby Buddy's own form, '2020-02-17 03:04:09', read by its characters (a file has hundreds of
+ * thousands): the same reading as WALL_TIME's, or null for any other text.
+ */
+function plainWallTime(value: string, timezone: string): CellTime | null {
+  if (value.length !== 19 || value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45 || value.charCodeAt(13) !== 58 || value.charCodeAt(16) !== 58) return null;
+  const separator = value.charCodeAt(10);
+  if ((separator !== 32 && separator !== 84) || !digitsAt(value, PLAIN_DIGITS)) return null;
+  const date = value.slice(0, 10);
+  const zoned = dateInZone(date, timezone);
+  if (!zoned) return null;
+  const seconds = twoDigitsAt(value, 17);
+  const wall = zoned.midnight + (twoDigitsAt(value, 11) * 60 + twoDigitsAt(value, 14)) * 60_000 + seconds * 1000;
+  return { date, minute: value.slice(11, 16), seconds, wall, offset: zoned.offset };
+}
+
 function cellTime(cell: string | undefined, column: string, timezone: string): CellTime {
   const value = (cell ?? '').trim();
+  const plain = plainWallTime(value, timezone);
+  if (plain) return plain;
   if (WITH_OFFSET.test(value) && !Number.isNaN(Date.parse(value))) return { instant: Date.parse(value) };
   const match = WALL_TIME.exec(value);
   const zoned = match && dateInZone(match[1]!, timezone);
@@ -69,7 +97,7 @@ const wallMs = (time: CellTime): number | null => ('instant' in time ? null : ti
  * read in the child's zone. A time with an offset or Z is read as it says.
  */
 export function babyBuddyInstant(cell: string | undefined, column: string, timezone: string): string {
-  return new Date(readings(cellTime(cell, column, timezone), timezone)[0]!).toISOString();
+  return isoOfMs(readings(cellTime(cell, column, timezone), timezone)[0]!);
 }
 
 /**
@@ -81,6 +109,8 @@ export function babyBuddyInstant(cell: string | undefined, column: string, timez
 export function babyBuddyInterval(startCell: string | undefined, endCell: string | undefined, timezone: string): { startedAt: string; endedAt: string } {
   const start = cellTime(startCell, 'start', timezone);
   const end = cellTime(endCell, 'end', timezone);
+  // Both on days of one offset each (nearly every row): one reading each, which is the answer.
+  if ('wall' in start && 'wall' in end && start.offset !== null && end.offset !== null) return { startedAt: isoOfMs(start.wall - start.offset), endedAt: isoOfMs(end.wall - end.offset) };
   const starts = readings(start, timezone);
   const ends = readings(end, timezone);
   const wallStart = wallMs(start);
@@ -90,5 +120,5 @@ export function babyBuddyInterval(startCell: string | undefined, endCell: string
   if (length !== null) {
     for (const s of starts) for (const e of ends) if (e - s === length && chosen[1] - chosen[0] !== length) chosen = [s, e];
   }
-  return { startedAt: new Date(chosen[0]).toISOString(), endedAt: new Date(chosen[1]).toISOString() };
+  return { startedAt: isoOfMs(chosen[0]), endedAt: isoOfMs(chosen[1]) };
 }

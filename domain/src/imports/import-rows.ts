@@ -12,10 +12,11 @@ export type ImportTarget = EntryKind | 'growth';
  * One row of a file read for import: the request body of its kind's route (without the child,
  * which the import names), and `sourceId`, what makes the row the same row when imported again; or
  * the reason it cannot be imported. `child`: the other tracker's child the row belongs to, when the
- * file names one.
+ * file names one. `asParsed`: the body is already what its kind's request schema makes of it, so
+ * its kind's rules may take it as it is.
  */
 export type ImportRow =
-  | { line: number; kind: ImportTarget; sourceId: string; body: Record<string, unknown>; child: BabyBuddyChildRef | null }
+  | { line: number; kind: ImportTarget; sourceId: string; body: Record<string, unknown>; asParsed: boolean; child: BabyBuddyChildRef | null }
   | { line: number; refused: string; child: BabyBuddyChildRef | null };
 
 export type BabyBuddyChildRef = { id: string; name: string | null };

@@ -18,7 +18,7 @@ export function ownCsvRowReader(columns: readonly string[]): (row: CsvRow) => Im
     const kind = cells['kind'] as EntryKind;
     if (!ENTRY_KIND_NAMES.includes(kind)) return { line, refused: `kind must be ${ENTRY_KIND_NAMES.join(', ')}`, child: null };
     try {
-      return { line, kind, sourceId: cells['id'] ?? '', body: bodyOf(kind, cells), child: null };
+      return { line, kind, sourceId: cells['id'] ?? '', body: bodyOf(kind, cells), asParsed: false, child: null };
     } catch (error) {
       if (error instanceof RowRefused) return { line, refused: error.message, child: null };
       throw error;

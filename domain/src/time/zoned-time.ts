@@ -169,6 +169,25 @@ function dateOfDayNumber(dayNumber: number): LocalDate {
   return date;
 }
 
+const SECONDS_AND_POINT: readonly string[] = Array.from({ length: 60 }, (_, second) => `:${pad(second)}.`);
+const MILLISECONDS_AND_Z: readonly string[] = Array.from({ length: 1000 }, (_, ms) => `${pad(ms, 3)}Z`);
+/** The instants whose ISO form has a four-digit year: 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z. */
+const FOUR_DIGIT_YEARS = { from: -62_167_219_200_000, to: 253_402_300_799_999 };
+
+/**
+ * `new Date(ms).toISOString()`, the same text, about seven times as fast from the cached date and
+ * time-of-day strings: an import formats two for each of hundreds of thousands of rows.
+ */
+export function isoOfMs(ms: number): string {
+  if (!Number.isInteger(ms) || ms < FOUR_DIGIT_YEARS.from || ms > FOUR_DIGIT_YEARS.to) return new Date(ms).toISOString();
+  const dayNumber = Math.floor(ms / DAY_MS);
+  const inDay = ms - dayNumber * DAY_MS;
+  const minute = Math.floor(inDay / MINUTE_MS);
+  const inMinute = inDay - minute * MINUTE_MS;
+  const second = Math.floor(inMinute / 1000);
+  return `${dateOfDayNumber(dayNumber)}T${TIMES_OF_DAY[minute]!}${SECONDS_AND_POINT[second]!}${MILLISECONDS_AND_Z[inMinute - second * 1000]!}`;
+}
+
 /** Days since 1970-01-01 of a 'YYYY-MM-DD' date; NaN when it is not one. */
 function dayNumberOf(date: LocalDate): number {
   const month = digitsAt(date, 5, 2);

@@ -6,6 +6,7 @@ import {
   instantMs,
   instantOfLocal,
   isLocalDate,
+  isoOfMs,
   isLocalTime,
   isValidTimeZone,
   localDateOf,
@@ -163,5 +164,36 @@ describe('date arithmetic on unusual input', () => {
   it('reads nothing into text that is not a date', () => {
     expect(() => addDays('2026-0:-15', 1)).toThrow(RangeError);
     expect(daysBetween('2026-1x-01', '2026-11-01')).toBeNaN();
+  });
+});
+
+describe('isoOfMs', () => {
+  it('writes an instant as toISOString does, at the edges of days, leap years, centuries and the four-digit years', () => {
+    const instants = [
+      0,
+      -1,
+      Date.parse('2024-02-29T23:59:59.999Z'),
+      Date.parse('2026-03-08T07:00:00.000Z'),
+      Date.parse('1900-03-01T00:00:00.001Z'),
+      Date.parse('2000-02-29T12:34:56.789Z'),
+      Date.parse('0001-01-01T00:00:00.000Z'),
+      -62_167_219_200_000,
+      253_402_300_799_999,
+    ];
+    for (const ms of instants) expect(isoOfMs(ms)).toBe(new Date(ms).toISOString());
+    expect(isoOfMs(Date.parse('2000-02-29T12:34:56.789Z'))).toBe('2000-02-29T12:34:56.789Z');
+    // Outside the four-digit years, and a fraction of a millisecond: as Date writes them.
+    expect(isoOfMs(253_402_300_800_000)).toBe('+010000-01-01T00:00:00.000Z');
+    expect(isoOfMs(-62_167_219_200_001)).toBe('-000001-12-31T23:59:59.999Z');
+    expect(isoOfMs(1.5)).toBe('1970-01-01T00:00:00.001Z');
+  });
+
+  it('agrees with toISOString every 7 minutes of a leap year and at random instants of 1,000 years', () => {
+    const instants: number[] = [];
+    for (let ms = Date.parse('2028-01-01T00:00:00Z'); ms < Date.parse('2029-01-01T00:00:00Z'); ms += 7 * 60_000 + 7) instants.push(ms);
+    let seed = 42;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let index = 0; index < 10_000; index++) instants.push(Math.floor(Date.parse('1500-01-01T00:00:00Z') + next() * 1000 * 365.25 * 86_400_000));
+    expect(instants.map(isoOfMs)).toEqual(instants.map((ms) => new Date(ms).toISOString()));
   });
 });

@@ -39,18 +39,45 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-/** The writer thread's answer for one append (see sqlite-writer.thread.js). */
-type Outcome =
-  | { ok: true; result: AppendResult }
-  | { ok: false; kind: 'conflict'; actual: number | 'no_stream' }
-  | { ok: false; kind: 'unavailable' | 'failed'; message: string; code?: string };
+/** A failure of an append the writer thread could not write, or of the thread itself. */
+type Failure = { kind: 'unavailable' | 'failed'; message: string; code?: string };
+
+/**
+ * The writer thread's answer for a batch (see sqlite-writer.thread.js): three numbers an append,
+ * `[0, nextRevision, position]`, `[1, actual revision or -1]` for a conflict, `[2]` for a failure
+ * in `failures` under the append's index.
+ */
+type Outcomes = { codes: Float64Array; failures: Record<number, Failure> };
 
 const READ_PAGE_SIZE = 500;
 
-function errorOf(append: PendingAppend, outcome: Exclude<Outcome, { ok: true }>): Error {
-  if (outcome.kind === 'conflict') return new WrongExpectedRevisionError(append.streamId, append.expected, outcome.actual);
-  const cause = Object.assign(new Error(outcome.message), { code: outcome.code });
-  return outcome.kind === 'unavailable' ? new EventStoreUnavailableError('Event store cannot take writes', { cause }) : cause;
+function errorOf(append: PendingAppend, index: number, { codes, failures }: Outcomes): Error {
+  if (codes[index * 3] === 1) {
+    const actual = codes[index * 3 + 1]!;
+    return new WrongExpectedRevisionError(append.streamId, append.expected, actual === -1 ? 'no_stream' : actual);
+  }
+  const failure = failures[index]!;
+  const cause = Object.assign(new Error(failure.message), { code: failure.code });
+  return failure.kind === 'unavailable' ? new EventStoreUnavailableError('Event store cannot take writes', { cause }) : cause;
+}
+
+/**
+ * A batch as the writer thread reads it: one text (one copy to hand over, where a batch of
+ * thousands of events as arrays was a clone of every part), the metadata JSON each event names by
+ * index. Each line is JSON, which holds no line break of its own.
+ */
+function encodeBatch(batch: readonly PendingAppend[]): { text: string; metadata: string[] } {
+  const metadata = new Map<string, number>();
+  const lines: string[] = [];
+  for (const { streamId, expected, events } of batch) {
+    lines.push(JSON.stringify([streamId, expected, events.length]));
+    for (const [id, type, data, metadataJson] of events) {
+      let index = metadata.get(metadataJson);
+      if (index === undefined) metadata.set(metadataJson, (index = metadata.size));
+      lines.push(JSON.stringify([id, type, index]), data);
+    }
+  }
+  return { text: lines.join('\n'), metadata: [...metadata.keys()] };
 }
 
 // Indexed, not destructured: destructuring an array goes through its iterator, once per event of a replay.
@@ -111,13 +138,13 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const wakers = new Set<() => void>();
   const subscriptions = new Set<Subscription>();
 
-  const finishBatch = (outcomes: Outcome[]): void => {
+  const finishBatch = (outcomes: Outcomes): void => {
     const batch = inFlight ?? [];
     inFlight = null;
+    const { codes } = outcomes;
     batch.forEach((append, index) => {
-      const outcome = outcomes[index]!;
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(errorOf(append, outcome));
+      if (codes[index * 3] === 0) append.resolve({ nextRevision: codes[index * 3 + 1]!, position: codes[index * 3 + 2]! });
+      else append.reject(errorOf(append, index, outcomes));
     });
     for (const wake of [...wakers]) wake();
     if (queue.length > 0) dispatch();
@@ -135,7 +162,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     const gone = (message: string) => {
       if (writer !== thread) return;
       writer = null;
-      if (inFlight) finishBatch(inFlight.map(() => ({ ok: false, kind: 'unavailable', message })));
+      if (inFlight) finishBatch({ codes: new Float64Array(inFlight.length * 3).fill(2), failures: inFlight.map((): Failure => ({ kind: 'unavailable', message })) });
     };
     thread.on('error', (error) => gone(error.message));
     thread.on('exit', (code) => gone(`the writer thread ended (${code})`));
@@ -149,7 +176,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
     queue = [];
     writer ??= startWriter();
     writer.ref();
-    writer.postMessage({ batch: inFlight.map(({ streamId, expected, events }) => ({ streamId, expected, events })) });
+    writer.postMessage(encodeBatch(inFlight));
     // The thread has its own copy: the text of the events need not be kept until it answers.
     for (const append of inFlight) append.events = [];
   }

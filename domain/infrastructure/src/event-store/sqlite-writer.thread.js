@@ -20,6 +20,20 @@ import Database from 'better-sqlite3';
  *   | { ok: false, kind: 'conflict', actual: number | 'no_stream' }
  *   | { ok: false, kind: 'unavailable' | 'failed', message: string, code?: string }} Outcome
  */
+/**
+ * A batch as the store sends it: one text, so that handing it over is one copy instead of a clone
+ * of every part of every event (an import sends thousands at once). For each append a line
+ * `[streamId, expected, count]`, then for each of its events a line `[id, type, metadata]` (the
+ * index of its metadata's JSON in `metadata`) and a line of its data's JSON; each line is JSON,
+ * which never holds a line break of its own.
+ * @typedef {{ text: string, metadata: string[] }} EncodedBatch
+ */
+/**
+ * The outcomes as the thread answers them: three numbers an append, `[0, nextRevision, position]`,
+ * `[1, actual revision or -1 for no stream]` (a conflict), or `[2]` with the failure in `failures`
+ * under the append's index.
+ * @typedef {{ codes: Float64Array, failures: Record<number, { kind: 'unavailable' | 'failed', message: string, code?: string }> }} EncodedOutcomes
+ */
 
 // Errors that mean the storage itself cannot take writes, as opposed to a refused append.
 const UNAVAILABLE_CODES = ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_BUSY', 'SQLITE_LOCKED', 'SQLITE_CORRUPT', 'SQLITE_NOTADB'];
@@ -81,9 +95,11 @@ function alreadyAppended(append) {
  * @returns {AppendResult}
  */
 function writeOne(append) {
-  const current = /** @type {number | undefined} */ (currentRevision.get(append.streamId));
   const { expected } = append;
-  const matches = expected === 'any' || (expected === 'no_stream' ? current === undefined : current === expected);
+  // A new stream's first event is inserted without looking first: the (stream_id, revision) key
+  // refuses it when the stream exists (writeBatch tells that conflict apart). An import's appends are all such.
+  const current = expected === 'no_stream' ? undefined : /** @type {number | undefined} */ (currentRevision.get(append.streamId));
+  const matches = expected === 'any' || expected === 'no_stream' || current === expected;
   if (!matches) {
     const retried = alreadyAppended(append);
     if (retried) return retried;
@@ -129,9 +145,12 @@ function writeBatch(batch) {
           db.exec('ROLLBACK TO append');
           db.exec('RELEASE append');
         }
-        const retried = codeOf(error) === 'SQLITE_CONSTRAINT_UNIQUE' ? alreadyAppended(append) : undefined;
+        const unique = codeOf(error) === 'SQLITE_CONSTRAINT_UNIQUE';
+        const retried = unique ? alreadyAppended(append) : undefined;
+        const existing = unique && append.expected === 'no_stream' ? /** @type {number | undefined} */ (currentRevision.get(append.streamId)) : undefined;
         if (retried) outcomes.push({ ok: true, result: retried });
         else if (error instanceof Conflict) outcomes.push({ ok: false, kind: 'conflict', actual: error.actual });
+        else if (existing !== undefined) outcomes.push({ ok: false, kind: 'conflict', actual: existing });
         else outcomes.push({ ok: false, kind: 'failed', message: String(/** @type {Error} */ (error).message), code: codeOf(error) });
       }
     }
@@ -144,13 +163,53 @@ function writeBatch(batch) {
   }
 }
 
+/**
+ * @param {EncodedBatch} batch
+ * @returns {Append[]}
+ */
+function decode({ text, metadata }) {
+  const lines = text.split('\n');
+  /** @type {Append[]} */
+  const appends = [];
+  for (let at = 0; at < lines.length; ) {
+    const [streamId, expected, count] = /** @type {[string, ExpectedRevision, number]} */ (JSON.parse(/** @type {string} */ (lines[at++])));
+    /** @type {EncodedEvent[]} */
+    const events = [];
+    for (let index = 0; index < count; index++) {
+      const [id, type, metadataIndex] = /** @type {[string, string, number]} */ (JSON.parse(/** @type {string} */ (lines[at++])));
+      events.push([id, type, /** @type {string} */ (lines[at++]), /** @type {string} */ (metadata[metadataIndex])]);
+    }
+    appends.push({ streamId, expected, events });
+  }
+  return appends;
+}
+
+/**
+ * @param {Outcome[]} outcomes
+ * @returns {EncodedOutcomes}
+ */
+function encode(outcomes) {
+  const codes = new Float64Array(outcomes.length * 3);
+  /** @type {EncodedOutcomes['failures']} */
+  const failures = {};
+  outcomes.forEach((outcome, index) => {
+    if (outcome.ok) codes.set([0, outcome.result.nextRevision, outcome.result.position], index * 3);
+    else if (outcome.kind === 'conflict') codes.set([1, outcome.actual === 'no_stream' ? -1 : outcome.actual], index * 3);
+    else {
+      codes[index * 3] = 2;
+      failures[index] = { kind: outcome.kind, message: outcome.message, ...(outcome.code === undefined ? {} : { code: outcome.code }) };
+    }
+  });
+  return { codes, failures };
+}
+
 const port = parentPort;
 if (!port) throw new Error('sqlite-writer.thread.js runs as a worker thread');
-port.on('message', (/** @type {{ batch: Append[] } | 'close'} */ message) => {
+port.on('message', (/** @type {EncodedBatch | 'close'} */ message) => {
   if (message === 'close') {
     db.close();
     port.close();
     return;
   }
-  port.postMessage(writeBatch(message.batch));
+  port.postMessage(encode(writeBatch(decode(message))));
 });
