@@ -18,15 +18,17 @@ import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { WrongExpectedRevisionError, type EventStore } from '@nightlight/infrastructure/ports/event-store';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import { toNewEvent } from '../command-handler';
+import { OneAtATime } from './one-at-a-time';
 import { StreamStateCache } from './stream-state-cache';
 
 const LONGEST_MINUTES = { feeding: MAX_FEEDING_MINUTES, sleep: MAX_SLEEP_MINUTES } satisfies Record<SlottedKind, number>;
 const DAY_MS = 86_400_000;
 
 /**
- * Appends to one day race only with writes to the same child's same day; the loser reads the day
- * again and decides once more. Each round lets one write through, so this bounds a burst of this
- * many writes to one day at once.
+ * Within a process, one day's decisions are taken one at a time (`decideOnDay`), so they never
+ * race; appends from another process (a command-api beside this one, an older release) still can,
+ * and the loser reads the day again and decides once more. Each round lets one write through, so
+ * this bounds a burst of this many writes to one day at once.
  */
 const MAX_ATTEMPTS = 100;
 /** A write in flight finishes within a few commits; one that takes longer than this stopped, and the claim stands until it is left over. */
@@ -47,6 +49,17 @@ const dayStatesOf = (eventStore: EventStore): StreamStateCache<EntrySlotDay> => 
   let states = dayStates.get(eventStore);
   if (!states) dayStates.set(eventStore, (states = new StreamStateCache(evolveEntrySlotDay, initialEntrySlotDay, SLOTS_KEPT, (day) => 1 + day.slots.size)));
   return states;
+};
+
+/**
+ * One day's decisions in this process, one at a time, per event store: a child's writes reaching
+ * the same day would otherwise all read its revision, and all but one append fail and start again.
+ */
+const dayQueues = new WeakMap<EventStore, OneAtATime>();
+const dayQueueOf = (eventStore: EventStore): OneAtATime => {
+  let queue = dayQueues.get(eventStore);
+  if (!queue) dayQueues.set(eventStore, (queue = new OneAtATime()));
+  return queue;
 };
 
 /** A slot in the way belongs to a write not finished yet: its day is read again after a pause. */
@@ -103,7 +116,8 @@ export async function decideOnDay(
 ): Promise<void> {
   const streamId = entrySlotsStreamId(day.kind, day.childId, day.day);
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
-  for (let attempt = 1; ; attempt += 1) {
+  /** Reads, decides and appends once: 'done', or what to do before the next attempt. */
+  const attempt = async (last: boolean): Promise<'done' | 'wait' | 'again'> => {
     const { state, length } = await dayStatesOf(deps.eventStore).read(deps.eventStore, streamId);
     const history = state.opened ? [] : await day.history();
     let events;
@@ -111,17 +125,23 @@ export async function decideOnDay(
       events = await decide(state, history, Date.now() <= waitUntil);
     } catch (error) {
       if (!(error instanceof SlotInFlight)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
-      continue;
+      return 'wait';
     }
-    if (events.length === 0 || !record) return;
+    if (events.length === 0 || !record) return 'done';
     const metadata = slotMetadata(deps, actor);
     try {
       await deps.eventStore.append(streamId, events.map((event) => toNewEvent(event, deps.newId(), metadata)), length === 0 ? 'no_stream' : length - 1);
-      return;
+      return 'done';
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      if (!(error instanceof WrongExpectedRevisionError) || last) throw error;
+      return 'again';
     }
+  };
+  for (let attempts = 1; ; attempts += 1) {
+    const outcome = await dayQueueOf(deps.eventStore).run(streamId, () => attempt(attempts >= MAX_ATTEMPTS));
+    if (outcome === 'done') return;
+    // Waiting for a write in flight, the day is left to the others meanwhile.
+    if (outcome === 'wait') await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
   }
 }
 
