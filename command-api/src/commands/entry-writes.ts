@@ -12,6 +12,7 @@ import { handleCommand, type AppendGuard, type CommandResult } from '../command-
 import { idempotentWrites } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { childAsOf, isMember, loadChildAs } from './child-access';
+import { openedBirthDate } from './child-facts';
 import { loggedByOf } from './logged-by';
 import { claimEntrySlots } from './entry-slots';
 
@@ -101,7 +102,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const body = parseInput(entry.body, input);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
-    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+    const birthDate = (await openedBirthDate(cipher, { childId, ownerId: child.ownerId, sealedBirthDate: child.profile.birthDate })) ?? '';
     const checked = entry.check(body, clock(), origin);
     checkNotBeforeBirth(checked.startedAt, { birthDate, timezone: child.profile.timezone }, entry.startField);
     const { recorded, data } = await loggedEntryData(entry, (text) => cipher.sealForChild(childId, text), { id, childId, ownerId: userId }, checked);
