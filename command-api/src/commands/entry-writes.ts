@@ -33,7 +33,6 @@ export async function loggedEntryData(
   checked: CheckedEntry,
 ): Promise<{ recorded: RecordedEntry; data: Record<string, unknown> }> {
   const { notes, environment: _plain, ...unsealed } = checked;
-  // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
   const details = entry.sealDetails ? await entry.sealDetails(checked, async (text) => seal(text)) : unsealed;
   const recorded: RecordedEntry = { ...details, notes: await seal(notes) };
   const { recordedAs } = entry;

@@ -30,19 +30,28 @@ export class DailyEntries {
 
   /** What the entries of `childId` starting in [from, to) add to their days, read from the timeline when not known. */
   async within(childId: string, from: number, to: number, read: () => Promise<TimelineDocument[]>): Promise<DailyInput[]> {
-    let known = this.children.get(childId);
-    if (!known || from < known.from || to > known.to) {
-      const entries = new Map<string, DailyInput | null>();
-      for (const doc of await read()) entries.set(doc._id, dailyInputOf(doc));
-      known = { from, to, entries };
-    }
-    // Most recently used last: the least recently used child goes first.
-    this.children.delete(childId);
-    this.children.set(childId, known);
-    if (this.children.size > CHILDREN_KEPT) this.children.delete(this.children.keys().next().value!);
+    const known = this.children.get(childId);
     const inputs: DailyInput[] = [];
-    for (const input of known.entries.values()) if (input && startOf(input) >= from && startOf(input) < to) inputs.push(input);
+    if (known && from >= known.from && to <= known.to) {
+      this.keep(childId, known);
+      for (const input of known.entries.values()) if (input && startOf(input) >= from && startOf(input) < to) inputs.push(input);
+      return inputs;
+    }
+    const entries = new Map<string, DailyInput | null>();
+    for (const doc of await read()) {
+      const input = dailyInputOf(doc);
+      entries.set(doc._id, input);
+      if (input) inputs.push(input);
+    }
+    this.keep(childId, { from, to, entries });
     return inputs;
+  }
+
+  /** Most recently used last: the least recently used child goes first. */
+  private keep(childId: string, span: KnownSpan): void {
+    this.children.delete(childId);
+    this.children.set(childId, span);
+    if (this.children.size > CHILDREN_KEPT) this.children.delete(this.children.keys().next().value!);
   }
 
   /** An entry was written to the timeline (`doc`) or deleted from it (null). */

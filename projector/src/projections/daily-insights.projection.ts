@@ -70,10 +70,7 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   }
 }
 
-/**
- * The index of the first entry (ascending by start) starting at or after `ms`. At module level: a
- * replay asks it for every date, and tsx names each named closure as it is made.
- */
+/** The index of the first entry (ascending by start) starting at or after `ms`. */
 function firstStartingAtOrAfter(entries: readonly { start: number }[], ms: number): number {
   return firstIndexNotBelow(entries.length, (index) => entries[index]!.start < ms);
 }
