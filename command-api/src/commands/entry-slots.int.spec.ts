@@ -12,19 +12,23 @@ import { claimEntrySlots } from './entry-slots';
 let directory: string;
 let eventStore: EventStore;
 let refusedAppends: number;
+let dayAppends: number;
 
 beforeEach(() => {
   directory = mkdtempSync(path.join(tmpdir(), 'nightlight-entry-slots-'));
   const store = createSqliteEventStore({ file: path.join(directory, 'events.sqlite') });
   refusedAppends = 0;
-  // Counts the appends the log refused for a revision moved meanwhile.
+  dayAppends = 0;
+  // Counts the appends to days, and those the log refused for a revision moved meanwhile.
   eventStore = {
     ...store,
-    append: (streamId, events, expected) =>
-      store.append(streamId, events, expected).catch((error: unknown) => {
+    append: (streamId, events, expected) => {
+      dayAppends += 1;
+      return store.append(streamId, events, expected).catch((error: unknown) => {
         if (error instanceof WrongExpectedRevisionError) refusedAppends += 1;
         throw error;
-      }),
+      });
+    },
   };
 });
 afterEach(async () => {
@@ -36,7 +40,7 @@ afterEach(async () => {
 const noTimeline = { collection: () => ({ find: async () => [] }) } as unknown as ReadStore;
 
 describe("one child's writes to one day in one process", () => {
-  it('are decided one at a time: 30 feedings sent at once are all claimed, and no append is refused for a moved revision', async () => {
+  it('are decided in turn and recorded together: 30 feedings sent at once are all claimed in a few appends, none refused for a moved revision', async () => {
     const childId = uuidv7();
     const deps = { eventStore, readStore: noTimeline, clock: () => new Date('2026-11-20T12:00:00.000Z'), newId: uuidv7 };
     const feedings = Array.from({ length: 30 }, (_, i) => ({
@@ -60,5 +64,7 @@ describe("one child's writes to one day in one process", () => {
     const day = await eventStore.readStream(entrySlotsStreamId('feeding', childId, '2026-11-20'));
     expect(day.filter((event) => event.type === 'EntrySlotClaimed')).toHaveLength(30);
     expect(refusedAppends).toBe(0);
+    // The first claim goes alone; the 29 asked while it was being committed go in the next append.
+    expect(dayAppends).toBe(2);
   });
 });
