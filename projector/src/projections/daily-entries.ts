@@ -13,10 +13,11 @@ interface KnownSpan {
 }
 
 /**
- * The children whose recent entries are kept: each costs about 200 bytes an entry over the three
- * days or so a write's dates reach, so thousands of children are a few megabytes.
+ * How many entries are kept, over all children (a few hundred bytes each, so about 15 MB): the
+ * three days or so a write's dates reach hold 40–200 entries of a child, so this keeps the recent
+ * days of several hundred to a thousand children, the least recently written to going first.
  */
-const CHILDREN_KEPT = 2_000;
+const ENTRIES_KEPT = 50_000;
 
 /**
  * What daily insights need of a child's timeline, kept between events: recomputing a date after one
@@ -27,6 +28,9 @@ const CHILDREN_KEPT = 2_000;
  */
 export class DailyEntries {
   private readonly children = new Map<string, KnownSpan>();
+  private kept = 0;
+  /** Counts the entries written: a span read while one was written may have missed it, and is not kept. */
+  private writes = 0;
 
   /** What the entries of `childId` starting in [from, to) add to their days, read from the timeline when not known. */
   async within(childId: string, from: number, to: number, read: () => Promise<TimelineDocument[]>): Promise<DailyInput[]> {
@@ -37,33 +41,49 @@ export class DailyEntries {
       for (const input of known.entries.values()) if (input && startOf(input) >= from && startOf(input) < to) inputs.push(input);
       return inputs;
     }
+    const writesBefore = this.writes;
     const entries = new Map<string, DailyInput | null>();
     for (const doc of await read()) {
       const input = dailyInputOf(doc);
       entries.set(doc._id, input);
       if (input) inputs.push(input);
     }
-    this.keep(childId, { from, to, entries });
+    if (this.writes === writesBefore) this.keep(childId, { from, to, entries });
     return inputs;
-  }
-
-  /** Most recently used last: the least recently used child goes first. */
-  private keep(childId: string, span: KnownSpan): void {
-    this.children.delete(childId);
-    this.children.set(childId, span);
-    if (this.children.size > CHILDREN_KEPT) this.children.delete(this.children.keys().next().value!);
   }
 
   /** An entry was written to the timeline (`doc`) or deleted from it (null). */
   entryWritten(childId: string, id: string, doc: TimelineDocument | null): void {
+    this.writes += 1;
     const known = this.children.get(childId);
     if (!known) return;
-    known.entries.delete(id);
-    if (doc && instantMs(doc.startedAt) >= known.from && instantMs(doc.startedAt) < known.to) known.entries.set(id, dailyInputOf(doc));
+    if (known.entries.delete(id)) this.kept -= 1;
+    if (doc && instantMs(doc.startedAt) >= known.from && instantMs(doc.startedAt) < known.to) {
+      known.entries.set(id, dailyInputOf(doc));
+      this.kept += 1;
+    }
   }
 
   /** The child's timeline was rewritten or removed: nothing of it is known any more. */
   forget(childId: string): void {
+    this.writes += 1;
+    this.drop(childId);
+  }
+
+  /** Most recently used last: the least recently used children go first. */
+  private keep(childId: string, span: KnownSpan): void {
+    this.drop(childId);
+    this.children.set(childId, span);
+    this.kept += span.entries.size;
+    for (const [oldest] of this.children) {
+      if (this.kept <= ENTRIES_KEPT || oldest === childId) break;
+      this.drop(oldest);
+    }
+  }
+
+  private drop(childId: string): void {
+    const known = this.children.get(childId);
+    if (known) this.kept -= known.entries.size;
     this.children.delete(childId);
   }
 }
