@@ -65,6 +65,17 @@ describe('an entry before the birth date', () => {
     expect(read.body.startedAt).toBe('2026-11-10T12:00:00.000Z');
   });
 
+  it('follows a corrected birth date at once: refused before it, taken once the date is moved earlier, refused again once it is moved back', async () => {
+    const other = await server.call('POST', '/api/children', { token, body: { displayName: 'Wilhelmina', birthDate: '2026-11-10', sex: 'Female', timezone: 'UTC' } });
+    const diaper = (at: string) => server.call('POST', '/api/diapers', { token, body: { childId: other.body.id, occurredAt: at, contents: 'wet' } });
+    const profile = (birthDate: string) => ({ displayName: 'Wilhelmina', birthDate, sex: 'Female', nightWindowStart: '19:00', nightWindowEnd: '07:00', timezone: 'UTC' });
+    expect((await diaper('2026-11-08T12:00:00Z')).body).toEqual(refusal('occurredAt'));
+    expect((await server.call('PUT', `/api/settings/children/${other.body.id}`, { token, body: profile('2026-11-07') })).status).toBe(200);
+    expect((await diaper('2026-11-08T12:00:00Z')).status).toBe(201);
+    expect((await server.call('PUT', `/api/settings/children/${other.body.id}`, { token, body: profile('2026-11-09') })).status).toBe(200);
+    expect((await diaper('2026-11-08T13:00:00Z')).body).toEqual(refusal('occurredAt'));
+  });
+
   it('is refused for a timer started then, which starts nothing', async () => {
     const early = await server.call('POST', '/api/timers', { token, body: { childId, kind: 'sleep', startedAt: '1899-12-31T12:00:00Z' } });
     expect([early.status, early.body]).toEqual([400, refusal('startedAt')]);

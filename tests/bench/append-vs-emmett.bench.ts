@@ -3,22 +3,37 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { getSQLiteEventStore } from '@event-driven-io/emmett-sqlite';
 import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
 import type { NewEvent } from '@nightlight/infrastructure/ports/event-store';
+import { importComparisonPackage } from './support/comparison-packages';
 
 /**
  * The embedded SQLite adapter against Emmett's SQLite event store (@event-driven-io/emmett-sqlite,
  * the peer the design follows), same machine, same payloads, each on its own fresh file:
  * single appends awaited one by one, single appends sent concurrently in waves, 100-event batches.
  * `npx tsx tests/bench/append-vs-emmett.bench.ts` (SEQUENTIAL, WAVE_EVENTS, BATCH_EVENTS to resize).
+ * Emmett is not one of the project's dependencies: its first run installs it into a temporary
+ * folder (support/comparison-packages.ts), building sqlite3 from C where no prebuilt binary fits.
  */
+const EMMETT_VERSION = '0.38.5';
 
 const SEQUENTIAL = Number(process.env.SEQUENTIAL ?? 1_000);
 const WAVE_EVENTS = Number(process.env.WAVE_EVENTS ?? 10_000);
 const WAVE_SIZE = 100;
 const BATCH_EVENTS = Number(process.env.BATCH_EVENTS ?? 20_000);
 const BATCH_SIZE = 100;
+
+/** What this benchmark uses of emmett-sqlite. */
+interface EmmettSqlite {
+  getSQLiteEventStore(options: { fileName: string; schema: { autoMigration: 'CreateOrUpdate' } }): {
+    appendToStream(streamId: string, events: { type: string; data: Record<string, unknown>; metadata: Record<string, unknown> }[], options: { expectedStreamVersion: 'STREAM_DOES_NOT_EXIST' }): Promise<unknown>;
+  };
+}
+const { getSQLiteEventStore } = await importComparisonPackage<EmmettSqlite>(
+  '@event-driven-io/emmett-sqlite',
+  { '@event-driven-io/emmett': EMMETT_VERSION, '@event-driven-io/emmett-sqlite': EMMETT_VERSION },
+  ['sqlite3'],
+);
 
 interface Store {
   name: string;
@@ -63,7 +78,7 @@ function nightlight(file: string): Store {
 function emmett(file: string): Store {
   const store = getSQLiteEventStore({ fileName: file, schema: { autoMigration: 'CreateOrUpdate' } });
   return {
-    name: 'emmett-sqlite 0.38.5 (sqlite3)',
+    name: `emmett-sqlite ${EMMETT_VERSION} (sqlite3)`,
     async append(streamId, events) {
       await store.appendToStream(
         streamId,

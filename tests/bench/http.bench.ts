@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { v7 as uuidv7 } from 'uuid';
+import { HEAP_GROWING_PERCENT } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { generateFamilies } from './support/generate-families';
@@ -18,7 +19,9 @@ import { EVENTS_PER_DAY } from './support/seeded-server';
  * in three processes: the server started as the README starts it (`npm start`: built JavaScript,
  * NODE_ENV=production), the bare routes under plain node, and this process, which only generates
  * load (autocannon). `npx tsx tests/bench/http.bench.ts` (CONNECTIONS, DURATION in seconds per
- * round, ROUNDS, WARMUP in seconds of the untimed first round, WRITE_CHILDREN).
+ * round, ROUNDS, WARMUP in seconds of the untimed first round, WRITE_CHILDREN; ONLY=POST runs the
+ * targets whose label holds that text; CPU_PROF_DIR=<folder> has the server write a CPU profile
+ * there when it stops, for Chrome's DevTools).
  * Goals (issue: speed as users see it): daily insights ≥ 50 % of the bare GET; POST /api/feedings
  * ≥ 25 % of the bare POST and ≥ 12 % of the bare GET; p99 under 20 ms for both.
  * The targets take turns for ROUNDS rounds and each is reported by its median round, with the CPU
@@ -34,6 +37,8 @@ const WARMUP = Number(process.env.WARMUP ?? 3);
  * (docs/decisions.md, "Overlaps"), and 50 connections are 50 families, not one family's 50 phones.
  */
 const WRITE_CHILDREN = Number(process.env.WRITE_CHILDREN ?? CONNECTIONS);
+const ONLY = process.env.ONLY;
+const CPU_PROF_DIR = process.env.CPU_PROF_DIR;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 const freePort = () =>
@@ -81,7 +86,12 @@ try {
   await writer.close();
 
   const port = await freePort();
-  await startProcess('npm', ['start'], { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, /is running at (\S+)/);
+  const serverEnvironment = { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Profiled, the launcher npm start runs is started by hand with the heap flag it would pass, so the server runs in its process with node's profiler on.
+  const [command, args] = CPU_PROF_DIR
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, `--heap-growing-percent=${HEAP_GROWING_PERCENT}`, 'query-api/build/start.mjs']]
+    : ['npm', ['start']];
+  await startProcess(command, args, serverEnvironment, /is running at (\S+)/);
   const url = `http://127.0.0.1:${port}`;
   const auth = { authorization: `Bearer ${token}` };
   const insightsPath = `/api/children/${childId}/insights/daily`;
@@ -124,12 +134,12 @@ try {
     return { url: target, method: 'POST', requests: [{ method: 'POST', setupRequest: (request) => Object.assign(request, next()) }] };
   };
 
-  const serverPid = answeringProcess(processUnder(processes[0]!.pid!, /^\S*node query-api\/build\/start\.mjs/));
+  const serverPid = answeringProcess(processUnder(processes[0]!.pid!, /^\S*node (\S+ )*query-api\/build\/start\.mjs/));
   const barePid = processes[1]!.pid!;
   type Target = { label: string; options: Options; pid: number; goals?: { bare: string; percent: number }[] };
   const BARE_GET = 'bare GET, same JSON body';
   const BARE_POST = 'bare POST, same requests';
-  const targets: Target[] = [
+  const allTargets: Target[] = [
     { label: BARE_GET, options: { url: `${bareUrl}/bare` }, pid: barePid },
     { label: 'GET insights/daily (7 days)', options: { url: `${url}${insightsPath}`, headers: auth }, pid: serverPid, goals: [{ bare: BARE_GET, percent: 50 }] },
     // As a browser asks for it: the answer (about 3 KB) goes Brotli-compressed. For scale, no goal.
@@ -137,6 +147,7 @@ try {
     { label: 'POST /api/feedings', options: feedingPosts(`${url}/api/feedings`, now), pid: serverPid, goals: [{ bare: BARE_POST, percent: 25 }, { bare: BARE_GET, percent: 12 }] },
     { label: BARE_POST, options: feedingPosts(`${bareUrl}/bare`, now), pid: barePid },
   ];
+  const targets = ONLY ? allTargets.filter((target) => target.label.includes(ONLY)) : allTargets;
 
   // An untimed round first, so that no counted round runs code not yet optimised or a log file still growing.
   for (const target of targets) await autocannon({ connections: CONNECTIONS, duration: WARMUP, ...target.options });
@@ -155,7 +166,7 @@ try {
 
   const median = (results: Round[]): Round => [...results].sort((a, b) => a.requests.average - b.requests.average)[Math.floor(results.length / 2)]!;
   const rate = new Map(targets.map((target, index) => [target.label, median(rounds[index]!).requests.average]));
-  const percentOf = (label: string, bare: string) => Math.round((100 * rate.get(label)!) / rate.get(bare)!);
+  const percentOf = (label: string, bare: string) => (rate.has(bare) ? `${Math.round((100 * rate.get(label)!) / rate.get(bare)!)}` : '?');
   console.log(
     `three processes (server by npm start, bare routes, load); ${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION} s per target after ${WARMUP} s untimed, median round shown; ` +
       `read body ${insightsBody.length} bytes, write answer ${writeAnswer.length} bytes; writes over ${WRITE_CHILDREN} children`,

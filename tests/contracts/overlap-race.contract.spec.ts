@@ -73,6 +73,19 @@ describe.each(targets)('overlapping entries sent at once, on $name', ({ env }) =
     expect(fed.map((day) => day.feeding)).toEqual([expect.objectContaining({ feedCount: 1, totalOz24h: 3 })]);
   });
 
+  it('stores one of 50 sleeps over the same hour sent at once by one child\'s writers, answers the other 49 with the overlap 409, and none with a 5xx', async () => {
+    const childId = await newChild();
+    // Each starts a minute later than the one before and ends at the hour's end: every pair overlaps.
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => send(childId, { kind: 'sleep', startMinute: i, minutes: 60 - i })));
+    expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(49);
+    expect(new Set(refused.map((answer) => answer.body.message))).toEqual(new Set([OVERLAP.sleep]));
+    const { sleeps } = await stored(childId, answers);
+    expect(sleeps).toHaveLength(1);
+  });
+
   it('stores one of each of five groups of ten overlapping feedings and one of a group of ten sleeps crossing midnight UTC', async () => {
     const childId = await newChild();
     // Groups two hours apart; within a group every feeding starts within 9 minutes of the first and lasts 15.

@@ -3,6 +3,7 @@ import { evolveChild, initialChildState, type ChildRole, type ChildState } from 
 import { NotFoundError } from '@nightlight/domain/shared/domain-event';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
+import { currentChildState } from './child-facts';
 
 export type FamilyChild = ChildState & { childId: string; ownerId: string; profile: NonNullable<ChildState['profile']>; role: ChildRole };
 
@@ -11,7 +12,7 @@ export type FamilyChild = ChildState & { childId: string; ownerId: string; profi
  * 404 unless the user is a member and the child active; 403 for a caregiver when a parent is needed.
  */
 export async function loadChildAs(eventStore: EventStore, childId: string, userId: string, need: 'member' | 'parent' = 'member'): Promise<FamilyChild> {
-  const state = (await eventStore.readStream(childStreamId(childId))).reduce(evolveChild, initialChildState());
+  const state = await currentChildState(eventStore, childId);
   if (need === 'parent') assertParent(state, userId);
   else assertMember(state, userId);
   return { ...(state as FamilyChild), role: state.members[userId]!.role };

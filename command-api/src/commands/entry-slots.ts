@@ -18,15 +18,17 @@ import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { WrongExpectedRevisionError, type EventStore } from '@nightlight/infrastructure/ports/event-store';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
 import { toNewEvent } from '../command-handler';
+import { StreamBatches } from './stream-batches';
 import { StreamStateCache } from './stream-state-cache';
 
 const LONGEST_MINUTES = { feeding: MAX_FEEDING_MINUTES, sleep: MAX_SLEEP_MINUTES } satisfies Record<SlottedKind, number>;
 const DAY_MS = 86_400_000;
 
 /**
- * Appends to one day race only with writes to the same child's same day; the loser reads the day
- * again and decides once more. Each round lets one write through, so this bounds a burst of this
- * many writes to one day at once.
+ * Within a process, one day's decisions are taken in turn (`dayBatchesOf`), so they never race;
+ * appends from another process (a command-api beside this one, an older release) still can, and
+ * the loser reads the day again and decides once more. Each round lets one write through, so this
+ * bounds a burst of this many writes to one day at once.
  */
 const MAX_ATTEMPTS = 100;
 /** A write in flight finishes within a few commits; one that takes longer than this stopped, and the claim stands until it is left over. */
@@ -47,6 +49,26 @@ const dayStatesOf = (eventStore: EventStore): StreamStateCache<EntrySlotDay> => 
   let states = dayStates.get(eventStore);
   if (!states) dayStates.set(eventStore, (states = new StreamStateCache(evolveEntrySlotDay, initialEntrySlotDay, SLOTS_KEPT, (day) => 1 + day.slots.size)));
   return states;
+};
+
+/**
+ * One day's decisions in this process, taken in turn and appended together, per event store: a
+ * child's writes reaching the same day would otherwise all read its revision, all but one append
+ * fail and start again, and each that got through would wait for a commit of its own.
+ */
+const dayBatches = new WeakMap<EventStore, StreamBatches<EntrySlotDay, EntrySlotEvent>>();
+const dayBatchesOf = (eventStore: EventStore): StreamBatches<EntrySlotDay, EntrySlotEvent> => {
+  let batches = dayBatches.get(eventStore);
+  if (!batches) {
+    const states = dayStatesOf(eventStore);
+    batches = new StreamBatches<EntrySlotDay, EntrySlotEvent>({
+      read: (streamId) => states.read(eventStore, streamId),
+      evolve: evolveEntrySlotDay,
+      append: (streamId, events, expected) => eventStore.append(streamId, events, expected),
+    });
+    dayBatches.set(eventStore, batches);
+  }
+  return batches;
 };
 
 /** A slot in the way belongs to a write not finished yet: its day is read again after a pause. */
@@ -103,25 +125,22 @@ export async function decideOnDay(
 ): Promise<void> {
   const streamId = entrySlotsStreamId(day.kind, day.childId, day.day);
   const waitUntil = Date.now() + IN_FLIGHT_WAIT_MS;
-  for (let attempt = 1; ; attempt += 1) {
-    const { state, length } = await dayStatesOf(deps.eventStore).read(deps.eventStore, streamId);
+  const onState = async (state: EntrySlotDay): Promise<EntrySlotEvent[] | 'wait'> => {
     const history = state.opened ? [] : await day.history();
-    let events;
     try {
-      events = await decide(state, history, Date.now() <= waitUntil);
+      return await decide(state, history, Date.now() <= waitUntil);
     } catch (error) {
-      if (!(error instanceof SlotInFlight)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
-      continue;
+      if (error instanceof SlotInFlight) return 'wait';
+      throw error;
     }
-    if (events.length === 0 || !record) return;
-    const metadata = slotMetadata(deps, actor);
-    try {
-      await deps.eventStore.append(streamId, events.map((event) => toNewEvent(event, deps.newId(), metadata)), length === 0 ? 'no_stream' : length - 1);
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
-    }
+  };
+  const recorded = record ? (events: EntrySlotEvent[]) => events.map((event) => toNewEvent(event, deps.newId(), slotMetadata(deps, actor))) : null;
+  for (let attempts = 1; ; attempts += 1) {
+    const outcome = await dayBatchesOf(deps.eventStore).ask(streamId, onState, recorded);
+    if (outcome === 'done') return;
+    if (outcome instanceof WrongExpectedRevisionError && attempts >= MAX_ATTEMPTS) throw outcome;
+    // Waiting for a write in flight, the day is left to the others meanwhile.
+    if (outcome === 'wait') await new Promise((resolve) => setTimeout(resolve, IN_FLIGHT_PAUSE_MS));
   }
 }
 

@@ -12,6 +12,7 @@ import { handleCommand, type AppendGuard, type CommandResult } from '../command-
 import { idempotentWrites } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { childAsOf, isMember, loadChildAs } from './child-access';
+import { openedBirthDate } from './child-facts';
 import { loggedByOf } from './logged-by';
 import { claimEntrySlots } from './entry-slots';
 
@@ -32,7 +33,6 @@ export async function loggedEntryData(
   checked: CheckedEntry,
 ): Promise<{ recorded: RecordedEntry; data: Record<string, unknown> }> {
   const { notes, environment: _plain, ...unsealed } = checked;
-  // Passed inline, not bound to a name: tsx would name the function anew for every request (docs/benchmarks.md).
   const details = entry.sealDetails ? await entry.sealDetails(checked, async (text) => seal(text)) : unsealed;
   const recorded: RecordedEntry = { ...details, notes: await seal(notes) };
   const { recordedAs } = entry;
@@ -101,7 +101,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const body = parseInput(entry.body, input);
     const childId = parseIdParam({ id: body.childId }, 'Child not found');
     const child = await loadChildAs(eventStore, childId, userId);
-    const birthDate = (await cipher.openForChild(childId, child.ownerId, child.profile.birthDate)) ?? '';
+    const birthDate = (await openedBirthDate(cipher, { childId, ownerId: child.ownerId, sealedBirthDate: child.profile.birthDate })) ?? '';
     const checked = entry.check(body, clock(), origin);
     checkNotBeforeBirth(checked.startedAt, { birthDate, timezone: child.profile.timezone }, entry.startField);
     const { recorded, data } = await loggedEntryData(entry, (text) => cipher.sealForChild(childId, text), { id, childId, ownerId: userId }, checked);

@@ -8,6 +8,7 @@ import { TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@n
 import type { ProjectionContext } from '../projection';
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { MILESTONE_ALERTS_COLLECTION } from '@nightlight/domain/read-models/milestone-alerts/milestone-alerts-collection';
+import { dailyEntriesOf } from './daily-entries';
 import { rebuildChildInsights } from './daily-insights.projection';
 
 /** A changed zone or night window moves local dates and nights: re-derive the child's read models. */
@@ -29,6 +30,7 @@ export async function reprojectChild(context: ProjectionContext, child: ChildDoc
 export async function forgetChild(context: ProjectionContext, childId: string): Promise<void> {
   const { readStore } = context;
   context.cipher.forgetChild(childId);
+  dailyEntriesOf(context).forget(childId);
   await readStore.collection(TIMELINE_COLLECTION).deleteMany({ childId });
   await readStore.collection(ENTRY_HISTORY_COLLECTION).deleteMany({ childId });
   await readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId });

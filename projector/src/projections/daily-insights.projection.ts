@@ -1,4 +1,3 @@
-import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { byStartMs, dailyInsightsOfTimed, type DailyInsightsDocument, type TimedDiaper, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
 import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
@@ -8,6 +7,7 @@ import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/r
 import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { daysBetween, type LocalDate } from '@nightlight/domain/time/zoned-time';
 import type { ProjectionContext } from '../projection';
+import { dailyEntriesOf } from './daily-entries';
 
 function isEmptyDay(doc: DailyInsightsDocument): boolean {
   return (
@@ -42,16 +42,16 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   const schedule = scheduleOf(child);
   const from = entriesWindowFor(dates[0]!, schedule).from;
   const to = entriesWindowFor(dates[dates.length - 1]!, schedule).to;
-  const entries = await context.readStore
-    .collection<TimelineDocument>(TIMELINE_COLLECTION)
-    .find({ childId: child._id, startedAt: { $gte: new Date(from).toISOString(), $lt: new Date(to).toISOString() } }, { readOnly: true });
+  const inputs = await dailyEntriesOf(context).within(child._id, from, to, () =>
+    context.readStore
+      .collection<TimelineDocument>(TIMELINE_COLLECTION)
+      .find({ childId: child._id, startedAt: { $gte: new Date(from).toISOString(), $lt: new Date(to).toISOString() } }, { readOnly: true }),
+  );
   const feedings: TimedFeeding[] = [];
   const sleeps: TimedSleep[] = [];
   const diapers: TimedDiaper[] = [];
-  for (const entry of entries) {
-    // What each kind adds to a day: a feed, a sleep, a diaper change, or (pumping) nothing.
-    const input = entryKind(entry.kind).timeline.dailyInput(entry);
-    if (input === null) continue;
+  // What each kind adds to a day: a feed, a sleep or a diaper change (a pumping adds nothing).
+  for (const input of inputs) {
     if ('feeding' in input) feedings.push(input.feeding);
     else if ('sleep' in input) sleeps.push(input.sleep);
     else diapers.push(input.diaper);
@@ -70,10 +70,7 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   }
 }
 
-/**
- * The index of the first entry (ascending by start) starting at or after `ms`. At module level: a
- * replay asks it for every date, and tsx names each named closure as it is made.
- */
+/** The index of the first entry (ascending by start) starting at or after `ms`. */
 function firstStartingAtOrAfter(entries: readonly { start: number }[], ms: number): number {
   return firstIndexNotBelow(entries.length, (index) => entries[index]!.start < ms);
 }
@@ -106,6 +103,7 @@ const recomputeLater =
 
 /** Recomputes every date of a child, after its zone or night window changed. */
 export async function rebuildChildInsights(context: ProjectionContext, child: ChildDocument): Promise<void> {
+  dailyEntriesOf(context).forget(child._id);
   await context.readStore.collection(DAILY_INSIGHTS_COLLECTION).deleteMany({ childId: child._id });
   const entries = await context.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION).find({ childId: child._id }, { readOnly: true });
   await refreshDailyInsights(context, child, entries);

@@ -6,6 +6,7 @@ import { TIMELINE_COLLECTION, timelineDocument, type EntryFacts, type TimelineDo
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { Collection } from '@nightlight/infrastructure/ports/read-store';
 import type { Projection, ProjectionContext } from '../projection';
+import { dailyEntriesOf } from './daily-entries';
 import { refreshDailyInsights } from './daily-insights.projection';
 
 /** What every kind's events hold: the entry's id (under the kind's id field), its child and who logged it. */
@@ -61,6 +62,7 @@ export const timelineProjection: Projection = {
       const logged = { by: existing.ownerId, at: existing.loggedAt ?? null };
       await recordChange(history, id, child._id, change('deleted'), logged);
       await timeline.deleteOne({ _id: id });
+      dailyEntriesOf(context).entryWritten(child._id, id, null);
     } else {
       const { data } = event;
       const facts: EntryFacts = {
@@ -80,6 +82,7 @@ export const timelineProjection: Projection = {
       if (role === 'restored') await recordChange(history, id, child._id, change('restored'), null);
       // The document is made here for the store alone: it is handed over, not copied.
       await timeline.replaceOne({ _id: id }, doc, { upsert: true, handOver: true });
+      dailyEntriesOf(context).entryWritten(child._id, id, doc);
       touched.push(doc);
     }
     await refreshDailyInsights(context, child, touched);

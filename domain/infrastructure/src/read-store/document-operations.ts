@@ -124,10 +124,7 @@ function boundOf(entries: readonly [string, unknown][], inclusive: string, exclu
   return found ? { value: found[1] as string, inclusive: found[0] === inclusive } : null;
 }
 
-/**
- * The bounds of a range condition on strings like { $gte: 'a', $lt: 'b' }; null if it is not one.
- * Every indexed range read asks this, so it makes no named closure (tsx names each one as it is made).
- */
+/** The bounds of a range condition on strings like { $gte: 'a', $lt: 'b' }; null if it is not one. */
 export function stringRange(condition: unknown): StringRange | null {
   if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) return null;
   const entries = Object.entries(condition);
