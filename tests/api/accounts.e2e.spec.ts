@@ -33,7 +33,7 @@ describe('register', () => {
     const answer = await server.call('POST', '/api/auth/register', { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD, referralCode: 'test42' } });
     expect(answer.status).toBe(201);
     const { user, accessToken, refreshToken } = answer.body;
-    expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase(), displayName: null, onboardingCompleted: false, units: null, referralCode: expect.stringMatching(/^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/), referralUsesLeft: 3 });
+    expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase(), displayName: null, onboardingCompleted: false, units: null, locale: null, referralCode: expect.stringMatching(/^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/), referralUsesLeft: 3 });
     expect(accessToken).toEqual(expect.any(String));
     expect(refreshToken).toMatch(/^[\w-]+\.[\w-]+$/);
 
