@@ -1,6 +1,7 @@
 import { unitsOfLocale } from '@nightlight/domain/units/units';
 import { toMillilitres } from '@nightlight/domain/units/volume';
 import type { Units, VolumeUnit } from '../types/api.ts';
+import { formatLocale } from './i18n/i18n-store.ts';
 
 // The API's limits and messages per unit: 20 oz is 600 mL; steps of 0.25 oz or 5 mL.
 export { VOLUME_LIMITS, volumeProblem } from '@nightlight/domain/units/volume';
@@ -19,7 +20,13 @@ export function volumeValue(oz: number, unit: VolumeUnit): number {
   return unit === 'oz' ? Math.round(oz * 10) / 10 : Math.round(toMillilitres(oz, 'oz'));
 }
 
-/** volumeValue with its unit; ounces always show their decimal ('4.0 oz'). */
+/** volumeValue with its unit, in the reader's figures; ounces always show their decimal ('4.0 oz', '4,0 oz'). */
 export function formatVolume(oz: number, unit: VolumeUnit): string {
-  return unit === 'oz' ? `${oz.toFixed(1)} oz` : `${volumeValue(oz, unit)} mL`;
+  return formatVolumeFigure(volumeValue(oz, unit), unit);
+}
+
+/** An amount already in `unit` ('12.5' oz, '370' mL), in the reader's figures: '12,5 oz'. */
+export function formatVolumeFigure(value: number, unit: VolumeUnit): string {
+  const digits = unit === 'oz' ? 1 : 0;
+  return `${new Intl.NumberFormat(formatLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${unit}`;
 }

@@ -1,0 +1,21 @@
+import type { WeeklyNote } from '@nightlight/domain/insights/weekly-rows';
+import type { FeedingMethod } from '@nightlight/domain/insights/insight-inputs';
+import { t, type MessageKey } from './i18n-store.ts';
+
+/**
+ * The API's values that are words (a day's note in the weekly table), in the reader's language:
+ * the API keeps them stable, in English, for clients to match on.
+ */
+const WEEKLY_NOTES: Record<WeeklyNote, MessageKey> = {
+  'No data': 'weeklyNote.noData',
+  'Frequent feeds': 'weeklyNote.frequentFeeds',
+  'Great sleep day': 'weeklyNote.greatSleep',
+  'Short sleep': 'weeklyNote.shortSleep',
+  'Normal day': 'weeklyNote.normal',
+};
+
+export const weeklyNoteText = (note: WeeklyNote): string => t(WEEKLY_NOTES[note]);
+
+const FEEDING_METHODS: Record<FeedingMethod, MessageKey> = { Bottle: 'feedingMethod.bottle', Nursing: 'feedingMethod.nursing' };
+
+export const feedingMethodText = (method: FeedingMethod): string => t(FEEDING_METHODS[method]);

@@ -1,0 +1,75 @@
+import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import type { ReactNode } from 'react';
+import { create } from 'zustand';
+import { DEFAULT_LOCALE, localeOfTags, type ChosenLocale, type Locale } from '@nightlight/domain/users/locales';
+import en from './catalogs/en.json';
+
+/** A key of the web app's catalogs: every text the app shows has one. */
+export type MessageKey = keyof typeof en;
+export type MessageValues = Record<string, string | number | Date>;
+export type Catalog = Record<MessageKey, string>;
+
+/** English is in the first download (it is also every key's fallback); each other language is a chunk of its own. */
+const CATALOGS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalog }>> = {
+  es: () => import('./catalogs/es.json'),
+  de: () => import('./catalogs/de.json'),
+  fr: () => import('./catalogs/fr.json'),
+};
+
+const cache = createIntlCache();
+
+/** The browser's preferred tags, most preferred first. */
+const browserTags = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]);
+
+/**
+ * The tag dates and numbers are formatted for: the browser's own when it speaks the language
+ * (es-MX keeps its own formats), else the language's (a German member on an English browser reads
+ * German formats).
+ */
+export function formatTagFor(locale: Locale, tags: readonly string[] = browserTags()): string {
+  return tags.find((tag) => localeOfTags([tag]) === locale) ?? locale;
+}
+
+/** The language the app speaks: the member's choice, else the browser's first the app speaks, else English. */
+export const localeFor = (chosen: ChosenLocale | undefined, tags: readonly string[] = browserTags()): Locale => chosen ?? localeOfTags(tags) ?? DEFAULT_LOCALE;
+
+function intlFor(locale: Locale, messages: Catalog): IntlShape {
+  return createIntl({ locale: formatTagFor(locale), defaultLocale: DEFAULT_LOCALE, messages }, cache);
+}
+
+type I18nState = { locale: Locale; intl: IntlShape };
+
+export const useI18nStore = create<I18nState>(() => ({ locale: DEFAULT_LOCALE, intl: intlFor(DEFAULT_LOCALE, en) }));
+
+/**
+ * Speaks `locale` from now on: loads its catalog, then switches every screen and `<html lang>` at
+ * once (never half a screen in one language and half in another).
+ */
+export async function speak(locale: Locale): Promise<void> {
+  if (locale === useI18nStore.getState().locale && document.documentElement.lang === locale) return;
+  const messages = locale === 'en' ? en : { ...en, ...(await CATALOGS[locale]()).default };
+  document.documentElement.lang = locale;
+  useI18nStore.setState({ locale, intl: intlFor(locale, messages) });
+}
+
+/** The current language's text of `key` (for code outside components; components use useT). */
+export function t(key: MessageKey, values?: MessageValues): string {
+  return useI18nStore.getState().intl.formatMessage({ id: key }, values);
+}
+
+/** The tag Intl formats dates, times and numbers with now. */
+export const formatLocale = (): string => useI18nStore.getState().intl.locale;
+
+/** A text of the catalogs; with elements among its values (a link inside a sentence), the parts to show. */
+export type Translate = {
+  (key: MessageKey, values?: MessageValues): string;
+  (key: MessageKey, values: Record<string, ReactNode>): ReactNode;
+};
+
+/** The translate function of the current language; a component using it shows again when the language changes. */
+export function useT(): Translate {
+  const intl = useI18nStore((state) => state.intl);
+  return ((key: MessageKey, values?: Record<string, ReactNode>) => intl.formatMessage({ id: key }, values as MessageValues)) as Translate;
+}
+
+export const useLocale = (): Locale => useI18nStore((state) => state.locale);
