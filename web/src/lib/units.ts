@@ -1,7 +1,7 @@
 import { unitsOfLocale } from '@nightlight/domain/units/units';
-import { toMillilitres } from '@nightlight/domain/units/volume';
+import { inSteps, toMillilitres, VOLUME_LIMITS, volumeProblem } from '@nightlight/domain/units/volume';
 import type { Units, VolumeUnit } from '../types/api.ts';
-import { formatLocale } from './i18n/i18n-store.ts';
+import { formatFigure, t } from './i18n/i18n-store.ts';
 
 // The API's limits and messages per unit: 20 oz is 600 mL; steps of 0.25 oz or 5 mL.
 export { VOLUME_LIMITS, volumeProblem } from '@nightlight/domain/units/volume';
@@ -13,6 +13,14 @@ export { VOLUME_LIMITS, volumeProblem } from '@nightlight/domain/units/volume';
  */
 export function localeUnits(language = typeof navigator === 'undefined' ? 'en-US' : navigator.language): Units {
   return unitsOfLocale(language);
+}
+
+/** The domain's check of an amount (volumeProblem), said in the reader's language. */
+export function volumeProblemText(value: number, unit: VolumeUnit): string | undefined {
+  if (!volumeProblem(value, unit)) return undefined;
+  const { max, step } = VOLUME_LIMITS[unit];
+  if (!Number.isFinite(value) || value < 0 || value > max) return t('amount.range', { max: formatFigure(max), unit });
+  return inSteps(value, unit) ? undefined : t('amount.steps', { step: formatFigure(step, unit === 'oz' ? 2 : 0), unit });
 }
 
 /** Ounces as a number in the reader's unit: one decimal of an ounce, or whole millilitres. */
@@ -27,6 +35,5 @@ export function formatVolume(oz: number, unit: VolumeUnit): string {
 
 /** An amount already in `unit` ('12.5' oz, '370' mL), in the reader's figures: '12,5 oz'. */
 export function formatVolumeFigure(value: number, unit: VolumeUnit): string {
-  const digits = unit === 'oz' ? 1 : 0;
-  return `${new Intl.NumberFormat(formatLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${unit}`;
+  return `${formatFigure(value, unit === 'oz' ? 1 : 0)} ${unit}`;
 }

@@ -1,5 +1,6 @@
 import type { WeeklyNote } from '@nightlight/domain/insights/weekly-rows';
 import type { FeedingMethod } from '@nightlight/domain/insights/insight-inputs';
+import type { LastBottle } from '../../types/api.ts';
 import { t, type MessageKey } from './i18n-store.ts';
 
 /**
@@ -19,3 +20,8 @@ export const weeklyNoteText = (note: WeeklyNote): string => t(WEEKLY_NOTES[note]
 const FEEDING_METHODS: Record<FeedingMethod, MessageKey> = { Bottle: 'feedingMethod.bottle', Nursing: 'feedingMethod.nursing' };
 
 export const feedingMethodText = (method: FeedingMethod): string => t(FEEDING_METHODS[method]);
+
+type BottleContents = NonNullable<LastBottle['type']>;
+const BOTTLE_CONTENTS: Record<BottleContents, MessageKey> = { 'Breast Milk': 'bottleContents.breastMilk', Formula: 'bottleContents.formula' };
+
+export const bottleContentsText = (contents: BottleContents): string => t(BOTTLE_CONTENTS[contents]);

@@ -73,3 +73,13 @@ export function useT(): Translate {
 }
 
 export const useLocale = (): Locale => useI18nStore((state) => state.locale);
+
+/** A figure in the reader's numbers, with exactly `digits` decimals: 1.5 is '1,5' in German. */
+export const formatFigure = (value: number, digits = 0): string =>
+  new Intl.NumberFormat(formatLocale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+
+/** Figures the API wrote in its own numbers ('5.6 kg', '8h 10m'), with the reader's decimal sign: '5,6 kg'. */
+export function withLocalDecimals(text: string): string {
+  const sign = new Intl.NumberFormat(formatLocale()).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  return sign === '.' ? text : text.replace(/(\d)\.(\d)/g, `$1${sign}$2`);
+}

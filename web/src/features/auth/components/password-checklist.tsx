@@ -1,10 +1,11 @@
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants.ts';
-const RULES = [
 import { useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
+
+const RULES = [
   { label: 'password.minLength', met: (password: string) => password.length >= 8 },
   { label: 'password.cases', met: (password: string) => /[a-z]/.test(password) && /[A-Z]/.test(password) },
   { label: 'password.number', met: (password: string) => /\d/.test(password) },
-] as const satisfies readonly { label: MessageKey }[];
+] as const satisfies readonly { label: MessageKey; met: (password: string) => boolean }[];
 
 export function PasswordChecklist({ password }: { password: string }) {
   const t = useT();
