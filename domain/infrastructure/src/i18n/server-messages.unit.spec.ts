@@ -11,7 +11,7 @@ import { maximumNote, notRunningError, pastMaximumError } from '@nightlight/doma
 import { TIMER_KINDS } from '@nightlight/domain/timers/timer.events';
 import { volumeProblem } from '@nightlight/domain/units/volume';
 import { LOCALES } from '@nightlight/domain/users/locales';
-import { messagePlaceholders } from './message-placeholders';
+import { messagePlaceholders } from '@nightlight/domain/i18n/message-placeholders';
 import { sourceTexts } from './message-sources';
 import { codeOf, format, SERVER_CATALOGS, translate, type MessageCode } from './server-messages';
 

@@ -1,7 +1,7 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 
 /**
- * What a translation of an ICU message must keep of it: every argument with its type
+ * What a translation of an ICU message (the server's catalogs and the web app's) must keep of it: every argument with its type
  * (`count:plural`, `name:argument`, `step:number`), every tag, and the keys of every select (a
  * select's options are the values the code passes, the same in every language; a plural's are the
  * language's own plural categories, so they may differ). Sorted, each once.
