@@ -12,7 +12,7 @@ import { useGrowth, useGrowthCurves } from '../api/get-growth.ts';
 import { useDeleteGrowth, useRestoreGrowth } from '../api/record-growth.ts';
 import { GrowthForm } from './growth-form.tsx';
 import { MEASURES, type Measure } from '../lib/measures.ts';
-import { measurementText } from '../lib/measurement-text.ts';
+import { measurementText } from '../../../lib/measurement-text.ts';
 import '../../../styles/growth.css';
 import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { ReportView } from '@nightlight/domain/reports/report';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import type { VolumeUnit } from '../../../types/api.ts';
-import { measurementText } from '../../growth/lib/measurement-text.ts';
+import { measurementText } from '../../../lib/measurement-text.ts';
 import { ageLine, dateText, figureRows, figuresCaption, longestStretchText, measuredAgeText, rangeLine } from '../lib/report-format.ts';
 import { useT } from '../../../lib/i18n/i18n-store.ts';
 

@@ -1,4 +1,4 @@
-import { t, withLocalDecimals } from '../../../lib/i18n/i18n-store.ts';
+import { t, withLocalDecimals } from './i18n/i18n-store.ts';
 
 /** A percentile as a parent reads it, in their language: whole, and never '0th' or '100th' at the tails ('38th', '38.º', '38.'). */
 export function percentileText(percentile: number): string {
