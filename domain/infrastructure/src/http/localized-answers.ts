@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preSerializationAsyncHookHandler } from 'fastify';
 import type { ErrorAnswer, Issue } from '@nightlight/domain/shared/answers';
 import { effectiveLocale, type Locale } from '@nightlight/domain/users/locales';
 import { codeOf, translate } from '../i18n/server-messages';
@@ -50,4 +50,23 @@ export function registerLocalizedAnswers(app: FastifyInstance, localeOf: LocaleO
     if (reply.statusCode < 400 || !isRefusal(payload)) return payload;
     return localizedRefusal(payload, reply.statusCode, await localeOf(request));
   });
+}
+
+/** The strings under `fields`, at any depth of `value`, said in `locale`: only texts the catalogs know change. */
+export function withTextsIn<T>(value: T, locale: Locale, fields: ReadonlySet<string>): T {
+  if (locale === 'en' || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => withTextsIn(item, locale, fields)) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([name, inner]) => [name, typeof inner === 'string' && fields.has(name) ? translate(inner, locale) : withTextsIn(inner, locale, fields)]),
+  ) as T;
+}
+
+/**
+ * A route's hook that says the texts the server words in its answer (a guide's lines, a stool
+ * colour's guidance, an age) in the reader's language: the named fields of a successful answer.
+ * Values clients match on (a weekly note, a bottle's contents) stay as the API defines them.
+ */
+export function answerTextsInReadersLanguage(localeOf: LocaleOf, fields: readonly string[]): preSerializationAsyncHookHandler {
+  const named = new Set(fields);
+  return async (request, reply, payload) => (reply.statusCode < 400 ? withTextsIn(payload, await localeOf(request), named) : payload);
 }
