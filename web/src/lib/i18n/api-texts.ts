@@ -25,3 +25,16 @@ type BottleContents = NonNullable<LastBottle['type']>;
 const BOTTLE_CONTENTS: Record<BottleContents, MessageKey> = { 'Breast Milk': 'bottleContents.breastMilk', Formula: 'bottleContents.formula' };
 
 export const bottleContentsText = (contents: BottleContents): string => t(BOTTLE_CONTENTS[contents]);
+
+/**
+ * The notes the server gives an entry logged without one (seed: 'Sleep session', '{method}
+ * feeding'): the app's words, not a parent's.
+ */
+const DEFAULT_NOTES: Record<string, MessageKey> = {
+  'Sleep session': 'entry.sleepSessionNote',
+  'Bottle feeding': 'entry.bottleFeedingNote',
+  'Nursing feeding': 'entry.nursingFeedingNote',
+};
+
+/** An entry's notes as shown: a parent's own words as written, the server's default note in the reader's language. */
+export const notesText = (notes: string): string => (Object.hasOwn(DEFAULT_NOTES, notes) ? t(DEFAULT_NOTES[notes]!) : notes);

@@ -7,6 +7,7 @@ import { useUndoableDelete } from '../hooks/use-undoable-delete.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
 import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
 import { entryKindOf } from '@nightlight/domain/entries/entry-kinds';
+import { notesText } from '../../../lib/i18n/api-texts.ts';
 import { kindText } from '../../../lib/i18n/kind-texts.ts';
 import { webEntryKindOf } from '../kinds/all-entry-kinds.ts';
 import { EntryIcon } from './entry-icon.tsx';
@@ -130,7 +131,7 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
             </a>
           </p>
         )}
-        {entry.notes && <p className="entry-notes">{entry.notes}</p>}
+        {entry.notes && <p className="entry-notes">{notesText(entry.notes)}</p>}
         {showLoggedBy && entry.loggedBy && <p className="entry-logged-by">{t('entry.loggedBy', { name: entry.loggedBy.displayName })}</p>}
         {sync && <SyncState childId={childId} entry={entry} sync={sync} />}
       </div>

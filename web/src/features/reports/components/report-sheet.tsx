@@ -90,7 +90,10 @@ function FeedingGuide({ milestone }: { milestone: NonNullable<ReportView['milest
         <dt>{t('report.feedingsPerDay')}</dt>
         <dd>{milestone.feedingsPerDay}</dd>
         <dt>{t('report.source')}</dt>
-        <dd>{milestone.source}</dd>
+        <dd>
+          {/* A citation keeps the words of what it cites. */}
+          <cite>{milestone.source}</cite>
+        </dd>
       </dl>
       <p className="report-note">{t('report.formulaNote')}</p>
     </>
