@@ -121,21 +121,21 @@ describe('what the framework refuses before a route runs', () => {
 
   it('what the HTTP parser cannot read: a bad or short Content-Length, huge headers, a broken request line, no Host, an odd Expect', async () => {
     const auth = `Authorization: Bearer ${token}\r\n`;
-    const cases: Array<[string, string, { halfClose?: boolean }, number, string]> = [
-      ['bad Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ten\r\n\r\n{}`, {}, 400, 'The request could not be read'],
-      ['body shorter than its Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"sex":"Female"}`, { halfClose: true }, 400, 'The request could not be read'],
-      ['headers over 16 KB', `GET /api/children HTTP/1.1\r\nHost: x\r\n${auth}X-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, {}, 431, 'The request headers are too large'],
-      ['a broken request line', 'HELLO THERE\r\n\r\n', {}, 400, 'The request could not be read'],
-      ['no Host', `GET /api/children HTTP/1.1\r\n${auth}Connection: close\r\n\r\n`, {}, 400, 'The Host header is required'],
-      ['Expect other than 100-continue', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`, {}, 417, 'Only Expect: 100-continue is understood'],
+    const cases: Array<[string, string, { halfClose?: boolean }, number, string, string]> = [
+      ['bad Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ten\r\n\r\n{}`, {}, 400, 'The request could not be read', 'http.unreadable'],
+      ['body shorter than its Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"sex":"Female"}`, { halfClose: true }, 400, 'The request could not be read', 'http.unreadable'],
+      ['headers over 16 KB', `GET /api/children HTTP/1.1\r\nHost: x\r\n${auth}X-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, {}, 431, 'The request headers are too large', 'http.headersTooLarge'],
+      ['a broken request line', 'HELLO THERE\r\n\r\n', {}, 400, 'The request could not be read', 'http.unreadable'],
+      ['no Host', `GET /api/children HTTP/1.1\r\n${auth}Connection: close\r\n\r\n`, {}, 400, 'The Host header is required', 'http.hostRequired'],
+      ['Expect other than 100-continue', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`, {}, 417, 'Only Expect: 100-continue is understood', 'http.expectation'],
     ];
-    for (const [label, request, options, status, message] of cases) {
+    for (const [label, request, options, status, message, code] of cases) {
       const answer = await rawExchange(server.url, request, options);
       expect({ status: answer.status, cache: answer.headers['cache-control'], type: answer.headers['content-type'], body: JSON.parse(answer.body) }, label).toEqual({
         status,
         cache: 'no-store',
         type: 'application/json; charset=utf-8',
-        body: { message },
+        body: { message, code },
       });
     }
   });

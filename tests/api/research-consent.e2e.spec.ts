@@ -94,7 +94,7 @@ describe("a child's research consent", () => {
     for (const body of [{}, { consent: 'yes' }, { consent: null }, { consent: 1 }]) {
       const answer = await server.call('PUT', `/api/children/${childId}/research-consent`, { token: parent.token, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body).toEqual({ message: 'consent must be true or false', issues: [{ path: 'consent', message: 'consent must be true or false', code: 'child.consentFlag' }] });
+      expect(answer.body).toEqual({ message: 'consent must be true or false', code: 'child.consentFlag', issues: [{ path: 'consent', message: 'consent must be true or false', code: 'child.consentFlag' }] });
     }
     expect((await server.call('PUT', `/api/children/${childId}/research-consent`, { body: { consent: true } })).status).toBe(401);
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
