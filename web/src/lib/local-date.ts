@@ -67,3 +67,6 @@ export function formatWallClockTime(time: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** The date of an instant on the reader's clock, in their locale: '6/14/2026', '14.6.2026'. */
+export const formatInstantDate = (instant: string): string => new Date(instant).toLocaleDateString(formatLocale());

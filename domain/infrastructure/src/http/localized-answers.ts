@@ -52,13 +52,13 @@ export function registerLocalizedAnswers(app: FastifyInstance, localeOf: LocaleO
   });
 }
 
-/** The strings under `fields`, at any depth of `value`, said in `locale`: only texts the catalogs know change. */
-export function withTextsIn<T>(value: T, locale: Locale, fields: ReadonlySet<string>): T {
-  if (locale === 'en' || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item: unknown) => withTextsIn(item, locale, fields)) as T;
-  return Object.fromEntries(
-    Object.entries(value).map(([name, inner]) => [name, typeof inner === 'string' && fields.has(name) ? translate(inner, locale) : withTextsIn(inner, locale, fields)]),
-  ) as T;
+/** The strings under `fields` (a field's own, or its list's), at any depth of `value`, said in `locale`: only texts the catalogs know change. */
+export function withTextsIn<T>(value: T, locale: Locale, fields: ReadonlySet<string>, named = false): T {
+  if (locale === 'en') return value;
+  if (typeof value === 'string') return (named ? translate(value, locale) : value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item: unknown) => withTextsIn(item, locale, fields, named)) as T;
+  return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, withTextsIn(inner, locale, fields, fields.has(name))])) as T;
 }
 
 /**

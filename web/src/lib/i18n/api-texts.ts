@@ -38,3 +38,8 @@ const DEFAULT_NOTES: Record<string, MessageKey> = {
 
 /** An entry's notes as shown: a parent's own words as written, the server's default note in the reader's language. */
 export const notesText = (notes: string): string => (Object.hasOwn(DEFAULT_NOTES, notes) ? t(DEFAULT_NOTES[notes]!) : notes);
+
+const SEXES: Record<string, MessageKey> = { Female: 'sex.female', Male: 'sex.male', Unknown: 'sex.unknown', Other: 'sex.other' };
+
+/** A child's sex as the API keeps it ('Female', 'Male', 'Unknown'), in the reader's language. */
+export const sexName = (sex: string): string => (Object.hasOwn(SEXES, sex) ? t(SEXES[sex]!) : sex);

@@ -63,13 +63,13 @@ export const formatLocale = (): string => useI18nStore.getState().intl.locale;
 /** A text of the catalogs; with elements among its values (a link inside a sentence), the parts to show. */
 export type Translate = {
   (key: MessageKey, values?: MessageValues): string;
-  (key: MessageKey, values: Record<string, ReactNode>): ReactNode;
+  (key: MessageKey, values: Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>): ReactNode;
 };
 
 /** The translate function of the current language; a component using it shows again when the language changes. */
 export function useT(): Translate {
   const intl = useI18nStore((state) => state.intl);
-  return ((key: MessageKey, values?: Record<string, ReactNode>) => intl.formatMessage({ id: key }, values as MessageValues)) as Translate;
+  return ((key: MessageKey, values?: Record<string, unknown>) => intl.formatMessage({ id: key }, values as MessageValues)) as Translate;
 }
 
 export const useLocale = (): Locale => useI18nStore((state) => state.locale);

@@ -1,7 +1,7 @@
 import { useI18nStore } from './i18n-store.ts';
 
-/** The texts of an entry kind the app's catalogs word: its name, its Add button, its facts' names. */
-export type KindTextPart = 'name' | 'add' | 'duration' | 'amount';
+/** The texts of an entry kind the app's catalogs word: its name (one, and many), its Add button, its facts' names. */
+export type KindTextPart = 'name' | 'plural' | 'add' | 'duration' | 'amount';
 
 /**
  * A kind's text in the current language; a kind the catalogs do not word yet shows the words it
