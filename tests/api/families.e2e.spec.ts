@@ -195,6 +195,7 @@ describe('roles and leaving', () => {
     expect((await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: first.token, body: { role: 'parent' } })).status).toBe(403);
     expect((await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: second.token, body: { role: 'boss' } })).body).toEqual({
       message: 'Role must be parent or caregiver',
+      code: 'family.role',
       issues: [{ path: 'role', message: 'Role must be parent or caregiver', code: 'family.role' }],
     });
   });
