@@ -102,6 +102,17 @@ const WALKS: Walk[] = [
   },
 ];
 
+/** Signs in through the form in the walk's language; `onForm` checks the sign-in page first. */
+async function signInAs(page: Page, parent: Parent, walk: Walk, onForm?: () => Promise<void>): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByRole('heading', { name: walk.signIn.title, level: 1 }).waitFor();
+  await onForm?.();
+  await page.getByLabel(walk.signIn.email).fill(parent.email);
+  await page.getByLabel(walk.signIn.password).fill(parent.password);
+  await page.getByRole('button', { name: walk.signIn.button }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
 let context: BrowserContext | undefined;
 afterEach(async () => {
   await context?.close();
@@ -148,13 +159,7 @@ describeInBrowser(
       };
 
       // Sign in: the browser's language, before anyone is known.
-      await page.goto('/auth/login');
-      await page.getByRole('heading', { name: walk.signIn.title, level: 1 }).waitFor();
-      await noEnglish('sign-in');
-      await page.getByLabel(walk.signIn.email).fill(parent.email);
-      await page.getByLabel(walk.signIn.password).fill(parent.password);
-      await page.getByRole('button', { name: walk.signIn.button }).click();
-      await page.waitForURL((url) => url.pathname === '/');
+      await signInAs(page, parent, walk, () => noEnglish('sign-in'));
 
       // The dashboard: its date and time in the language's own order and clock.
       await page.getByRole('heading', { name: walk.dashboard.title, level: 1 }).waitFor();
@@ -190,6 +195,43 @@ describeInBrowser(
       expect((await feedsRow.locator('th, td').allInnerTexts()).map((text) => text.trim())).toEqual(walk.report.feeds);
       await noEnglish('report');
       await page.screenshot({ path: artifactPath(`languages-${walk.lang}-report.png`), fullPage: true });
+    });
+
+    it("follows the browser until the member picks a language in Settings, then keeps theirs on every device", async () => {
+      const { server, browser } = suite();
+      const parent = parents.get('es-ES')!;
+      context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, timezoneId: ZONE, locale: 'es-ES' });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      await signInAs(page, parent, WALKS[0]!);
+      await page.goto('/settings');
+      await page.getByRole('heading', { name: 'Ajustes', level: 1 }).waitFor();
+      const language = page.getByLabel('Idioma');
+      expect(await language.inputValue()).toBe('browser');
+      await language.selectOption('de');
+      // The whole app switches at once, without a reload.
+      await page.getByRole('heading', { name: 'Einstellungen', level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      expect(await page.getByLabel('Sprache').inputValue()).toBe('de');
+      await context.close();
+
+      // Another device, an English browser: the member's German.
+      context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, timezoneId: ZONE, locale: 'en-US' });
+      context.setDefaultTimeout(10_000);
+      const other = await context.newPage();
+      await other.goto('/auth/login');
+      await other.getByRole('heading', { name: 'Welcome to Nightlight', level: 1 }).waitFor();
+      await other.getByLabel('Email').fill(parent.email);
+      await other.getByLabel('Password').fill(parent.password);
+      await other.getByRole('button', { name: 'Sign In' }).click();
+      await other.getByRole('heading', { name: 'Übersicht: JB', level: 1 }).waitFor();
+      expect(await other.evaluate(() => document.documentElement.lang)).toBe('de');
+
+      // Back to the browser's language: English on this one.
+      await other.goto('/settings');
+      await other.getByLabel('Sprache').selectOption('browser');
+      await other.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      expect(await other.evaluate(() => document.documentElement.lang)).toBe('en');
     });
   },
   { clock: serverNow },

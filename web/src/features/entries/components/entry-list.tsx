@@ -137,7 +137,7 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
       </div>
       <div className="entry-actions">
         {editable && (
-          <button type="button" className="icon-button entry-edit" title={t('entry.edit')} aria-label={t('entry.editAt', { type: typeName, time })} onClick={() => setEditing(true)}>
+          <button type="button" className="icon-button entry-edit" title={t('entry.edit')} aria-label={t('entry.editAt', { kind, time })} onClick={() => setEditing(true)}>
             <PencilIcon />
           </button>
         )}
@@ -146,7 +146,7 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
             type="button"
             className="icon-button entry-delete"
             title={t('entry.delete')}
-            aria-label={t('entry.deleteAt', { type: typeName, time })}
+            aria-label={t('entry.deleteAt', { kind, time })}
             disabled={deleting}
             onClick={handleDelete}
           >

@@ -86,7 +86,7 @@ export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
           </Button>
         </div>
       )}
-      {confirmingDiscard && <DiscardConfirmation kindName={kindName} onConfirm={handleDiscard} onCancel={() => setConfirmingDiscard(false)} />}
+      {confirmingDiscard && <DiscardConfirmation kind={timer.kind} onConfirm={handleDiscard} onCancel={() => setConfirmingDiscard(false)} />}
       <FormError message={refusal} />
       <BottleAmountDialog
         open={askingAmount}
