@@ -45,9 +45,14 @@ export const useI18nStore = create<I18nState>(() => ({ locale: DEFAULT_LOCALE, i
  * Speaks `locale` from now on: loads its catalog, then switches every screen and `<html lang>` at
  * once (never half a screen in one language and half in another).
  */
+let wanted: Locale = DEFAULT_LOCALE;
+
 export async function speak(locale: Locale): Promise<void> {
+  wanted = locale;
   if (locale === useI18nStore.getState().locale && document.documentElement.lang === locale) return;
   const messages = locale === 'en' ? en : { ...en, ...(await CATALOGS[locale]()).default };
+  // A language chosen again while this one loaded wins.
+  if (wanted !== locale) return;
   document.documentElement.lang = locale;
   useI18nStore.setState({ locale, intl: intlFor(locale, messages) });
 }
