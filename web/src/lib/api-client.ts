@@ -6,7 +6,6 @@ import { navigateTo } from './navigation.ts';
 import { getHighestPosition, recordPosition } from './read-your-writes.ts';
 import { holdSpentMark, spentByAnotherTab, spentMarkOf, storedPairReplacing } from './refresh-handoff.ts';
 import { signOut } from './sign-out.ts';
-import { useI18nStore } from './i18n/i18n-store.ts';
 
 export type ApiRequestInit = {
   method?: string;
@@ -52,8 +51,7 @@ function toUrl(path: string): string {
 
 async function send(url: string, init: ApiRequestInit, accessToken: string | null): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
-  // The server words its refusals in the member's language, or this one before sign-in.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': useI18nStore.getState().locale };
+  const headers: Record<string, string> = { Accept: 'application/json' };
   // Only with a body: Fastify rejects an empty body declared as JSON.
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
   if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
