@@ -1,5 +1,5 @@
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
-import type { ReactNode } from 'react';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import { createElement, Fragment, type ReactNode } from 'react';
 import { create } from 'zustand';
 import { DEFAULT_LOCALE, localeOfTags, type ChosenLocale, type Locale } from '@nightlight/domain/users/locales';
 import en from './catalogs/en.json';
@@ -74,7 +74,11 @@ export type Translate = {
 /** The translate function of the current language; a component using it shows again when the language changes. */
 export function useT(): Translate {
   const intl = useI18nStore((state) => state.intl);
-  return ((key: MessageKey, values?: Record<string, unknown>) => intl.formatMessage({ id: key }, values as MessageValues)) as Translate;
+  return ((key: MessageKey, values?: Record<string, unknown>) => {
+    const said = intl.formatMessage({ id: key }, values as MessageValues) as string | ReactNode[];
+    // A sentence with elements in it comes in parts: given as children one by one, they need no keys.
+    return Array.isArray(said) ? createElement(Fragment, null, ...said) : said;
+  }) as Translate;
 }
 
 export const useLocale = (): Locale => useI18nStore((state) => state.locale);
