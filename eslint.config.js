@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 
 const adapterPackages = ['better-sqlite3', '@eventstore/db-client', 'mongodb', 'pg', 'mingo', 'bullmq', 'ioredis', 'fastify', 'jose'];
@@ -146,6 +147,26 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    // Every text the web app shows comes from its catalogs (web/src/lib/i18n/catalogs): no words
+    // written into JSX, its attributes or the expressions inside it. A lowercase token without spaces
+    // ('secondary', 'current-password', '/reports') is a value for the code, not for a reader.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.spec.tsx', 'web/src/testing/**', 'web/src/features/entries/kinds/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            exclude: ['className', 'style', 'type', 'key', 'id', 'width', 'height', 'variant', 'name', 'autoComplete', 'autoCapitalize', 'inputMode', 'role', 'to', 'href', 'rel', 'target', 'htmlFor', 'dateTime', 'data-.*', 'aria-(live|current|hidden|expanded|controls|describedby|labelledby)'],
+          },
+          words: { exclude: ['^[a-z0-9/#.][\\w./:#%=?&-]*$', '^[\\d\\s!-/:-@[-`{-~·–•○✓←→↑↓]+$'] },
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.spec.ts', '**/*.spec.tsx', 'tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },

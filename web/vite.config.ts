@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompileMessages } from './build/precompile-messages';
 import { precompress } from './build/precompress';
 
 /** The header's surface colour in each scheme (--color-surface in src/styles/base.css). */
@@ -10,6 +11,7 @@ export const THEME_COLORS = { light: '#ffffff', dark: '#1c1b27' } as const;
 export default defineConfig({
   plugins: [
     react(),
+    precompileMessages(),
     // The installable app: its manifest and a Workbox service worker that precaches the shell and
     // every hashed asset, so the app opens with no signal. /api is never cached by the worker.
     VitePWA({

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { frameworkErrorOptions } from '@nightlight/infrastructure/http/framework-errors';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
+import { readersLocale, registerLocalizedAnswers } from '@nightlight/infrastructure/http/localized-answers';
 import { registerRouteSchemas } from '@nightlight/infrastructure/http/route-schemas';
 import type { CommandDeps } from './command-deps';
 import { commandRoutes } from './command-routes';
@@ -14,6 +15,7 @@ export async function buildCommandApp(deps: CommandDeps, logger: boolean | { lev
   const app = Fastify({ logger, bodyLimit: 64 * 1024, trustProxy: deps.config.TRUST_PROXY, ...frameworkErrorOptions() });
   registerRouteSchemas(app);
   registerErrorHandler(app);
+  registerLocalizedAnswers(app, readersLocale(deps.readStore));
   registerApiHygiene(app);
   app.setNotFoundHandler((request, reply) => reply.status(404).send(noRouteMessage(request.method, request.url)));
   app.get('/healthz', async () => ({ status: 'ok' }));

@@ -9,6 +9,7 @@ import { requireParent } from '@nightlight/infrastructure/http/authentication';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { frameworkErrorOptions } from '@nightlight/infrastructure/http/framework-errors';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
+import { readersLocale, registerLocalizedAnswers } from '@nightlight/infrastructure/http/localized-answers';
 import { registerRouteSchemas } from '@nightlight/infrastructure/http/route-schemas';
 import { registerAnswerCompression } from './answer-compression';
 import { registerApiDescription, type ApiDocument } from './api-description';
@@ -86,6 +87,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   options.instrument?.(app);
   registerRouteSchemas(app);
   registerErrorHandler(app);
+  registerLocalizedAnswers(app, readersLocale(deps.readStore));
   registerApiHygiene(app);
   registerAnswerCompression(app);
   app.addHook('onRequest', (request, reply, done) => {

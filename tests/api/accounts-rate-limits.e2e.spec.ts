@@ -19,7 +19,7 @@ describe('rate limits', () => {
     expect((await login('TARGET@example.com')).status).toBe(401);
     const limited = await login('target@example.com');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ message: TOO_MANY });
+    expect(limited.body).toEqual({ message: TOO_MANY, code: 'auth.tooManyAttempts' });
     expect(Number(limited.headers.get('retry-after'))).toBe(30);
 
     // Another address is still let through until this address has made 4 attempts.
@@ -52,7 +52,7 @@ describe('rate limits per e-mail and per account', () => {
     expect((await register('twice@example.com')).status).toBe(409);
     const limited = await register('TWICE@example.com');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ message: TOO_MANY });
+    expect(limited.body).toEqual({ message: TOO_MANY, code: 'auth.tooManyAttempts' });
   });
 
   it('limits current-password checks per account, across changing the e-mail, the password and deleting the account', async () => {
@@ -70,7 +70,7 @@ describe('rate limits per e-mail and per account', () => {
     // Over the limit even with the right password: the guesser must not learn that it was right.
     const limited = await deleteAccount('Sleepy2night');
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ message: TOO_MANY });
+    expect(limited.body).toEqual({ message: TOO_MANY, code: 'auth.tooManyAttempts' });
     expect(Number(limited.headers.get('retry-after'))).toBe(30);
     expect((await changePassword('Sleepy2night')).status).toBe(429);
     expect((await server.call('GET', '/api/me', { token })).status).toBe(200);

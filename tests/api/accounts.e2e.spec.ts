@@ -33,7 +33,7 @@ describe('register', () => {
     const answer = await server.call('POST', '/api/auth/register', { body: { email: `  ${email.toUpperCase()} `, password: PASSWORD, referralCode: 'test42' } });
     expect(answer.status).toBe(201);
     const { user, accessToken, refreshToken } = answer.body;
-    expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase(), displayName: null, onboardingCompleted: false, units: null, referralCode: expect.stringMatching(/^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/), referralUsesLeft: 3 });
+    expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase(), displayName: null, onboardingCompleted: false, units: null, locale: null, referralCode: expect.stringMatching(/^[ABCDEFGHJKLMNPQRSTUVWXYZ2-9]{6}$/), referralUsesLeft: 3 });
     expect(accessToken).toEqual(expect.any(String));
     expect(refreshToken).toMatch(/^[\w-]+\.[\w-]+$/);
 
@@ -106,7 +106,7 @@ describe('login', () => {
     const unknown = await login(newEmail('nobody'), PASSWORD);
     for (const answer of [wrongPassword, unknown]) {
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: 'Invalid email or password' });
+      expect(answer.body).toEqual({ message: 'Invalid email or password', code: 'auth.invalidCredentials' });
     }
   });
 
@@ -134,7 +134,7 @@ describe('tokens', () => {
     try {
       const replayed = await refresh(first);
       expect(replayed.status).toBe(401);
-      expect(replayed.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+      expect(replayed.body).toEqual({ message: 'Your session has expired. Please sign in again.', code: 'auth.sessionExpired' });
       // The thief may hold the newest token; after a replay nobody in the family may refresh.
       expect((await refresh(rotated.body.refreshToken)).status).toBe(401);
     } finally {
@@ -151,7 +151,7 @@ describe('tokens', () => {
       // The other tab's request, a moment behind: refused, so it takes the pair the first tab stored.
       const secondTab = await refresh(first);
       expect(secondTab.status).toBe(401);
-      expect(secondTab.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+      expect(secondTab.body).toEqual({ message: 'Your session has expired. Please sign in again.', code: 'auth.sessionExpired' });
       const next = await refresh(rotated.body.refreshToken);
       expect(next.status).toBe(200);
       expect((await server.call('GET', '/api/me', { token: next.body.accessToken })).status).toBe(200);
@@ -192,7 +192,7 @@ describe('tokens', () => {
     try {
       const replayed = await refresh(first, retryKey);
       expect(replayed.status).toBe(401);
-      expect(replayed.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+      expect(replayed.body).toEqual({ message: 'Your session has expired. Please sign in again.', code: 'auth.sessionExpired' });
       expect((await refresh(used.body.refreshToken)).status).toBe(401);
     } finally {
       clockOffsetMs = 0;
@@ -244,7 +244,7 @@ describe('tokens', () => {
       clockOffsetMs = 30 * 24 * 60 * 60_000;
       const expired = await refresh(refreshToken);
       expect(expired.status).toBe(401);
-      expect(expired.body).toEqual({ message: 'Your session has expired. Please sign in again.' });
+      expect(expired.body).toEqual({ message: 'Your session has expired. Please sign in again.', code: 'auth.sessionExpired' });
     } finally {
       clockOffsetMs = 0;
     }

@@ -38,7 +38,7 @@ describe('a request body', () => {
     for (const contentType of ['text/plain', 'text/plain; charset=utf-8', 'application/xml', 'application/x-www-form-urlencoded']) {
       const answer = await fetch(`${server.url}/api/children`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
       expect(answer.status, contentType).toBe(415);
-      expect(await answer.json()).toEqual({ message: 'Content-Type must be application/json' });
+      expect(await answer.json()).toEqual({ message: 'Content-Type must be application/json', code: 'http.jsonOnly' });
     }
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
   });
@@ -46,7 +46,7 @@ describe('a request body', () => {
   it('may be absent on a route that takes none', async () => {
     const answer = await fetch(`${server.url}/api/invitations/ABCDEFGHJK/accept`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(answer.status).toBe(404);
-    expect(await answer.json()).toEqual({ message: 'Invitation not found' });
+    expect(await answer.json()).toEqual({ message: 'Invitation not found', code: 'family.invitationNotFound' });
   });
 });
 
@@ -85,57 +85,57 @@ describe('what the framework refuses before a route runs', () => {
     const code = 'A'.repeat(200);
     for (const [method, path] of [['GET', `/api/invitations/${code}`], ['POST', `/api/invitations/${code}/accept`], ['GET', `/api/children/${code}`]] as const) {
       const answer = await fetch(`${server.url}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
-      expect(await refusal(answer), path).toEqual({ status: 414, cache: 'no-store', body: { message: 'The address is too long' } });
+      expect(await refusal(answer), path).toEqual({ status: 414, cache: 'no-store', body: { message: 'The address is too long', code: 'http.urlTooLong' } });
     }
   });
 
   it('a malformed %-escape in the path: 400', async () => {
     const answer = await fetch(`${server.url}/api/children/%E0%A4%A`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await refusal(answer)).toEqual({ status: 400, cache: 'no-store', body: { message: 'The address is not valid: it holds a malformed %-escape' } });
+    expect(await refusal(answer)).toEqual({ status: 400, cache: 'no-store', body: { message: 'The address is not valid: it holds a malformed %-escape', code: 'http.badUrl' } });
   });
 
   it('a body that is not JSON, an empty one, or one with a prototype key: 400', async () => {
     const head = await server.server.adapters.eventStore.headPosition();
     for (const body of ['{"displayName":', 'Nova', '{"__proto__":{"admin":true},"birthDate":"2026-09-01","sex":"Female"}']) {
-      expect(await refusal(await post('/api/children', body)), body).toEqual({ status: 400, cache: 'no-store', body: { message: 'The request body must be valid JSON' } });
+      expect(await refusal(await post('/api/children', body)), body).toEqual({ status: 400, cache: 'no-store', body: { message: 'The request body must be valid JSON', code: 'http.invalidJson' } });
     }
-    expect(await refusal(await post('/api/children', ''))).toEqual({ status: 400, cache: 'no-store', body: { message: 'The request body is empty: send JSON, or no Content-Type' } });
+    expect(await refusal(await post('/api/children', ''))).toEqual({ status: 400, cache: 'no-store', body: { message: 'The request body is empty: send JSON, or no Content-Type', code: 'http.emptyJson' } });
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
   });
 
   it('a body over the limit: 413 saying the limit', async () => {
     const body = JSON.stringify({ displayName: 'x'.repeat(70 * 1024), birthDate: '2026-09-01', sex: 'Female' });
-    expect(await refusal(await post('/api/children', body))).toEqual({ status: 413, cache: 'no-store', body: { message: 'The request body is too large: at most 64 KB' } });
+    expect(await refusal(await post('/api/children', body))).toEqual({ status: 413, cache: 'no-store', body: { message: 'The request body is too large: at most 64 KB', code: 'http.bodyTooLarge' } });
   });
 
   it('a body of another media type: 415', async () => {
-    expect(await refusal(await post('/api/feedings', '<feeding/>', 'application/xml'))).toEqual({ status: 415, cache: 'no-store', body: { message: 'Content-Type must be application/json' } });
+    expect(await refusal(await post('/api/feedings', '<feeding/>', 'application/xml'))).toEqual({ status: 415, cache: 'no-store', body: { message: 'Content-Type must be application/json', code: 'http.jsonOnly' } });
   });
 
   it('no route, or no such method on a route: 404', async () => {
     const unknown = await fetch(`${server.url}/api/nothing-here?x=1`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await refusal(unknown)).toEqual({ status: 404, cache: 'no-store', body: { message: 'No route for GET /api/nothing-here' } });
+    expect(await refusal(unknown)).toEqual({ status: 404, cache: 'no-store', body: { message: 'No route for GET /api/nothing-here', code: 'http.noRoute' } });
     const method = await fetch(`${server.url}/api/children`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` } });
-    expect(await refusal(method)).toEqual({ status: 404, cache: 'no-store', body: { message: 'No route for PATCH /api/children' } });
+    expect(await refusal(method)).toEqual({ status: 404, cache: 'no-store', body: { message: 'No route for PATCH /api/children', code: 'http.noRoute' } });
   });
 
   it('what the HTTP parser cannot read: a bad or short Content-Length, huge headers, a broken request line, no Host, an odd Expect', async () => {
     const auth = `Authorization: Bearer ${token}\r\n`;
-    const cases: Array<[string, string, { halfClose?: boolean }, number, string]> = [
-      ['bad Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ten\r\n\r\n{}`, {}, 400, 'The request could not be read'],
-      ['body shorter than its Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"sex":"Female"}`, { halfClose: true }, 400, 'The request could not be read'],
-      ['headers over 16 KB', `GET /api/children HTTP/1.1\r\nHost: x\r\n${auth}X-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, {}, 431, 'The request headers are too large'],
-      ['a broken request line', 'HELLO THERE\r\n\r\n', {}, 400, 'The request could not be read'],
-      ['no Host', `GET /api/children HTTP/1.1\r\n${auth}Connection: close\r\n\r\n`, {}, 400, 'The Host header is required'],
-      ['Expect other than 100-continue', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`, {}, 417, 'Only Expect: 100-continue is understood'],
+    const cases: Array<[string, string, { halfClose?: boolean }, number, string, string]> = [
+      ['bad Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: ten\r\n\r\n{}`, {}, 400, 'The request could not be read', 'http.unreadable'],
+      ['body shorter than its Content-Length', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"sex":"Female"}`, { halfClose: true }, 400, 'The request could not be read', 'http.unreadable'],
+      ['headers over 16 KB', `GET /api/children HTTP/1.1\r\nHost: x\r\n${auth}X-Padding: ${'a'.repeat(20_000)}\r\n\r\n`, {}, 431, 'The request headers are too large', 'http.headersTooLarge'],
+      ['a broken request line', 'HELLO THERE\r\n\r\n', {}, 400, 'The request could not be read', 'http.unreadable'],
+      ['no Host', `GET /api/children HTTP/1.1\r\n${auth}Connection: close\r\n\r\n`, {}, 400, 'The Host header is required', 'http.hostRequired'],
+      ['Expect other than 100-continue', `POST /api/children HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`, {}, 417, 'Only Expect: 100-continue is understood', 'http.expectation'],
     ];
-    for (const [label, request, options, status, message] of cases) {
+    for (const [label, request, options, status, message, code] of cases) {
       const answer = await rawExchange(server.url, request, options);
       expect({ status: answer.status, cache: answer.headers['cache-control'], type: answer.headers['content-type'], body: JSON.parse(answer.body) }, label).toEqual({
         status,
         cache: 'no-store',
         type: 'application/json; charset=utf-8',
-        body: { message },
+        body: { message, code },
       });
     }
   });
@@ -159,6 +159,6 @@ describe('what the framework refuses before a route runs', () => {
     expect(second.split('\r\n')[0]).toBe('HTTP/1.1 503 Service Unavailable');
     expect(second).toContain('\r\ncache-control: no-store\r\n');
     expect(second).toContain('\r\nretry-after: 1\r\n');
-    expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'The server is restarting, please try again in a moment' });
+    expect(JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4))).toEqual({ message: 'The server is restarting, please try again in a moment', code: 'http.restarting' });
   });
 });

@@ -64,8 +64,8 @@ async function expectGone(): Promise<void> {
   expect(await visibleOf(doomed.childId)).toEqual({
     child: 404,
     settings: 404,
-    feedings: { message: 'Child not found' },
-    sleeps: { message: 'Child not found' },
+    feedings: { message: 'Child not found', code: 'child.notFound' },
+    sleeps: { message: 'Child not found', code: 'child.notFound' },
     daily: 404,
     weekly: 404,
     summary: 404,

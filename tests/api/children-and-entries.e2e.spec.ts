@@ -247,7 +247,7 @@ describe('feedings and sleep', () => {
       headers: { 'x-min-position': String(first.body.position) },
     });
     expect(overlap.status).toBe(409);
-    expect(overlap.body).toEqual({ message: 'This overlaps a sleep session already logged for this child' });
+    expect(overlap.body).toEqual({ message: 'This overlaps a sleep session already logged for this child', code: 'entry.overlap' });
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
     // Touching is not overlapping, and a feeding may happen during a sleep.
     const next = await server.call('POST', '/api/sleep', { token: parent, body: { childId: child.id, startedAt: after(120), endedAt: after(180) } });
@@ -267,7 +267,7 @@ describe('feedings and sleep', () => {
     const head = await server.server.adapters.eventStore.headPosition();
     const moved = await server.call('PUT', `${path}/${second.body.id}`, { token: parent, body: { childId: child.id, ...entry(after(20), after(50)) }, headers: seen });
     expect(moved.status).toBe(409);
-    expect(moved.body).toEqual({ message });
+    expect(moved.body).toEqual({ message, code: 'entry.overlap' });
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
     const longer = await server.call('PUT', `${path}/${first.body.id}`, { token: parent, body: { childId: child.id, ...entry(S, after(40)) }, headers: seen });
     expect(longer.status).toBe(200);

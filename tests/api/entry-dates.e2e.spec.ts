@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const refusal = (path: string) => ({ message: BEFORE_BIRTH, issues: [{ path, message: BEFORE_BIRTH }] });
+const refusal = (path: string) => ({ message: BEFORE_BIRTH, code: 'entry.beforeBirth', issues: [{ path, message: BEFORE_BIRTH, code: 'entry.beforeBirth' }] });
 
 /** A body of each kind starting at `at`. */
 const bodies = (at: string) =>

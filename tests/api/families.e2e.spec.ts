@@ -8,8 +8,8 @@ import { startTestServer, type TestServer } from './support/test-server';
  * every route of a child, its entries, insights and alerts; invitations from issue to use; who
  * logged what. The clock is the server's own, moved forward to let an invitation expire.
  */
-const PARENT_ONLY = { message: 'Only a parent of this child can do that' };
-const NOT_FOUND = { message: 'Child not found' };
+const PARENT_ONLY = { message: 'Only a parent of this child can do that', code: 'family.parentOnly' };
+const NOT_FOUND = { message: 'Child not found', code: 'child.notFound' };
 const DAY_MS = 86_400_000;
 
 let server: TestServer;
@@ -179,7 +179,7 @@ describe('roles and leaving', () => {
   it('never leaves a child without a parent: the last parent can neither leave nor become a caregiver', async () => {
     const first = await register();
     const child = await server.call('POST', '/api/children', { token: first.token, body: { birthDate: daysAgo(100), sex: 'Male', timezone: 'UTC' } });
-    const last = { message: 'A child needs at least one parent' };
+    const last = { message: 'A child needs at least one parent', code: 'family.lastParent' };
     expect((await server.call('DELETE', `/api/children/${child.body.id}/members/${first.id}`, { token: first.token })).body).toEqual(last);
     const demoted = await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: first.token, body: { role: 'caregiver' } });
     expect(demoted.status).toBe(409);
@@ -195,7 +195,8 @@ describe('roles and leaving', () => {
     expect((await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: first.token, body: { role: 'parent' } })).status).toBe(403);
     expect((await server.call('PATCH', `/api/children/${child.body.id}/members/${first.id}`, { token: second.token, body: { role: 'boss' } })).body).toEqual({
       message: 'Role must be parent or caregiver',
-      issues: [{ path: 'role', message: 'Role must be parent or caregiver' }],
+      code: 'family.role',
+      issues: [{ path: 'role', message: 'Role must be parent or caregiver', code: 'family.role' }],
     });
   });
 
@@ -234,7 +235,7 @@ describe('what a parent may do to another', () => {
     await join(third, (await invite(second, childId, 'parent')).code);
 
     const head = await server.server.adapters.eventStore.headPosition();
-    const refusal = { message: 'Only a parent who joined before them can change their role or remove them' };
+    const refusal = { message: 'Only a parent who joined before them can change their role or remove them', code: 'family.earlierParent' };
     for (const [by, member] of [[second, first], [third, first], [third, second]] as const) {
       const demoted = await server.call('PATCH', `/api/children/${childId}/members/${member.id}`, { token: by.token, body: { role: 'caregiver' } });
       expect([demoted.status, demoted.body]).toEqual([403, refusal]);
@@ -259,7 +260,7 @@ describe('an invitation', () => {
     const invitation = await invite(parent, child.body.id, 'parent');
     const preview = await server.call('GET', `/api/invitations/${invitation.code}`);
     expect([preview.status, preview.body]).toEqual([200, { childDisplayName: 'Pip', role: 'parent', invitedBy: 'Maya', expiresAt: invitation.expiresAt }]);
-    expect(await server.call('GET', '/api/invitations/ABCDEFGHJK')).toMatchObject({ status: 404, body: { message: 'Invitation not found' } });
+    expect(await server.call('GET', '/api/invitations/ABCDEFGHJK')).toMatchObject({ status: 404, body: { message: 'Invitation not found', code: 'family.invitationNotFound' } });
     // An inviter without a name is named by their number in the family.
     const unnamed = await register();
     const theirs = await server.call('POST', '/api/children', { token: unnamed.token, body: { birthDate: daysAgo(60), sex: 'Male', timezone: 'UTC' } });
@@ -291,28 +292,28 @@ describe('an invitation', () => {
 
     const seen = { 'x-min-position': String(accepted.body.position) };
     const other = await register();
-    expect(await join(other, invitation.code)).toMatchObject({ status: 410, body: { message: 'This invitation was already used' } });
-    expect(await server.call('GET', `/api/invitations/${invitation.code}`, { token: other.token, headers: seen })).toMatchObject({ status: 410, body: { message: 'This invitation was already used' } });
+    expect(await join(other, invitation.code)).toMatchObject({ status: 410, body: { message: 'This invitation was already used', code: 'family.invitationUsed' } });
+    expect(await server.call('GET', `/api/invitations/${invitation.code}`, { token: other.token, headers: seen })).toMatchObject({ status: 410, body: { message: 'This invitation was already used', code: 'family.invitationUsed' } });
     expect((await server.call('GET', `/api/children/${childId}/invitations`, { token: parent.token, headers: seen })).body).toEqual([]);
 
     // Already in the family: 409, and the code stays usable for someone else.
     const second = await invite(parent, childId, 'parent');
-    expect(await join(nanny, second.code)).toMatchObject({ status: 409, body: { message: 'You are already a member of this family' } });
+    expect(await join(nanny, second.code)).toMatchObject({ status: 409, body: { message: 'You are already a member of this family', code: 'family.alreadyMember' } });
     expect(await join(parent, second.code)).toMatchObject({ status: 409 });
 
     const revoked = await server.call('DELETE', `/api/children/${childId}/invitations/${second.code}`, { token: parent.token });
     expect(revoked.status).toBe(200);
-    expect(await join(other, second.code)).toMatchObject({ status: 410, body: { message: 'This invitation was withdrawn' } });
+    expect(await join(other, second.code)).toMatchObject({ status: 410, body: { message: 'This invitation was withdrawn', code: 'family.invitationWithdrawn' } });
     expect(await server.call('DELETE', `/api/children/${childId}/invitations/${second.code}`, { token: parent.token })).toMatchObject({ status: 410 });
 
     const third = await invite(parent, childId, 'parent');
     now += 7 * DAY_MS;
     // Tokens are checked on the server's clock: fresh ones after it moved.
     const later = await server.server.adapters.tokens.issueAccessToken(other.id);
-    expect(await server.call('GET', `/api/invitations/${third.code}`, { token: later })).toMatchObject({ status: 410, body: { message: 'This invitation has expired' } });
-    expect(await server.call('POST', `/api/invitations/${third.code}/accept`, { token: later })).toMatchObject({ status: 410, body: { message: 'This invitation has expired' } });
-    expect(await server.call('GET', `/api/invitations/ABCDEFGHJK`, { token: later })).toMatchObject({ status: 404, body: { message: 'Invitation not found' } });
-    expect(await server.call('GET', `/api/invitations/not-a-code`, { token: later })).toMatchObject({ status: 404, body: { message: 'Invitation not found' } });
+    expect(await server.call('GET', `/api/invitations/${third.code}`, { token: later })).toMatchObject({ status: 410, body: { message: 'This invitation has expired', code: 'family.invitationExpired' } });
+    expect(await server.call('POST', `/api/invitations/${third.code}/accept`, { token: later })).toMatchObject({ status: 410, body: { message: 'This invitation has expired', code: 'family.invitationExpired' } });
+    expect(await server.call('GET', `/api/invitations/ABCDEFGHJK`, { token: later })).toMatchObject({ status: 404, body: { message: 'Invitation not found', code: 'family.invitationNotFound' } });
+    expect(await server.call('GET', `/api/invitations/not-a-code`, { token: later })).toMatchObject({ status: 404, body: { message: 'Invitation not found', code: 'family.invitationNotFound' } });
   });
 
   it('is a sign-up code: someone without an account registers with it and joins the family at once', async () => {
@@ -328,10 +329,10 @@ describe('an invitation', () => {
     const head = await server.server.adapters.eventStore.headPosition();
     const refused = await register({ invitationCode: code });
     expect(refused.status).toBe(410);
-    expect(refused.answer).toEqual({ message: 'This invitation was already used' });
+    expect(refused.answer).toEqual({ message: 'This invitation was already used', code: 'family.invitationUsed' });
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
-    expect((await register({ invitationCode: 'WRONGCODE2' })).answer).toEqual({ message: 'Invitation not found' });
-    expect((await register({})).answer).toMatchObject({ message: 'Referral code is required' });
+    expect((await register({ invitationCode: 'WRONGCODE2' })).answer).toEqual({ message: 'Invitation not found', code: 'family.invitationNotFound' });
+    expect((await register({})).answer).toMatchObject({ message: 'Referral code is required', code: 'account.referralCodeRequired' });
   });
 
   it('is issued for a role the parent names, and refused for any other', async () => {
@@ -362,7 +363,7 @@ describe('a display name', () => {
 });
 
 describe("an invitation outlives no issuer's rights", () => {
-  const WITHDRAWN = { status: 410, body: { message: 'This invitation was withdrawn' } };
+  const WITHDRAWN = { status: 410, body: { message: 'This invitation was withdrawn', code: 'family.invitationWithdrawn' } };
   const head = () => server.server.adapters.eventStore.headPosition();
   const seenNow = async () => ({ 'x-min-position': String(await head()) });
 

@@ -182,7 +182,7 @@ describe('a key sent with another request', () => {
     ] as const) {
       const answer = await send(method, path, key, body);
       expect(answer.status, `${method} ${path}`).toBe(422);
-      expect(answer.body).toEqual({ message: KEY_REUSED });
+      expect(answer.body).toEqual({ message: KEY_REUSED, code: 'http.idempotencyKeyReused' });
     }
     expect(await head()).toBe(before);
   });
@@ -209,7 +209,7 @@ describe('a key sent with another request', () => {
       send('POST', '/api/feedings', key, feeding(childId, { startedAt: '2026-03-15T12:00:00Z', endedAt: '2026-03-15T12:20:00Z', amountOz: 5 })),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 422]);
-    expect(answers.find((answer) => answer.status === 422)!.body).toEqual({ message: KEY_REUSED });
+    expect(answers.find((answer) => answer.status === 422)!.body).toEqual({ message: KEY_REUSED, code: 'http.idempotencyKeyReused' });
   });
 
   it('is taken after a refused request: a 400 records nothing, so the corrected request goes through', async () => {
@@ -305,6 +305,6 @@ describe('a key replayed by a member removed since', () => {
     await remove(creator.token, created.body.id, creator.id);
 
     const replay = await send('POST', '/api/children', key, body, creator.token);
-    expect([replay.status, replay.body]).toEqual([404, { message: 'Child not found' }]);
+    expect([replay.status, replay.body]).toEqual([404, { message: 'Child not found', code: 'child.notFound' }]);
   });
 });

@@ -174,7 +174,7 @@ describe("an import and the child's family", () => {
     const before = await head();
     for (const path of ['/import', '/import/preview']) {
       const refused = await server.call('POST', `/api/children/${childId}${path}`, { token: stranger.token, body: { csv: file } });
-      expect([refused.status, refused.body]).toEqual([404, { message: 'Child not found' }]);
+      expect([refused.status, refused.body]).toEqual([404, { message: 'Child not found', code: 'child.notFound' }]);
     }
     expect(await head()).toBe(before);
 

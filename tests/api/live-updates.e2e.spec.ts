@@ -198,7 +198,7 @@ describe('open streams per account', () => {
     expect([refused.status, refused.headers.get('cache-control'), await refused.json()]).toEqual([
       429,
       'no-store',
-      { message: 'Too many live updates are open for this account (at most 10). Please close another tab or app and try again.' },
+      { message: 'Too many live updates are open for this account (at most 10). Please close another tab or app and try again.', code: 'live.tooMany' },
     ]);
     // Another account is not held to this one's streams.
     const other = await register();

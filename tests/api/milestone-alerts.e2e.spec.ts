@@ -112,9 +112,9 @@ describe('milestone alerts', () => {
     const corrected = await correctBirthDate(childId, '2026-01-10');
     const alert = await alertAfter(corrected, childId);
     expect(alert.status).toBe(404);
-    expect(alert.body).toEqual({ message: 'No active alert' });
+    expect(alert.body).toEqual({ message: 'No active alert', code: 'milestone.noActiveAlert' });
     // A dialog still open on the withdrawn alert can no longer act on it.
-    expect((await act(`${childId}:1-month:ONE_WEEK_WARNING`, 'dismiss')).body).toEqual({ message: 'Alert not found' });
+    expect((await act(`${childId}:1-month:ONE_WEEK_WARNING`, 'dismiss')).body).toEqual({ message: 'Alert not found', code: 'milestone.alertNotFound' });
   });
 
   it('shows the corrected warning again, as new, after the parent dismissed the one of the wrong dates', async () => {
@@ -140,7 +140,7 @@ describe('milestone alerts', () => {
     const childId = await addChild('2026-03-10');
     const alert = await alertOf(childId);
     expect(alert.status).toBe(404);
-    expect(alert.body).toEqual({ message: 'No active alert' });
+    expect(alert.body).toEqual({ message: 'No active alert', code: 'milestone.noActiveAlert' });
   });
 
   it('is no longer new once the dialog has shown it', async () => {
@@ -161,7 +161,7 @@ describe('milestone alerts', () => {
     const alertId = `${childId}:1-month:ONE_WEEK_WARNING`;
     const snoozed = await act(alertId, 'remind-later');
     expect(snoozed.status).toBe(200);
-    expect((await alertAfter(snoozed, childId)).body).toEqual({ message: 'No active alert' });
+    expect((await alertAfter(snoozed, childId)).body).toEqual({ message: 'No active alert', code: 'milestone.noActiveAlert' });
 
     now = NOW + 24 * HOUR - 60_000;
     expect((await alertOf(childId)).status).toBe(404);
@@ -183,7 +183,7 @@ describe('milestone alerts', () => {
     // The next sweep scans the child again and raises nothing new.
     await server.server.adapters.jobs.enqueue('milestones.scan-child', { childId });
     await settle();
-    expect((await alertOf(childId)).body).toEqual({ message: 'No active alert' });
+    expect((await alertOf(childId)).body).toEqual({ message: 'No active alert', code: 'milestone.noActiveAlert' });
     const again = await act(alertId, 'remind-later');
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(`Milestone alert ${alertId} was already dismissed`);
@@ -194,11 +194,11 @@ describe('milestone alerts', () => {
     const alertId = `${childId}:1-month:ONE_WEEK_WARNING`;
     const peek = await alertOf(childId, stranger);
     expect(peek.status).toBe(404);
-    expect(peek.body).toEqual({ message: 'Child not found' });
+    expect(peek.body).toEqual({ message: 'Child not found', code: 'child.notFound' });
     for (const action of ['shown', 'dismiss', 'remind-later'] as const) {
       const answer = await act(alertId, action, stranger);
       expect(answer.status, action).toBe(404);
-      expect(answer.body).toEqual({ message: 'Alert not found' });
+      expect(answer.body).toEqual({ message: 'Alert not found', code: 'milestone.alertNotFound' });
     }
     const head = await server.server.adapters.eventStore.headPosition();
     expect((await alertOf(childId, parent, { 'x-min-position': String(head) })).body).toEqual({ id: alertId, ...ONE_MONTH_WARNING });
@@ -209,9 +209,9 @@ describe('milestone alerts', () => {
     for (const alertId of ['not-an-alert', `${childId}:1-month`, `${childId}:2-months:MILESTONE_REACHED`, `nope:1-month:ONE_WEEK_WARNING`]) {
       const answer = await act(alertId, 'dismiss');
       expect(answer.status, alertId).toBe(404);
-      expect(answer.body).toEqual({ message: 'Alert not found' });
+      expect(answer.body).toEqual({ message: 'Alert not found', code: 'milestone.alertNotFound' });
     }
-    expect((await alertOf('not-a-child')).body).toEqual({ message: 'Child not found' });
+    expect((await alertOf('not-a-child')).body).toEqual({ message: 'Child not found', code: 'child.notFound' });
   });
 
   it('raises the alert when a corrected birth date puts the child in a window', async () => {
@@ -224,7 +224,7 @@ describe('milestone alerts', () => {
     const childId = await addChild('2026-02-24');
     const removed = await server.call('DELETE', `/api/settings/children/${childId}`, { token: await tokenOf(parent), body: { confirmText: 'DELETE' } });
     expect(removed.status).toBe(200);
-    expect((await alertAfter(removed, childId)).body).toEqual({ message: 'Child not found' });
-    expect((await act(`${childId}:1-month:ONE_WEEK_WARNING`, 'dismiss')).body).toEqual({ message: 'Alert not found' });
+    expect((await alertAfter(removed, childId)).body).toEqual({ message: 'Child not found', code: 'child.notFound' });
+    expect((await act(`${childId}:1-month:ONE_WEEK_WARNING`, 'dismiss')).body).toEqual({ message: 'Alert not found', code: 'milestone.alertNotFound' });
   });
 });

@@ -222,9 +222,11 @@ describe('the check of every answer against its route', () => {
 
   it('passes an answer that matches, and an error as Error', () => {
     expect(check(200, 'application/json; charset=utf-8', feeding)).toBeNull();
-    expect(check(404, 'application/json', { message: 'Feeding not found' })).toBeNull();
-    expect(check(401, 'application/json', { message: 'Authentication required' })).toBeNull();
-    expect(errorAnswerSchema.safeParse({ message: 'x', issues: [{ path: 'a', message: 'b' }] }).success).toBe(true);
+    expect(check(404, 'application/json', { message: 'Feeding not found', code: 'feeding.notFound' })).toBeNull();
+    expect(check(401, 'application/json', { message: 'Authentication required', code: 'auth.required' })).toBeNull();
+    expect(errorAnswerSchema.safeParse({ message: 'x', code: 'y', issues: [{ path: 'a', message: 'b', code: 'y' }] }).success).toBe(true);
+    // Every refusal carries its code, and so does each of its issues.
+    expect(errorAnswerSchema.safeParse({ message: 'x', issues: [{ path: 'a', message: 'b', code: 'y' }] }).success).toBe(false);
   });
 
   it('fails a missing field, an extra one, a wrong type, a status or media type not declared', () => {

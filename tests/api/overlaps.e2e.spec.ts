@@ -45,15 +45,15 @@ describe('overlapping entries', () => {
     const childId = await addChild();
     const first = await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '10:00', '10:30') });
     expect(first.status).toBe(201);
-    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '10:15', '10:45') })).body).toEqual({ message: FEEDING_OVERLAP });
+    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '10:15', '10:45') })).body).toEqual({ message: FEEDING_OVERLAP, code: 'entry.overlap' });
 
     // Moved to the evening before: its morning is free, and its evening taken.
     const moved = await server.call('PUT', `/api/feedings/${first.body.id}`, { token: parent, body: { ...bottle(childId, '10:00', '10:30'), startedAt: '2026-11-19T23:50:00.000Z', endedAt: '2026-11-20T00:20:00.000Z' } });
     expect(moved.status).toBe(200);
     expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '10:15', '10:45') })).status).toBe(201);
     const evening = await server.call('POST', '/api/feedings', { token: parent, body: { ...bottle(childId, '00:00', '00:10'), startedAt: '2026-11-19T23:40:00.000Z', endedAt: '2026-11-19T23:55:00.000Z' } });
-    expect(evening.body).toEqual({ message: FEEDING_OVERLAP });
-    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '00:10', '00:30') })).body).toEqual({ message: FEEDING_OVERLAP });
+    expect(evening.body).toEqual({ message: FEEDING_OVERLAP, code: 'entry.overlap' });
+    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '00:10', '00:30') })).body).toEqual({ message: FEEDING_OVERLAP, code: 'entry.overlap' });
   });
 
   it('frees the times of a deleted entry', async () => {
@@ -68,7 +68,7 @@ describe('overlapping entries', () => {
     expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '00:05', '00:20') })).status).toBe(201);
     const head = await server.server.adapters.eventStore.headPosition();
     const across = await server.call('POST', '/api/feedings', { token: parent, body: { ...bottle(childId, '00:00', '00:10'), startedAt: '2026-11-19T23:50:00.000Z' } });
-    expect(across.body).toEqual({ message: FEEDING_OVERLAP });
+    expect(across.body).toEqual({ message: FEEDING_OVERLAP, code: 'entry.overlap' });
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
   });
 
@@ -80,10 +80,10 @@ describe('overlapping entries', () => {
       type: 'FeedingLogged',
       data: { feedingId, childId, ownerId: userId, startedAt: at('14:00'), endedAt: at('14:30'), amountOz: 4, enteredAmount: { value: 4, unit: 'oz' }, method: 'Bottle', type: 'Formula', sides: null, notes },
     });
-    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '14:20', '14:40') })).body).toEqual({ message: FEEDING_OVERLAP });
+    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '14:20', '14:40') })).body).toEqual({ message: FEEDING_OVERLAP, code: 'entry.overlap' });
     expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '14:30', '14:40') })).status).toBe(201);
     // The day now has its stream, opened with the older entry, which still counts.
-    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '13:50', '14:05') })).body).toEqual({ message: FEEDING_OVERLAP });
+    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '13:50', '14:05') })).body).toEqual({ message: FEEDING_OVERLAP, code: 'entry.overlap' });
   });
 
   it('takes a time whose claim was left by a write that stopped before recording its entry, once any write would have finished', async () => {
@@ -93,7 +93,7 @@ describe('overlapping entries', () => {
     await appendAsIs(day, { type: 'EntrySlotsOpened', data: { slots: [] } });
     await appendAsIs(day, slot(uuidv7(), new Date().toISOString()));
     // Young enough to be a write in flight: waited for, then refused as held.
-    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '16:10', '16:20') })).body).toEqual({ message: FEEDING_OVERLAP });
+    expect((await server.call('POST', '/api/feedings', { token: parent, body: bottle(childId, '16:10', '16:20') })).body).toEqual({ message: FEEDING_OVERLAP, code: 'entry.overlap' });
 
     const childTwo = await addChild();
     const dayTwo = entrySlotsStreamId('feeding', childTwo, '2026-11-20');

@@ -28,7 +28,7 @@ describe('the edge with the default TRUST_PROXY (off)', () => {
     for (let i = 1; i <= 3; i++) expect((await loginFrom(server, `198.51.100.${i}`, `parent${i}@example.com`)).status).toBe(401);
     const fourth = await loginFrom(server, '198.51.100.4', 'parent4@example.com');
     expect(fourth.status).toBe(429);
-    expect(fourth.body).toEqual({ message: TOO_MANY });
+    expect(fourth.body).toEqual({ message: TOO_MANY, code: 'auth.tooManyAttempts' });
   });
 
   it('sends neither upgrade-insecure-requests nor HSTS over plain HTTP, even when a client claims HTTPS', async () => {
@@ -91,7 +91,7 @@ describe('command-api behind query-api', () => {
       for (const [i, email] of ['e@example.com', 'f@example.com'].entries()) expect((await login(app, '192.0.2.9', `198.51.100.${i}`, email)).statusCode).toBe(401);
       const spoofed = await login(app, '192.0.2.9', '198.51.100.99', 'g@example.com');
       expect(spoofed.statusCode).toBe(429);
-      expect(spoofed.json()).toEqual({ message: TOO_MANY });
+      expect(spoofed.json()).toEqual({ message: TOO_MANY, code: 'auth.tooManyAttempts' });
     } finally {
       await app.close();
     }

@@ -181,7 +181,7 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026', () =>
     ] as const) {
       const answer = await get(`/api/children/${id}/report${query}`, userId);
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ message: 'Child not found' });
+      expect(answer.body).toEqual({ message: 'Child not found', code: 'child.notFound' });
     }
   });
 

@@ -86,15 +86,15 @@ describe("a child's research consent", () => {
     const head = await server.server.adapters.eventStore.headPosition();
     const asNanny = await server.call('PUT', `/api/children/${childId}/research-consent`, { token: nanny.token, body: { consent: true } });
     expect(asNanny.status).toBe(403);
-    expect(asNanny.body).toEqual({ message: 'Only a parent of this child can do that' });
+    expect(asNanny.body).toEqual({ message: 'Only a parent of this child can do that', code: 'family.parentOnly' });
     const asStranger = await server.call('PUT', `/api/children/${childId}/research-consent`, { token: stranger.token, body: { consent: true } });
     expect(asStranger.status).toBe(404);
-    expect(asStranger.body).toEqual({ message: 'Child not found' });
+    expect(asStranger.body).toEqual({ message: 'Child not found', code: 'child.notFound' });
     expect((await server.call('PUT', '/api/children/not-a-uuid/research-consent', { token: parent.token, body: { consent: true } })).status).toBe(404);
     for (const body of [{}, { consent: 'yes' }, { consent: null }, { consent: 1 }]) {
       const answer = await server.call('PUT', `/api/children/${childId}/research-consent`, { token: parent.token, body });
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(answer.body).toEqual({ message: 'consent must be true or false', issues: [{ path: 'consent', message: 'consent must be true or false' }] });
+      expect(answer.body).toEqual({ message: 'consent must be true or false', code: 'child.consentFlag', issues: [{ path: 'consent', message: 'consent must be true or false', code: 'child.consentFlag' }] });
     }
     expect((await server.call('PUT', `/api/children/${childId}/research-consent`, { body: { consent: true } })).status).toBe(401);
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);

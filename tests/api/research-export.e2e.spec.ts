@@ -246,7 +246,7 @@ describe('who may replay', () => {
     expect(forged.status).toBe(401);
     const asParent = await server.call('GET', '/api/research/events', { token: parent.token });
     expect(asParent.status).toBe(403);
-    expect(asParent.body).toEqual({ message: 'Research access requires a researcher credential' });
+    expect(asParent.body).toEqual({ message: 'Research access requires a researcher credential', code: 'auth.researcherOnly' });
     for (const table of ['entries.csv', 'entries.parquet', 'children.csv', 'children.parquet']) {
       expect((await server.call('GET', `/api/research/${table}`)).status).toBe(401);
       expect((await server.call('GET', `/api/research/${table}`, { token: parent.token })).status).toBe(403);
@@ -278,7 +278,7 @@ describe('who may replay', () => {
       .sign(jwtSecret);
     const answer = await server.call('GET', '/api/research/events', { token: withParentKey });
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ message: 'Invalid or expired researcher credential' });
+    expect(answer.body).toEqual({ message: 'Invalid or expired researcher credential', code: 'auth.researcherInvalid' });
   });
 });
 

@@ -146,7 +146,7 @@ describe('one running timer per kind per child', () => {
 
     const second = await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', side: 'right' });
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ message: 'A feeding timer is already running', runningTimerId: first.body.id });
+    expect(second.body).toEqual({ message: 'A feeding timer is already running', code: 'timer.running', runningTimerId: first.body.id });
 
     const sleep = await call(parent, 'POST', '/api/timers', { childId, kind: 'sleep' });
     expect(sleep.status).toBe(201);
@@ -288,7 +288,7 @@ describe('refusals', () => {
     const timerId = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding' })).body.id;
     now = START + 5 * MINUTE;
     expect((await call(stranger, 'POST', '/api/timers', { childId, kind: 'sleep' })).status).toBe(404);
-    expect((await call(stranger, 'GET', `/api/children/${childId}/timers`)).body).toEqual({ message: 'Child not found' });
+    expect((await call(stranger, 'GET', `/api/children/${childId}/timers`)).body).toEqual({ message: 'Child not found', code: 'child.notFound' });
     for (const [method, path] of [
       ['POST', `/api/timers/${timerId}/switch-side`],
       ['POST', `/api/timers/${timerId}/stop`],

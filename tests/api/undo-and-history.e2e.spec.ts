@@ -93,7 +93,7 @@ describe('restoring a deleted entry', () => {
     expect((await server.call('POST', '/api/feedings', { token: maya.token, body: { childId, startedAt: minutesAgo(50), endedAt: minutesAgo(45), method: 'Nursing' } })).status).toBe(201);
     const head = await server.server.adapters.eventStore.headPosition();
     const refused = await server.call('POST', `/api/feedings/${first.body.id}/restore`, { token: maya.token });
-    expect([refused.status, refused.body]).toEqual([409, { message: 'This overlaps a feeding already logged for this child' }]);
+    expect([refused.status, refused.body]).toEqual([409, { message: 'This overlaps a feeding already logged for this child', code: 'entry.overlap' }]);
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
   });
 
@@ -107,7 +107,7 @@ describe('restoring a deleted entry', () => {
       [maya.token, '/api/sleep/not-an-id/restore'],
     ] as const) {
       const answer = await server.call('POST', path, { token });
-      expect([answer.status, answer.body], path).toEqual([404, { message: 'Sleep session not found' }]);
+      expect([answer.status, answer.body], path).toEqual([404, { message: 'Sleep session not found', code: 'sleep.notFound' }]);
     }
   });
 
@@ -134,7 +134,7 @@ describe('restoring a deleted measurement', () => {
     const measured = await server.call('POST', '/api/growth', { token: maya.token, body: { childId, measuredOn: '2026-11-01', weightKg: 4.2, lengthCm: 55 } });
     const deleted = await server.call('DELETE', `/api/growth/${measured.body.id}`, { token: sam.token });
     expect((await server.call('GET', `/api/children/${childId}/growth`, { token: maya.token, headers: seen(deleted) })).body).toEqual([]);
-    expect((await server.call('POST', `/api/growth/${measured.body.id}/restore`, { token: stranger.token })).body).toEqual({ message: 'Measurement not found' });
+    expect((await server.call('POST', `/api/growth/${measured.body.id}/restore`, { token: stranger.token })).body).toEqual({ message: 'Measurement not found', code: 'growth.notFound' });
     const restored = await server.call('POST', `/api/growth/${measured.body.id}/restore`, { token: sam.token });
     expect(restored.status).toBe(200);
     const { position: _restoredAt, ...answer } = restored.body;
@@ -180,6 +180,6 @@ describe("an entry's history", () => {
     expect(full[0].at).toBe(first[0].at);
     expect(Date.parse(full[0].at)).toBeLessThanOrEqual(Date.parse(full[4].at));
     const strangers = await server.call('GET', `/api/feedings/${logged.body.id}/history`, { token: stranger.token });
-    expect([strangers.status, strangers.body]).toEqual([404, { message: 'Feeding not found' }]);
+    expect([strangers.status, strangers.body]).toEqual([404, { message: 'Feeding not found', code: 'feeding.notFound' }]);
   });
 });

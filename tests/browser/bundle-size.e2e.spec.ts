@@ -29,6 +29,15 @@ describe('initial JavaScript of the built web app', () => {
     expect(measureRoute('/', DIST_DIR, manifest).chunks.map((chunk) => chunk.file)).not.toContain(charts!.file);
   });
 
+  it.each(Object.keys(ROUTE_MODULES))('%s loads no catalog but the English one: each other language is a chunk of its own', (route) => {
+    const initial = measureRoute(route, DIST_DIR, manifest).chunks.map((chunk) => chunk.file);
+    for (const locale of ['es', 'de', 'fr']) {
+      const catalog = manifest[`src/lib/i18n/catalogs/${locale}.json`];
+      expect(catalog?.file, locale).toMatch(/\.js$/);
+      expect(initial, locale).not.toContain(catalog!.file);
+    }
+  });
+
   it('follows static imports through shared chunks, each once, and not dynamic ones', () => {
     const closure = staticClosure(
       {

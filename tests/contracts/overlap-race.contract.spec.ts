@@ -119,7 +119,7 @@ describe.each(targets)('overlapping entries sent at once, on $name', ({ env }) =
 
     expect(imported.status).toBe(200);
     expect(answers.map((answer) => answer.status).filter((status) => status !== 201 && status !== 409)).toEqual([]);
-    for (const answer of answers.filter((each) => each.status === 409)) expect(answer.body).toEqual({ message: OVERLAP.sleep });
+    for (const answer of answers.filter((each) => each.status === 409)) expect(answer.body).toEqual({ message: OVERLAP.sleep, code: 'entry.overlap' });
     const refusedLines = new Map((imported.body.refused as { line: number; message: string }[]).map(({ line, message }) => [line, message]));
     // Exactly one of each pair: the phone's sleep (and the row refused as overlapping it), or the row (and the phone refused).
     contested.forEach(({ line }, i) => {

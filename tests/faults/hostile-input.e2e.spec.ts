@@ -305,11 +305,12 @@ describe('hostile input', () => {
     const head = await server.server.adapters.eventStore.headPosition();
     const recent = new Date(Date.now() - 10 * 60_000).toISOString();
     const childBody = { displayName: 'X', birthDate: BIRTH_DATE, sex: 'Male', nightWindowStart: '19:00', nightWindowEnd: '08:00', timezone: 'UTC' };
-    const CHILD = 'Child not found';
-    const FEEDING = 'Feeding not found';
-    const SLEEP = 'Sleep session not found';
+    const CHILD = { message: 'Child not found', code: 'child.notFound' };
+    const FEEDING = { message: 'Feeding not found', code: 'feeding.notFound' };
+    const SLEEP = { message: 'Sleep session not found', code: 'sleep.notFound' };
+    const ALERT = { message: 'Alert not found', code: 'milestone.alertNotFound' };
     // The same answer as for an id that does not exist: nothing says the child or entry is there.
-    const attempts: [string, string, string, unknown?][] = [
+    const attempts: [string, string, { message: string; code: string }, unknown?][] = [
       ['GET', `/api/children/${fx.otherChild}`, CHILD],
       ['GET', `/api/settings/children/${fx.otherChild}`, CHILD],
       ['PUT', `/api/settings/children/${fx.otherChild}`, CHILD, childBody],
@@ -331,11 +332,11 @@ describe('hostile input', () => {
       ['GET', `/api/children/${fx.otherChild}/insights/weekly`, CHILD],
       ['GET', `/api/children/${fx.otherChild}/insights/correlations`, CHILD],
       ['GET', `/api/milestone-alerts/${fx.otherChild}`, CHILD],
-      ...['shown', 'dismiss', 'remind-later'].map((action): [string, string, string] => ['POST', `/api/milestone-alerts/${fx.otherAlert}/${action}`, 'Alert not found']),
+      ...['shown', 'dismiss', 'remind-later'].map((action): [string, string, typeof ALERT] => ['POST', `/api/milestone-alerts/${fx.otherAlert}/${action}`, ALERT]),
     ];
-    for (const [method, path, message, body] of attempts) {
+    for (const [method, path, refusal, body] of attempts) {
       const answer = await server.call(method, path, { token: fx.parent, body });
-      expect({ status: answer.status, body: answer.body }, `${method} ${path}`).toEqual({ status: 404, body: { message } });
+      expect({ status: answer.status, body: answer.body }, `${method} ${path}`).toEqual({ status: 404, body: refusal });
     }
     expect(await server.server.adapters.eventStore.headPosition()).toBe(head);
     const theirs = await server.call('GET', `/api/feedings/${fx.otherFeeding}`, { token: fx.stranger });

@@ -93,7 +93,7 @@ describe.runIf(mountPoint)('the event store runs out of disk', () => {
       else refusal = answer;
     }
     expect(refusal?.status, 'a write on a full disk is refused').toBe(503);
-    expect(refusal?.body).toEqual({ message: UNAVAILABLE });
+    expect(refusal?.body).toEqual({ message: UNAVAILABLE, code: 'http.writeUnavailable' });
 
     const headWhileFull = await server.server.adapters.eventStore.headPosition();
     for (let i = 0; i < 3; i++) {
@@ -147,7 +147,7 @@ describe.runIf(mountPoint)('the event store runs out of disk', () => {
     for (const refused of [await untilRefused(login), await untilRefused(refresh, (body) => (refreshToken = body.refreshToken))]) {
       expect(refused.status).toBe(503);
       expect(refused.headers.get('retry-after')).toBe('5');
-      expect(refused.body).toEqual({ message: UNAVAILABLE });
+      expect(refused.body).toEqual({ message: UNAVAILABLE, code: 'http.writeUnavailable' });
     }
     const deletion = await server.call('DELETE', '/api/settings/user/account', { token: registered.body.accessToken, body: { password, confirmText: 'DELETE' } });
     expect(deletion.status).toBe(503);
@@ -249,7 +249,7 @@ describe.runIf(ext4)('the event store turns read-only while the server runs', ()
     for (let i = 0; i < 3; i++) {
       const refused = await logFeeding();
       expect(refused.status).toBe(503);
-      expect(refused.body).toEqual({ message: UNAVAILABLE });
+      expect(refused.body).toEqual({ message: UNAVAILABLE, code: 'http.writeUnavailable' });
     }
     const newcomer = await server.server.adapters.tokens.issueAccessToken(uuidv7());
     const newChild = await server.call('POST', '/api/children', { token: newcomer, body: { birthDate: '2026-06-01', sex: 'Male' } });

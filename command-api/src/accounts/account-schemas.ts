@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFERRAL_CODE_LENGTH } from '@nightlight/domain/referrals/referral-code-rules';
+import { LOCALES } from '@nightlight/domain/users/locales';
 import { hasUpperLowerAndDigit, isEmailAddress, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@nightlight/domain/users/credential-rules';
 
 /** The register form's messages (seed §5), word for word. */
@@ -57,7 +58,7 @@ export const refreshBody = z.object({
 
 export const MEMBER_NAME_MAX = 40;
 
-/** Either field or both; a display name of only spaces is none (null clears it). */
+/** Any of the fields; a display name of only spaces is none (null clears it), a null locale follows the browser's language again. */
 export const updateMeBody = z
   .object({
     onboardingCompleted: z.boolean({ error: 'onboardingCompleted must be true or false' }).optional(),
@@ -77,9 +78,10 @@ export const updateMeBody = z
         { error: 'Units must be {volume, growth}' },
       )
       .optional(),
+    locale: z.enum(LOCALES, { error: 'Language must be en, es, de or fr, or null to follow the browser' }).nullable().optional(),
   })
-  .refine((body) => body.onboardingCompleted !== undefined || body.displayName !== undefined || body.units !== undefined, {
-    message: 'Nothing to change: send onboardingCompleted, displayName or units',
+  .refine((body) => body.onboardingCompleted !== undefined || body.displayName !== undefined || body.units !== undefined || body.locale !== undefined, {
+    message: 'Nothing to change: send onboardingCompleted, displayName, units or locale',
   });
 
 export const changeEmailBody = z.object({

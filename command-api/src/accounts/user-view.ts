@@ -12,6 +12,7 @@ export async function userViewOf(deps: Pick<CommandDeps, 'eventStore' | 'cipher'
     displayName: state.displayName ? await deps.cipher.open(userId, state.displayName) : null,
     onboardingCompleted: state.onboardingCompleted,
     units: state.units,
+    locale: state.locale,
     referralCode: state.referralCode ?? '',
     referralUsesLeft: await referralUsesLeft(deps, state.referralCode),
   };

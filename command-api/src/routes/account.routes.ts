@@ -19,7 +19,7 @@ import { correlationIdOf, sendWritten } from '../write-reply';
 const WRONG_PASSWORD = 'Current password is incorrect';
 const TAGS = ['Accounts'];
 
-const updateMeSchema = routeSchema({ summary: 'Change your display name, units or onboarding flag', tags: TAGS, body: updateMeBody, answers: { 200: writtenUserViewSchema }, errors: [400] });
+const updateMeSchema = routeSchema({ summary: 'Change your display name, units, language or onboarding flag', tags: TAGS, body: updateMeBody, answers: { 200: writtenUserViewSchema }, errors: [400] });
 const changeEmailSchema = routeSchema({ summary: 'Change your e-mail address', tags: TAGS, body: changeEmailBody, answers: { 200: writtenAccountEmailSchema }, errors: [400, 409, 429] });
 const changePasswordSchema = routeSchema({
   summary: 'Change your password',
@@ -85,6 +85,9 @@ export function accountRoutes(deps: CommandDeps) {
       }
       if (body.units !== undefined) {
         result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'ChooseUnits', data: { userId, ...body.units } }, context);
+      }
+      if (body.locale !== undefined) {
+        result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'ChooseLocale', data: { userId, locale: body.locale } }, context);
       }
       if (body.onboardingCompleted !== undefined) {
         result = await decideWithRetry(deps, userStreamId(userId), userDecider, { type: 'SetOnboardingCompleted', data: { userId, onboardingCompleted: body.onboardingCompleted } }, context);

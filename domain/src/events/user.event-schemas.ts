@@ -5,6 +5,7 @@ import type {
   DataKeyDestroyed,
   DisplayNameChanged,
   EmailChanged,
+  LocaleChosen,
   OnboardingCompleted,
   OnboardingReopened,
   PasswordChanged,
@@ -12,6 +13,7 @@ import type {
   UserEvent,
   UserRegistered,
 } from '../users/user.events';
+import { LOCALES } from '../users/locales';
 import { eventDefinition, type EventDefinition } from './event-definition';
 
 const userOnly = z.strictObject({ userId: z.string() });
@@ -25,6 +27,7 @@ export const userEventDefinitions = {
   PasswordChanged: eventDefinition<PasswordChanged>()(z.strictObject({ userId: z.string(), passwordHash: z.string() })),
   DisplayNameChanged: eventDefinition<DisplayNameChanged>()(z.strictObject({ userId: z.string(), displayName: z.string().nullable() })),
   UnitsChosen: eventDefinition<UnitsChosen>()(z.strictObject({ userId: z.string(), volume: z.enum(['mL', 'oz']), growth: z.enum(['metric', 'imperial']) })),
+  LocaleChosen: eventDefinition<LocaleChosen>()(z.strictObject({ userId: z.string(), locale: z.enum(LOCALES).nullable() })),
   OnboardingCompleted: eventDefinition<OnboardingCompleted>()(userOnly),
   OnboardingReopened: eventDefinition<OnboardingReopened>()(userOnly),
   ChildLinkedToAccount: eventDefinition<ChildLinkedToAccount>()(z.strictObject({ userId: z.string(), childId: z.string() })),

@@ -1,12 +1,17 @@
-/** One reason a request was refused: the field it is about ('' for the whole request) and what is wrong. */
+/** One reason a request was refused: the field it is about ('' for the whole request), what is wrong, and its stable code. */
 export interface Issue {
   path: string;
   message: string;
+  code: string;
 }
 
-/** Every refusal and failure: 400's `message` is its first issue's. */
+/**
+ * Every refusal and failure: `message` in the reader's language (400's is its first issue's), and
+ * `code`, the same in every language, for clients to tell refusals apart by.
+ */
 export interface ErrorAnswer {
   message: string;
+  code: string;
   issues?: Issue[];
 }
 

@@ -23,12 +23,13 @@ export type ClaimRunningTimer = { type: 'ClaimRunningTimer'; data: { childId: st
 /** The 409 of a second start: the running timer's id beside the message, so the app can show it. */
 export interface RunningTimerConflict {
   message: string;
+  code: string;
   runningTimerId: string;
 }
 
 export function decideRunningTimerClaim(command: ClaimRunningTimer, state: RunningTimerClaim): RunningTimerClaimed[] {
   const { childId, kind, timerId, holder } = command.data;
   if (state.timerId === timerId) return [];
-  if (holder) throw new ConflictError(`A ${kind} timer is already running`, { runningTimerId: holder.timerId } satisfies Omit<RunningTimerConflict, 'message'>);
+  if (holder) throw new ConflictError(`A ${kind} timer is already running`, { runningTimerId: holder.timerId } satisfies Omit<RunningTimerConflict, 'message' | 'code'>);
   return [{ type: 'RunningTimerClaimed', data: { childId, kind, timerId } }];
 }

@@ -1,5 +1,6 @@
 import type { Units } from '../units/units';
 import { ConflictError, NotFoundError, type SealedText } from '../shared/domain-event';
+import type { ChosenLocale } from './locales';
 import type { UserEvent, UserState } from './user.events';
 
 export type RegisterUser = {
@@ -12,6 +13,7 @@ export type ChangeEmail = { type: 'ChangeEmail'; data: { userId: string; email: 
 export type ChangePassword = { type: 'ChangePassword'; data: { userId: string; passwordHash: SealedText } };
 export type ChangeDisplayName = { type: 'ChangeDisplayName'; data: { userId: string; displayName: SealedText | null } };
 export type ChooseUnits = { type: 'ChooseUnits'; data: { userId: string } & Units };
+export type ChooseLocale = { type: 'ChooseLocale'; data: { userId: string; locale: ChosenLocale } };
 export type SetOnboardingCompleted = { type: 'SetOnboardingCompleted'; data: { userId: string; onboardingCompleted: boolean } };
 export type LinkChild = { type: 'LinkChild'; data: { userId: string; childId: string } };
 /** The caller has checked the password; children, reservation and data key are handled around it. */
@@ -19,7 +21,7 @@ export type AnonymizeAccount = { type: 'AnonymizeAccount'; data: { userId: strin
 /** The caller has destroyed the deleted account's data key. */
 export type RecordDataKeyDestroyed = { type: 'RecordDataKeyDestroyed'; data: { userId: string } };
 
-export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | ChangeDisplayName | ChooseUnits | SetOnboardingCompleted | LinkChild | AnonymizeAccount | RecordDataKeyDestroyed;
+export type UserCommand = RegisterUser | ChangeEmail | ChangePassword | ChangeDisplayName | ChooseUnits | ChooseLocale | SetOnboardingCompleted | LinkChild | AnonymizeAccount | RecordDataKeyDestroyed;
 
 function assertActive(state: UserState): void {
   if (state.status !== 'active') throw new NotFoundError('Account not found');
@@ -47,6 +49,10 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (state.units?.volume === volume && state.units.growth === growth) return [];
       return [{ type: 'UnitsChosen', data: command.data }];
     }
+    case 'ChooseLocale':
+      assertActive(state);
+      if (state.locale === command.data.locale) return [];
+      return [{ type: 'LocaleChosen', data: command.data }];
     case 'SetOnboardingCompleted': {
       assertActive(state);
       const { userId, onboardingCompleted } = command.data;

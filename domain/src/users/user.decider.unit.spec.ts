@@ -50,6 +50,26 @@ describe('ChangePassword', () => {
   });
 });
 
+describe('ChooseLocale', () => {
+  const choose = (locale: 'de' | 'es' | null): UserCommand => ({ type: 'ChooseLocale', data: { userId: 'u1', locale } });
+  const chosenGerman: UserEvent = { type: 'LocaleChosen', data: { userId: 'u1', locale: 'de' } };
+
+  it('records the language chosen, once', () => {
+    expect(given(registered).when(choose('de'))).toEqual([chosenGerman]);
+    expect(given(registered, chosenGerman).when(choose('de'))).toEqual([]);
+    expect(given(registered, chosenGerman).state().locale).toBe('de');
+  });
+
+  it("goes back to the browser's language with null, and a user who never chose has nothing to undo", () => {
+    expect(given(registered, chosenGerman).when(choose(null))).toEqual([{ type: 'LocaleChosen', data: { userId: 'u1', locale: null } }]);
+    expect(given(registered).when(choose(null))).toEqual([]);
+  });
+
+  it('is not found for a deleted account', () => {
+    expect(() => given(registered, deleted).when(choose('es'))).toThrow(NotFoundError);
+  });
+});
+
 describe('SetOnboardingCompleted', () => {
   it('completes onboarding once', () => {
     const complete: UserCommand = { type: 'SetOnboardingCompleted', data: { userId: 'u1', onboardingCompleted: true } };

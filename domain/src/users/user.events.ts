@@ -1,4 +1,5 @@
 import type { Units } from '../units/units';
+import type { ChosenLocale } from './locales';
 import type { DomainEvent, SealedText } from '../shared/domain-event';
 
 /**
@@ -16,6 +17,8 @@ export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; p
 export type DisplayNameChanged = DomainEvent<'DisplayNameChanged', { userId: string; displayName: SealedText | null }>;
 /** The units the user reads and enters amounts in. Not personal data: kept in the clear. */
 export type UnitsChosen = DomainEvent<'UnitsChosen', { userId: string } & Units>;
+/** The language the user reads the app and its messages in; null follows their browser again. Not personal data. */
+export type LocaleChosen = DomainEvent<'LocaleChosen', { userId: string; locale: ChosenLocale }>;
 export type OnboardingCompleted = DomainEvent<'OnboardingCompleted', { userId: string }>;
 export type OnboardingReopened = DomainEvent<'OnboardingReopened', { userId: string }>;
 /** Recorded on the user stream so deleting the account finds every child without a read model. */
@@ -33,6 +36,7 @@ export type UserEvent =
   | PasswordChanged
   | DisplayNameChanged
   | UnitsChosen
+  | LocaleChosen
   | OnboardingCompleted
   | OnboardingReopened
   | ChildLinkedToAccount
@@ -47,6 +51,7 @@ export interface UserState {
   passwordHash: SealedText | null;
   displayName: SealedText | null;
   units: Units | null;
+  locale: ChosenLocale;
   referralCode: string | null;
   onboardingCompleted: boolean;
   childIds: string[];
@@ -61,6 +66,7 @@ export const initialUserState = (): UserState => ({
   passwordHash: null,
   displayName: null,
   units: null,
+  locale: null,
   referralCode: null,
   onboardingCompleted: false,
   childIds: [],
@@ -82,6 +88,8 @@ export function evolveUser(state: UserState, event: { type: string; data: unknow
       return { ...state, displayName: e.data.displayName };
     case 'UnitsChosen':
       return { ...state, units: { volume: e.data.volume, growth: e.data.growth } };
+    case 'LocaleChosen':
+      return { ...state, locale: e.data.locale };
     case 'OnboardingCompleted':
       return { ...state, onboardingCompleted: true };
     case 'OnboardingReopened':

@@ -43,6 +43,7 @@ export const usersProjection: Projection = {
     'EmailChanged',
     'DisplayNameChanged',
     'UnitsChosen',
+    'LocaleChosen',
     'OnboardingCompleted',
     'OnboardingReopened',
     'AccountDeleted',
@@ -93,6 +94,10 @@ export const usersProjection: Projection = {
       case 'UnitsChosen':
         if (!existing) return;
         await users.updateOne({ _id: userId }, { $set: { units: { volume: event.data.volume, growth: event.data.growth }, position } });
+        return;
+      case 'LocaleChosen':
+        if (!existing) return;
+        await users.updateOne({ _id: userId }, { $set: { locale: event.data.locale, position } });
         return;
       case 'OnboardingCompleted':
       case 'OnboardingReopened':

@@ -6,6 +6,7 @@ import { entryHistoryItemSchema } from '@nightlight/domain/read-models/timeline/
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { HttpError, parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { answerTextsInReadersLanguage, readersLocale } from '@nightlight/infrastructure/http/localized-answers';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
@@ -56,7 +57,9 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
       return { doc, child: family.child };
     }
 
-    app.get(basePath, { schema: listSchema }, async (request) => {
+    // A diaper's guidance (its message and reason) in the reader's language.
+    const preSerialization = answerTextsInReadersLanguage(readersLocale(readStore), ['message', 'reason']);
+    app.get(basePath, { schema: listSchema, preSerialization }, async (request) => {
       const query = parseInput(listQuery, request.query);
       const { child } = await findChildAs(readStore, parseIdParam({ id: query.childId }, 'Child not found'), request.userId);
       const filter: Record<string, unknown> = { childId: child._id, kind };
@@ -70,7 +73,7 @@ export function entryQueries({ readStore, cipher }: QueryDeps, { kind, path: bas
       return Promise.all(docs.map((doc) => view(doc, reading)));
     });
 
-    app.get(`${basePath}/:id`, { schema: oneSchema }, async (request) => {
+    app.get(`${basePath}/:id`, { schema: oneSchema, preSerialization }, async (request) => {
       const { doc, child } = await findEntry(parseIdParam(request.params, notFound), request.userId);
       return view(doc, await readingFor(child, request.userId, request.headers['accept-language']));
     });

@@ -4,6 +4,7 @@ import { MILESTONE_ALERTS_COLLECTION, type MilestoneAlertsDocument } from '@nigh
 import { localDateOf } from '@nightlight/domain/time/zoned-time';
 import { feedingAlertSchema } from '@nightlight/domain/milestones/milestone-alert.schemas';
 import { HttpError, parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { answerTextsInReadersLanguage, readersLocale } from '@nightlight/infrastructure/http/localized-answers';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findOpenedChildAs } from './family-child';
@@ -18,7 +19,9 @@ const alertSchema = routeSchema({
 /** The dashboard's feeding alert: the one alert active now for a child, judged at read time. */
 export function milestoneAlertQueries({ readStore, cipher, clock }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
-    app.get('/api/milestone-alerts/:id', { schema: alertSchema }, async (request) => {
+    // The feeding guide's lines in the reader's language.
+    const preSerialization = answerTextsInReadersLanguage(readersLocale(readStore), ['label', 'amountPerFeeding', 'feedingsPerDay', 'details']);
+    app.get('/api/milestone-alerts/:id', { schema: alertSchema, preSerialization }, async (request) => {
       const childId = parseIdParam(request.params, 'Child not found');
       const { child } = await findOpenedChildAs(readStore, cipher, childId, request.userId);
       const doc = await readStore.collection<MilestoneAlertsDocument>(MILESTONE_ALERTS_COLLECTION).findOne({ _id: childId });

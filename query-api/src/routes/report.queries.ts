@@ -8,6 +8,7 @@ import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
 import { daysBetween, isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { reportSchema } from '@nightlight/domain/reports/report.schemas';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import { answerTextsInReadersLanguage, readersLocale } from '@nightlight/infrastructure/http/localized-answers';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { QueryDeps } from '../query-deps';
@@ -44,7 +45,9 @@ export function reportQueries({ readStore, cipher }: QueryDeps) {
       return [...feedings!.filter((doc) => doc.sides), ...pumpings!].map((doc) => ({ localDate: doc.localDate, sides: doc.sides, pumped: doc.pumped }));
     };
 
-    app.get('/api/children/:id/report', { schema: reportAnswer }, async (request) => {
+    // The child's age and the feeding guide's lines in the reader's language.
+    const preSerialization = answerTextsInReadersLanguage(readersLocale(readStore), ['text', 'label', 'amountPerFeeding', 'feedingsPerDay']);
+    app.get('/api/children/:id/report', { schema: reportAnswer, preSerialization }, async (request) => {
       const { child } = await findOpenedChildAs(readStore, cipher, parseIdParam(request.params, 'Child not found'), request.userId);
       const { from, to } = parseInput(reportQuery, request.query);
       const [days, measurements, units, extras] = await Promise.all([

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { timerViewSchema } from '@nightlight/domain/read-models/timers/timer-view.schemas';
 import { glanceViewSchema } from '@nightlight/domain/timers/glance-view.schemas';
 import { parseIdParam } from '@nightlight/infrastructure/http/http-errors';
+import { answerTextsInReadersLanguage, readersLocale } from '@nightlight/infrastructure/http/localized-answers';
 import { routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs, findOpenedChildAs } from './family-child';
@@ -34,7 +35,9 @@ export function timerQueries({ readStore, cipher, clock }: QueryDeps) {
       return Promise.all(running.map(async (doc) => timerApiView(doc, await loggedBy(doc.startedBy))));
     });
 
-    app.get('/api/children/:id/glance', { schema: glanceSchema }, async (request): Promise<GlanceView> => {
+    // The next nap's label and its wake window's age in the reader's language.
+    const preSerialization = answerTextsInReadersLanguage(readersLocale(readStore), ['label']);
+    app.get('/api/children/:id/glance', { schema: glanceSchema, preSerialization }, async (request): Promise<GlanceView> => {
       const { child } = await findOpenedChildAs(readStore, cipher, parseIdParam(request.params, 'Child not found'), request.userId);
       const [feeding, sleep, bottle, sleepTimer] = await Promise.all([
         latest(child._id, { kind: 'feeding' }),

@@ -4,18 +4,20 @@ import { ActivityIcon, DashboardIcon, InsightsIcon, LogoutIcon, MoonIcon, Report
 import { LOGIN_PATH, PRODUCT_NAME } from '../config/constants.ts';
 import { signOut } from '../lib/sign-out.ts';
 import { getAuthState } from '../stores/auth-store.ts';
+import { useT, type MessageKey } from '../lib/i18n/i18n-store.ts';
 
-const NAV_ITEMS: readonly { label: string; path: string; Icon: ComponentType<{ className?: string }> }[] = [
-  { label: 'Dashboard', path: '/', Icon: DashboardIcon },
-  { label: 'Activity', path: '/activity', Icon: ActivityIcon },
-  { label: 'Insights', path: '/insights', Icon: InsightsIcon },
-  { label: 'Reports', path: '/reports', Icon: ReportsIcon },
-  { label: 'Settings', path: '/settings', Icon: SettingsIcon },
+const NAV_ITEMS: readonly { label: MessageKey; path: string; Icon: ComponentType<{ className?: string }> }[] = [
+  { label: 'nav.dashboard', path: '/', Icon: DashboardIcon },
+  { label: 'nav.activity', path: '/activity', Icon: ActivityIcon },
+  { label: 'nav.insights', path: '/insights', Icon: InsightsIcon },
+  { label: 'nav.reports', path: '/reports', Icon: ReportsIcon },
+  { label: 'nav.settings', path: '/settings', Icon: SettingsIcon },
 ];
 
 export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const t = useT();
 
   function logout() {
     // The server ends the session too (its refresh token, its access tokens, its live streams);
@@ -30,10 +32,10 @@ export function Header() {
 
   return (
     <header className="app-header">
-      <Link to="/" className="app-logo" aria-label={`${PRODUCT_NAME} home`}>
+      <Link to="/" className="app-logo" aria-label={t('nav.home', { product: PRODUCT_NAME })}>
         <MoonIcon className="app-logo-icon" /> {PRODUCT_NAME}
       </Link>
-      <nav className="app-nav" aria-label="Main">
+      <nav className="app-nav" aria-label={t('nav.main')}>
         {NAV_ITEMS.map(({ label, path, Icon }) => {
           const active = pathname === path;
           return (
@@ -45,14 +47,14 @@ export function Header() {
               onClick={() => void navigate(path)}
             >
               <Icon className="nav-icon" />
-              <span>{label}</span>
+              <span>{t(label)}</span>
             </button>
           );
         })}
       </nav>
       <button type="button" className="nav-button nav-logout" onClick={logout}>
         <LogoutIcon className="nav-icon" />
-        <span>Logout</span>
+        <span>{t('nav.logout')}</span>
       </button>
     </header>
   );

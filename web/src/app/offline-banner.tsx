@@ -2,6 +2,7 @@ import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { formatLocalDate, formatWallClockTime, toLocalDateString } from '../lib/local-date.ts';
 import { savedAtOf } from '../lib/offline/persisted-roots.ts';
+import { useT } from '../lib/i18n/i18n-store.ts';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -26,10 +27,11 @@ export function OfflineBanner() {
   const queryClient = useQueryClient();
   const subscribe = useCallback((listener: () => void) => queryClient.getQueryCache().subscribe(listener), [queryClient]);
   const savedAt = useSyncExternalStore(subscribe, () => savedAtOf(queryClient));
+  const t = useT();
   if (online) return null;
   return (
     <p className="offline-banner" role="status">
-      {savedAt === null ? 'Offline: nothing saved on this device yet' : `Offline: showing what was saved at ${formatSavedAt(savedAt)}`}
+      {savedAt === null ? t('offline.nothingSaved') : t('offline.savedAt', { time: formatSavedAt(savedAt) })}
     </p>
   );
 }

@@ -4,16 +4,19 @@ import { MAIN_CONTENT_ID, PRODUCT_NAME } from '../config/constants.ts';
 import { OnboardingPrompt } from '../features/onboarding/components/onboarding-prompt.tsx';
 import { registerNavigate } from '../lib/navigation.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
+import { useT, type MessageKey } from '../lib/i18n/i18n-store.ts';
 
 /** What a route declares about itself: the screen's name, for the document title. */
-export type RouteHandle = { title: string };
+export type RouteHandle = { title: MessageKey };
 
 function useDocumentTitle(): void {
+  const t = useT();
   const matches = useMatches();
-  const title = matches
+  const key = matches
     .map((match) => (match.handle as RouteHandle | undefined)?.title)
     .filter(Boolean)
     .at(-1);
+  const title = key && t(key);
   // In the commit that shows the screen, not after it: a screen reader or a test that finds the
   // new screen must find its title with it.
   useLayoutEffect(() => {
@@ -62,6 +65,7 @@ function useFocusHeadingOnNavigation(): void {
  */
 export function RootLayout() {
   const navigate = useNavigate();
+  const t = useT();
   useDocumentTitle();
   useFocusHeadingOnNavigation();
 
@@ -83,7 +87,7 @@ export function RootLayout() {
           document.getElementById(MAIN_CONTENT_ID)?.focus();
         }}
       >
-        Skip to main content
+        {t('app.skipToMain')}
       </a>
       <Outlet />
       <OnboardingPrompt />

@@ -15,12 +15,12 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/auth/login',
-        handle: { title: 'Sign In' } satisfies RouteHandle,
+        handle: { title: 'route.signIn' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/auth/components/login-page.tsx')).LoginPage }),
       },
       {
         path: '/auth/register',
-        handle: { title: 'Create Account' } satisfies RouteHandle,
+        handle: { title: 'route.register' } satisfies RouteHandle,
         lazy: async () => ({
           Component: (await import('../features/auth/components/register-page.tsx')).RegisterPage,
         }),
@@ -28,7 +28,7 @@ export const routes: RouteObject[] = [
       {
         // Public: someone without an account arrives here from an invitation link.
         path: '/join/:code',
-        handle: { title: 'Join a Family' } satisfies RouteHandle,
+        handle: { title: 'route.join' } satisfies RouteHandle,
         // The invitation is asked for while the page's code loads, not after: it is what the page shows.
         loader: ({ params }) => {
           void import('../features/families/api/family-api.ts').then((api) => api.prefetchInvitationPreview(params.code ?? ''));
@@ -38,12 +38,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/privacy',
-        handle: { title: 'Privacy Policy' } satisfies RouteHandle,
+        handle: { title: 'route.privacy' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/legal/components/privacy-page.tsx')).PrivacyPage }),
       },
       {
         path: '/terms',
-        handle: { title: 'Terms of Service' } satisfies RouteHandle,
+        handle: { title: 'route.terms' } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('../features/legal/components/terms-page.tsx')).TermsPage }),
       },
       {
@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/onboarding',
-            handle: { title: 'Add a Child' } satisfies RouteHandle,
+            handle: { title: 'route.onboarding' } satisfies RouteHandle,
             lazy: async () => ({ Component: (await import('./routes/onboarding.tsx')).OnboardingRoute }),
           },
           {
@@ -59,29 +59,29 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/',
-                handle: { title: 'Dashboard' } satisfies RouteHandle,
+                handle: { title: 'route.dashboard' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/dashboard.tsx')).DashboardRoute }),
               },
               {
                 path: '/activity',
-                handle: { title: 'Activity Log' } satisfies RouteHandle,
+                handle: { title: 'route.activity' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/activity.tsx')).ActivityRoute }),
               },
               {
                 path: '/insights',
-                handle: { title: 'Insights' } satisfies RouteHandle,
+                handle: { title: 'route.insights' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/insights.tsx')).InsightsRoute }),
               },
               {
                 path: '/reports',
-                handle: { title: 'Weekly Reports' } satisfies RouteHandle,
+                handle: { title: 'route.reports' } satisfies RouteHandle,
                 lazy: async () => ({
                   Component: (await import('../features/reports/components/reports-page.tsx')).ReportsPage,
                 }),
               },
               {
                 path: '/settings',
-                handle: { title: 'Settings' } satisfies RouteHandle,
+                handle: { title: 'route.settings' } satisfies RouteHandle,
                 lazy: async () => ({ Component: (await import('./routes/settings.tsx')).SettingsRoute }),
               },
             ],

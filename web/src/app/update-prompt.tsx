@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../components/button.tsx';
+import { useT } from '../lib/i18n/i18n-store.ts';
 
 /** Service workers exist only in secure contexts (https, localhost), and only in a build. */
 function canRegister(): boolean {
@@ -18,6 +19,7 @@ const loadServiceWorker: Loader = () => import('../lib/service-worker.ts');
 export function UpdatePrompt({ load = loadServiceWorker, enabled = canRegister() }: { load?: Loader; enabled?: boolean }) {
   const [reload, setReload] = useState<(() => Promise<void>) | null>(null);
   const [reloading, setReloading] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     if (!enabled) return;
@@ -37,7 +39,7 @@ export function UpdatePrompt({ load = loadServiceWorker, enabled = canRegister()
   if (!reload) return null;
   return (
     <div className="update-prompt" role="status">
-      <span>A new version is ready</span>
+      <span>{t('update.ready')}</span>
       <Button
         disabled={reloading}
         onClick={() => {
@@ -45,7 +47,7 @@ export function UpdatePrompt({ load = loadServiceWorker, enabled = canRegister()
           void reload();
         }}
       >
-        Reload
+        {t('update.reload')}
       </Button>
     </div>
   );

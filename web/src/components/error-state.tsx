@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { useT } from '../lib/i18n/i18n-store.ts';
 
 type ErrorStateProps = {
   title: string;
@@ -11,12 +12,13 @@ type ErrorStateProps = {
 };
 
 export function ErrorState({ title, message, onRetry, children }: ErrorStateProps) {
+  const t = useT();
   return (
     <div className="state state-error" role="alert">
       <h2 className="state-title">{title}</h2>
       {message && <p>{message}</p>}
       <div className="state-actions">
-        {onRetry && <Button onClick={onRetry}>Retry</Button>}
+        {onRetry && <Button onClick={onRetry}>{t('common.retry')}</Button>}
         {children}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { Button, type ButtonVariant } from './button.tsx';
+import { useT } from '../lib/i18n/i18n-store.ts';
 
 type FormDialogActionsProps = {
   onCancel: () => void;
@@ -11,10 +12,11 @@ type FormDialogActionsProps = {
 
 /** The foot of a dialog's form: Cancel, and the submit button that says what it is doing while it waits. */
 export function FormDialogActions({ onCancel, pending, submitLabel, pendingLabel, variant = 'primary' }: FormDialogActionsProps) {
+  const t = useT();
   return (
     <div className="dialog-actions">
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </Button>
       <Button type="submit" variant={variant} disabled={pending}>
         {pending ? pendingLabel : submitLabel}

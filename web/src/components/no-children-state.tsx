@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { Button } from './button.tsx';
+import { useT } from '../lib/i18n/i18n-store.ts';
 
 /**
  * What the child-based screens show to a parent who has not added a child yet: not an error, a way
@@ -7,12 +8,13 @@ import { Button } from './button.tsx';
  */
 export function NoChildrenState({ title }: { title?: string }) {
   const navigate = useNavigate();
+  const t = useT();
   const state = (
     <div className="state" role="status">
-      <h2 className="state-title">No Children Found</h2>
-      <p>You haven&apos;t added any children yet. Please complete your onboarding first.</p>
+      <h2 className="state-title">{t('noChildren.title')}</h2>
+      <p>{t('noChildren.text')}</p>
       <div className="state-actions">
-        <Button onClick={() => void navigate('/onboarding')}>Add a child</Button>
+        <Button onClick={() => void navigate('/onboarding')}>{t('child.add')}</Button>
       </div>
     </div>
   );

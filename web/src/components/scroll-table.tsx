@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useT } from '../lib/i18n/i18n-store.ts';
 
 /**
  * A table too wide for a phone, scrolling sideways inside its card: a region a keyboard can focus
@@ -8,6 +9,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [overflowing, setOverflowing] = useState(false);
+  const t = useT();
 
   useLayoutEffect(() => {
     const element = ref.current;
@@ -27,7 +29,7 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
       </div>
       {overflowing && (
         <p className="scroll-hint" aria-hidden="true">
-          Scroll sideways for more →
+          {`${t('common.scrollSideways')} →`}
         </p>
       )}
     </>

@@ -1,4 +1,5 @@
 // Calendar dates as the API speaks them: 'YYYY-MM-DD' (en-CA) in the viewer's time zone.
+import { formatLocale } from './i18n/i18n-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -50,19 +51,22 @@ export function yearsBefore(localDate: string, years: number): string {
 export function formatLocalDate(localDate: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
   const utc = toUtcDay(localDate);
   if (Number.isNaN(utc)) return localDate;
-  return new Date(utc).toLocaleDateString(undefined, { ...options, timeZone: 'UTC' });
+  return new Date(utc).toLocaleDateString(formatLocale(), { ...options, timeZone: 'UTC' });
 }
 
 /**
- * A wall-clock time ('HH:MM', already in the child's zone) in the viewer's locale, e.g. '7:30 PM'.
+ * A wall-clock time ('HH:MM', already in the child's zone) in the reader's locale, e.g. '7:30 PM' or '19:30'.
  * Formatted as UTC so the viewer's own zone cannot shift it.
  */
 export function formatWallClockTime(time: string): string {
   const [hours = NaN, minutes = NaN] = time.split(':').map(Number);
   if (Number.isNaN(hours) || Number.isNaN(minutes)) return time;
-  return new Date(Date.UTC(2000, 0, 1, hours, minutes)).toLocaleTimeString(undefined, {
+  return new Date(Date.UTC(2000, 0, 1, hours, minutes)).toLocaleTimeString(formatLocale(), {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',
   });
 }
+
+/** The date of an instant on the reader's clock, in their locale: '6/14/2026', '14.6.2026'. */
+export const formatInstantDate = (instant: string): string => new Date(instant).toLocaleDateString(formatLocale());

@@ -7,6 +7,7 @@ export const testUser: User = {
   displayName: null,
   onboardingCompleted: true,
   units: null,
+  locale: null,
   referralCode: 'ABC123',
   referralUsesLeft: 3,
 };

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { messageCode } from './localized-answers';
 
 /**
  * The refusals Fastify and Node's HTTP server make before a route runs, in the API's words. Left
@@ -32,12 +33,15 @@ function sizeText(bytes: number | undefined): string {
 }
 
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.status(status).header('cache-control', 'no-store').send({ message });
+  return reply.status(status).header('cache-control', 'no-store').send({ message, code: messageCode(message, status) });
 }
 
-/** A whole HTTP/1.1 answer written straight to a socket or response, for refusals made before Fastify has a reply. */
+/**
+ * A whole HTTP/1.1 answer written straight to a socket or response, for refusals made before Fastify
+ * has a reply: in English, as no request was read to tell the reader's language.
+ */
 function rawAnswer(status: number, message: string): { head: Record<string, string>; body: string } {
-  const body = JSON.stringify({ message });
+  const body = JSON.stringify({ message, code: messageCode(message, status) });
   return {
     head: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store', connection: 'close' },
     body,

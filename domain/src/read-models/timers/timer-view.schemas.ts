@@ -29,7 +29,7 @@ export const timerViewSchema = viewSchema<TimerView>()(
 );
 
 export const runningTimerConflictSchema = viewSchema<RunningTimerConflict>()(
-  named(z.strictObject({ message: z.string(), runningTimerId: z.string() }), 'RunningTimerConflict', 'A timer of this kind already runs on the child: its id.'),
+  named(z.strictObject({ message: z.string(), code: z.string(), runningTimerId: z.string() }), 'RunningTimerConflict', 'A timer of this kind already runs on the child: its id.'),
 );
 
 export const writtenTimerViewSchema = written(timerViewSchema);

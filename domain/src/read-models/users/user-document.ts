@@ -1,5 +1,6 @@
 import type { SealedText } from '../../shared/domain-event';
 import type { ChosenUnits } from '../../units/units';
+import type { ChosenLocale } from '../../users/locales';
 
 export const USERS_COLLECTION = 'users';
 
@@ -16,6 +17,8 @@ export interface UserDocument {
   onboardingCompleted: boolean;
   /** Null until the user chooses; the web app then picks from the browser's locale. */
   units?: ChosenUnits;
+  /** Null (or absent) until the user chooses; the web app and the API then follow the browser's language. */
+  locale?: ChosenLocale;
   referralCode: string;
   referralUsesLeft: number;
   position: number;
@@ -28,6 +31,7 @@ export interface UserView {
   displayName: string | null;
   onboardingCompleted: boolean;
   units: ChosenUnits;
+  locale: ChosenLocale;
   referralCode: string;
   referralUsesLeft: number;
 }
@@ -66,6 +70,7 @@ export function userApiView(doc: UserDocument, opened: OpenedUserFields): UserVi
     displayName: opened.displayName,
     onboardingCompleted: doc.onboardingCompleted,
     units: doc.units ?? null,
+    locale: doc.locale ?? null,
     referralCode: doc.referralCode,
     referralUsesLeft: doc.referralUsesLeft,
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Units } from '../../units/units';
+import { LOCALES } from '../../users/locales';
 import { named, viewSchema, written } from '../../shared/view-schema';
 import type { AccountEmail, PasswordChanged, SessionTokens, SignedIn, UserView } from './user-document';
 
@@ -13,6 +14,7 @@ export const userViewSchema = viewSchema<UserView>()(
       displayName: z.string().nullable().describe("Shown to the other members of the user's children's families; null when none."),
       onboardingCompleted: z.boolean(),
       units: unitsSchema.nullable().describe("Null until the user chooses; the web app then follows the browser's locale."),
+      locale: z.enum(LOCALES).nullable().describe("The language of the app and of the API's messages; null until the user chooses, following the browser's (Accept-Language)."),
       referralCode: z.string(),
       referralUsesLeft: z.number().int(),
     }),

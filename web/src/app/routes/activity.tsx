@@ -17,8 +17,10 @@ import type { Child } from '../../types/api.ts';
 import { useChildren } from '../../features/children/api/get-children.ts';
 import { EntryList } from '../../features/entries/components/entry-list.tsx';
 import { useDayEntries } from '../../features/entries/hooks/use-day-entries.ts';
+import { kindText } from '../../lib/i18n/kind-texts.ts';
 import { WEB_ENTRY_KIND_LIST } from '../../features/entries/kinds/all-entry-kinds.ts';
-import { entryTypeOf } from '@nightlight/domain/entries/entry-kinds';
+import { entryKindOf, entryTypeOf } from '@nightlight/domain/entries/entry-kinds';
+import { t, useT } from '../../lib/i18n/i18n-store.ts';
 
 /** The log shows up to this many sleeps of the chosen day. */
 const LOG_SLEEP_LIMIT = 50;
@@ -26,13 +28,17 @@ const LOG_SLEEP_LIMIT = 50;
 /** The kind filter: every kind, or one. */
 type KindFilter = 'all' | EntryType;
 const KIND_FILTERS: readonly KindFilter[] = ['all', ...WEB_ENTRY_KIND_LIST.map((kind) => entryTypeOf(kind.kind))];
-const KIND_FILTER_LABELS = Object.fromEntries([['all', 'All'], ...WEB_ENTRY_KIND_LIST.map((kind) => [entryTypeOf(kind.kind), kind.plural])]) as Record<KindFilter, string>;
+const kindFilterLabel = (filter: KindFilter): string => {
+  const kind = WEB_ENTRY_KIND_LIST.find((each) => entryTypeOf(each.kind) === filter);
+  return kind ? kindText(kind.kind, 'plural', kind.plural) : t('activity.all');
+};
 
 function ActivityError({ error }: { error: unknown }) {
+  const t = useT();
   return (
     <ErrorState
-      title="Error Loading Data"
-      message={errorMessage(error, 'Unable to load activity data')}
+      title={t('dashboard.errorTitle')}
+      message={errorMessage(error, t('activity.errorText'))}
       onRetry={() => window.location.reload()}
     />
   );
@@ -44,10 +50,11 @@ export function ActivityRoute() {
   const today = todayLocalDate();
   const [date, setDate] = useState(today);
   const [kind, setKind] = useState<KindFilter>('all');
+  const t = useT();
 
   let body;
   if (children.isPending) {
-    body = <LoadingState message="Loading activities..." />;
+    body = <LoadingState message={t('activity.loading')} />;
   } else if (children.isError) {
     body = <ActivityError error={children.error} />;
   } else {
@@ -56,11 +63,11 @@ export function ActivityRoute() {
       <>
         <div className="activity-filters">
           <div className="day-picker">
-            <button type="button" className="icon-button" aria-label="Previous day" title="Previous day" onClick={() => setDate(addDaysTo(date, -1))}>
+            <button type="button" className="icon-button" aria-label={t('activity.previousDay')} title={t('activity.previousDay')} onClick={() => setDate(addDaysTo(date, -1))}>
               <PreviousIcon />
             </button>
             <TextField
-              label="Date"
+              label={t('daily.date')}
               type="date"
               max={today}
               value={date}
@@ -69,19 +76,19 @@ export function ActivityRoute() {
                 if (event.target.value) setDate(event.target.value > today ? today : event.target.value);
               }}
             />
-            <button type="button" className="icon-button" aria-label="Next day" title="Next day" disabled={date >= today} onClick={() => setDate(addDaysTo(date, 1))}>
+            <button type="button" className="icon-button" aria-label={t('activity.nextDay')} title={t('activity.nextDay')} disabled={date >= today} onClick={() => setDate(addDaysTo(date, 1))}>
               <NextIcon />
             </button>
           </div>
           {children.data.length > 1 && (
             <Select
-              label="Child"
+              label={t('child.label')}
               value={child.id}
-              options={children.data.map((option) => ({ value: option.id, label: option.displayName || 'Baby' }))}
+              options={children.data.map((option) => ({ value: option.id, label: option.displayName || t('child.baby') }))}
               onChange={(event) => setSelectedChildId(event.target.value)}
             />
           )}
-          <ChoiceGroup legend="Show" name="activity-kind" options={KIND_FILTERS} labelOf={(option) => KIND_FILTER_LABELS[option]} value={kind} onChange={setKind} />
+          <ChoiceGroup legend={t('activity.show')} name="activity-kind" options={KIND_FILTERS} labelOf={kindFilterLabel} value={kind} onChange={setKind} />
         </div>
         <ActivityDay child={child} date={date} isToday={date === today} kind={kind} />
       </>
@@ -92,7 +99,7 @@ export function ActivityRoute() {
 
   return (
     <div className="page activity-page">
-      <h1 className="page-title">Activity Log</h1>
+      <h1 className="page-title">{t('route.activity')}</h1>
       {body}
     </div>
   );
@@ -102,22 +109,23 @@ function ActivityDay({ child, date, isToday, kind }: { child: Child; date: strin
   const day = useDayEntries({ childId: child.id, date, limits: { sleep: LOG_SLEEP_LIMIT } });
   const entries = kind === 'all' ? day.entries : day.entries.filter((entry) => entry.type === kind);
   useLiveUpdates(child.id);
+  const t = useT();
   const longDate = formatLocalDate(date, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
 
   return (
     <Card title={longDate} className="activity-day">
       {day.isPending ? (
-        <LoadingState message="Loading activities..." />
+        <LoadingState message={t('activity.loading')} />
       ) : day.error ? (
         <ActivityError error={day.error} />
       ) : (
         <EntryList
           childId={child.id}
           entries={entries}
-          label={`Activities on ${longDate}`}
+          label={t('activity.on', { date: longDate })}
           editable
-          emptyTitle={kind === 'all' ? 'No activities on this date' : `No ${KIND_FILTER_LABELS[kind].toLowerCase()} on this date`}
-          emptyHint={kind !== 'all' ? 'Choose All to see every entry of the day.' : isToday ? 'Start by adding a feeding or sleep session.' : 'Try selecting a different date.'}
+          emptyTitle={kind === 'all' ? t('activity.none') : t('activity.noneOfKind', { kind: entryKindOf(kind) })}
+          emptyHint={kind !== 'all' ? t('activity.chooseAll') : isToday ? t('activity.startHint') : t('activity.otherDate')}
         />
       )}
     </Card>

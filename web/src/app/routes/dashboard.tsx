@@ -36,16 +36,19 @@ import { useDailyInsights } from '../../features/insights/api/get-daily-insights
 import { MilestoneAlertDialog } from '../../features/milestones/components/milestone-alert-dialog.tsx';
 import { SameAsLastButton } from '../../features/timers/components/same-as-last-button.tsx';
 import { TimerPanel } from '../../features/timers/components/timer-panel.tsx';
+import { kindText } from '../../lib/i18n/kind-texts.ts';
 import '../../styles/dashboard.css';
+import { useT } from '../../lib/i18n/i18n-store.ts';
 
 /** The dashboard keeps only the recent sleeps of today. */
 const TIMELINE_SLEEP_LIMIT = 20;
 
 function DashboardError({ error }: { error: unknown }) {
+  const t = useT();
   return (
     <ErrorState
-      title="Error Loading Data"
-      message={errorMessage(error, 'Unable to load dashboard data')}
+      title={t('dashboard.errorTitle')}
+      message={errorMessage(error, t('dashboard.errorText'))}
       onRetry={() => window.location.reload()}
     />
   );
@@ -56,13 +59,14 @@ export function DashboardRoute() {
   // Joining a family lands here with its child chosen.
   const joined = (useLocation().state as { childId?: string } | null)?.childId ?? null;
   const [selectedChildId, setSelectedChildId] = useState<string | null>(joined);
+  const t = useT();
 
-  if (children.isPending) return <LoadingState message="Loading dashboard..." />;
+  if (children.isPending) return <LoadingState message={t('dashboard.loading')} />;
   if (children.isError) return <DashboardError error={children.error} />;
 
   // The first child is the selection until the parent picks another.
   const child = children.data.find((candidate) => candidate.id === selectedChildId) ?? children.data[0];
-  if (!child) return <NoChildrenState title="Dashboard" />;
+  if (!child) return <NoChildrenState title={t('nav.dashboard')} />;
 
   return <ChildDashboard child={child} childList={children.data} onSelectChild={setSelectedChildId} />;
 }
@@ -101,10 +105,11 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
   useLiveUpdates(child.id);
   const [openDialog, setOpenDialog] = useState<EntryKind | null>(null);
   const closeDialog = () => setOpenDialog(null);
+  const t = useT();
 
   let content;
   if (insights.isPending || day.isPending) {
-    content = <LoadingState message="Loading dashboard..." />;
+    content = <LoadingState message={t('dashboard.loading')} />;
   } else if (insights.error || day.error) {
     content = <DashboardError error={insights.error ?? day.error} />;
   } else if (insights.summary && insights.daily && insights.weekly) {
@@ -112,14 +117,14 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
       <>
         <TodaySummary summary={insights.summary} daily={insights.daily} weekly={insights.weekly} sameHours={insights.sameHours} />
         <WeeklyTable rows={insights.weekly} />
-        <Card title="Today's Activity Timeline" className="timeline-card">
+        <Card title={t('dashboard.timeline')} className="timeline-card">
           <EntryList
             childId={child.id}
             editable
             entries={day.entries}
-            label="Today's activities"
-            emptyTitle="No activities today"
-            emptyHint="Start by adding a feeding or sleep session above."
+            label={t('dashboard.timelineLabel')}
+            emptyTitle={t('dashboard.timelineEmpty')}
+            emptyHint={t('dashboard.timelineHint')}
           />
         </Card>
       </>
@@ -136,8 +141,8 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
         </div>
       )}
       {/* Everything that logs, in one group near the top: it scrolls with the page and covers nothing. */}
-      <Card title="Log" className="log-card">
-        <div className="quick-actions" role="group" aria-label="Add an entry">
+      <Card title={t('dashboard.log')} className="log-card">
+        <div className="quick-actions" role="group" aria-label={t('dashboard.addEntry')}>
           {WEB_ENTRY_KIND_LIST.map((kind) => (
             <AddEntryButton key={kind.kind} kind={kind} onClick={() => setOpenDialog(kind.kind)} />
           ))}
@@ -159,10 +164,11 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
 /** A kind's Add button, 'Adding...' while one of its entries is being saved. */
 function AddEntryButton({ kind, onClick }: { kind: WebEntryKind; onClick: () => void }) {
   const saving = useIsMutating({ mutationKey: createEntryMutationKey(kind.kind) }) > 0;
+  const t = useT();
   return (
     <Button variant={kind.quiet ? 'secondary' : undefined} className="add-entry-button" onClick={onClick} disabled={saving}>
       <EntryKindIcon type={entryTypeOf(kind.kind)} className="button-icon" />
-      <span>{saving ? 'Adding...' : kind.add}</span>
+      <span>{saving ? t('entry.adding') : kindText(kind.kind, 'add', kind.add)}</span>
     </Button>
   );
 }

@@ -3,6 +3,7 @@
 // connection returns. See web/README.md, 'Offline'.
 import { ApiError, apiRequest, RefreshUnavailableError } from '../api-client.ts';
 import { offlineDb, OUTBOX_STORE } from './offline-db.ts';
+import { t } from '../i18n/i18n-store.ts';
 
 /**
  * What the screens show of a write while it waits. Entries and timers are the features' own; the
@@ -56,8 +57,6 @@ export function isOfflineId(id: string): boolean {
   return id.startsWith(PLACEHOLDER_PREFIX);
 }
 
-const UNSTARTED_TIMER_MESSAGE = 'The timer this belongs to was not started';
-const REFUSED_FALLBACK = 'The server refused this change';
 
 /**
  * A 4xx answer: the server read the write and will not take it as it is. 401 is not one (the session
@@ -66,7 +65,7 @@ const REFUSED_FALLBACK = 'The server refused this change';
 function refusalOf(error: unknown): Refusal | null {
   if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
   if (error.status === 401 || error.status === 408 || error.status === 429) return null;
-  return { status: error.status, message: error.message || REFUSED_FALLBACK };
+  return { status: error.status, message: error.message || t('offline.refused') };
 }
 
 /** The request never got an answer: no signal, the server unreachable, or the session not refreshable now. */
@@ -190,7 +189,7 @@ export function createOutbox(deps: OutboxDeps) {
         }
         if (item.path.includes(PLACEHOLDER_PREFIX)) {
           // Its timer's start was refused or discarded: nothing to send it to.
-          await refuse(item, { status: 404, message: UNSTARTED_TIMER_MESSAGE });
+          await refuse(item, { status: 404, message: t('offline.timerNotStarted') });
           continue;
         }
         let answer: unknown;

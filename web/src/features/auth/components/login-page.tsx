@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout } from '../../../components/auth-layout.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -15,6 +16,7 @@ export function LoginPage() {
   const next = useSearchParams()[0].get('next');
   const target = next && next.startsWith('/join/') ? next : '/';
   const alreadySignedIn = useAuthStore((state) => state.isSessionValid());
+  const t = useT();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const login = useLogin({ onSuccess: () => void navigate(target, { replace: true }) });
@@ -28,13 +30,13 @@ export function LoginPage() {
 
   return (
     <AuthLayout
-      title={`Welcome to ${PRODUCT_NAME}`}
-      subtitle="Privacy-first baby tracking: log feedings and sleep, see the patterns, keep your family's data yours."
+      title={t('login.title', { product: PRODUCT_NAME })}
+      subtitle={t('login.subtitle')}
     >
       <form className="form" onSubmit={handleSubmit}>
-        <FormError message={login.isError ? errorMessage(login.error, 'Login failed. Please try again.') : null} />
+        <FormError message={login.isError ? errorMessage(login.error, t('login.failed')) : null} />
         <TextField
-          label="Email"
+          label={t('auth.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -43,7 +45,7 @@ export function LoginPage() {
           onChange={(event) => setEmail(event.target.value)}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           type="password"
           name="password"
           autoComplete="current-password"
@@ -52,11 +54,11 @@ export function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <Button type="submit" fullWidth disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
+          {login.isPending ? t('login.signingIn') : t('login.signIn')}
         </Button>
       </form>
       <p className="auth-switch">
-        Don&apos;t have an account? <Link to="/auth/register">Create one</Link>
+        {t('login.noAccount')} <Link to="/auth/register">{t('login.createOne')}</Link>
       </p>
     </AuthLayout>
   );

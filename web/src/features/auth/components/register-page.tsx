@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { MEMBER_NAME_MAX_LENGTH, REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
+import { MEMBER_NAME_MAX_LENGTH, PRODUCT_NAME, REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useRegister } from '../api/register.ts';
@@ -17,6 +17,7 @@ import {
 import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 const EMPTY: RegisterValues = { email: '', displayName: '', referralCode: '', password: '', confirmPassword: '' };
 
@@ -24,6 +25,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   // From a family's join page: the invitation is the sign-up code, and the account joins the family.
   const invitationCode = useSearchParams()[0].get('invitation');
+  const t = useT();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [touched, setTouched] = useState<Partial<Record<RegisterField, boolean>>>({});
@@ -70,45 +72,47 @@ export function RegisterPage() {
   });
 
   return (
-    <AuthLayout title="Create your account" subtitle="Start tracking feedings and sleep, privately.">
+    <AuthLayout title={t('register.title')} subtitle={t('register.subtitle')}>
       <form ref={formRef} className="form" onSubmit={handleSubmit} noValidate>
         <FormError
-          message={registration.isError ? errorMessage(registration.error, 'Registration failed. Please try again.') : null}
+          message={registration.isError ? errorMessage(registration.error, t('register.failed')) : null}
         />
-        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label={t('auth.email')} type="email" autoComplete="email" {...field('email')} />
         <TextField
-          label="What should the family call you?"
+          label={t('register.displayName')}
           autoComplete="nickname"
           maxLength={MEMBER_NAME_MAX_LENGTH}
-          hint="Shown to the other members of your family beside what you log, e.g. Maya or Grandpa Joe."
+          hint={t('register.displayNameHint')}
           {...field('displayName')}
         />
         {invitationCode ? (
-          <p className="form-note">You were invited to a family: the invitation is your sign-up code.</p>
+          <p className="form-note">{t('register.invited')}</p>
         ) : (
           <TextField
-            label="Referral Code"
+            label={t('register.referralCode')}
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={REFERRAL_CODE_LENGTH}
-            hint="Nightlight is invitation-only: enter the 6-character code you were given."
+            hint={t('register.referralHint', { product: PRODUCT_NAME, length: REFERRAL_CODE_LENGTH })}
             {...field('referralCode')}
           />
         )}
-        <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
+        <TextField label={t('auth.password')} type="password" autoComplete="new-password" {...field('password')} />
         <PasswordStrengthMeter password={values.password} />
         <PasswordChecklist password={values.password} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <TextField label={t('register.confirmPassword')} type="password" autoComplete="new-password" {...field('confirmPassword')} />
         <p className="form-note">
-          By creating an account you agree to our <Link to="/terms">Terms of Service</Link> and{' '}
-          <Link to="/privacy">Privacy Policy</Link>.
+          {t('register.agree', {
+            terms: <Link to="/terms">{t('route.terms')}</Link>,
+            privacy: <Link to="/privacy">{t('route.privacy')}</Link>,
+          })}
         </p>
         <Button type="submit" fullWidth disabled={registration.isPending}>
-          {registration.isPending ? 'Creating Account...' : 'Create Account'}
+          {registration.isPending ? t('register.creating') : t('route.register')}
         </Button>
       </form>
       <p className="auth-switch">
-        Already have an account? <Link to="/auth/login">Sign in</Link>
+        {t('register.haveAccount')} <Link to="/auth/login">{t('register.signIn')}</Link>
       </p>
     </AuthLayout>
   );

@@ -1,4 +1,5 @@
 import { MEMBER_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, REFERRAL_CODE_LENGTH } from '../../../config/constants.ts';
+import { t } from '../../../lib/i18n/i18n-store.ts';
 
 export type RegisterValues = {
   email: string;
@@ -19,34 +20,34 @@ export function validateRegisterField(field: RegisterField, values: RegisterValu
   switch (field) {
     case 'email': {
       const email = values.email.trim();
-      if (!email) return 'Email is required';
-      if (!EMAIL_PATTERN.test(email)) return 'Invalid email address';
+      if (!email) return t('register.emailRequired');
+      if (!EMAIL_PATTERN.test(email)) return t('register.emailInvalid');
       return undefined;
     }
     case 'displayName': {
       const name = values.displayName.trim();
-      if (!name) return 'Please tell us what your family should call you';
-      if (name.length > MEMBER_NAME_MAX_LENGTH) return `Display name must be ${MEMBER_NAME_MAX_LENGTH} characters or less`;
+      if (!name) return t('register.displayNameRequired');
+      if (name.length > MEMBER_NAME_MAX_LENGTH) return t('register.displayNameTooLong', { max: MEMBER_NAME_MAX_LENGTH });
       return undefined;
     }
     case 'referralCode': {
       const code = values.referralCode.trim();
-      if (!code) return 'Referral code is required';
-      if (code.length !== REFERRAL_CODE_LENGTH) return 'Referral code must be 6 characters';
+      if (!code) return t('register.referralRequired');
+      if (code.length !== REFERRAL_CODE_LENGTH) return t('register.referralLength', { length: REFERRAL_CODE_LENGTH });
       return undefined;
     }
     case 'password': {
       const { password } = values;
-      if (!password) return 'Password is required';
-      if (password.length < PASSWORD_MIN_LENGTH) return 'Password must be at least 8 characters';
+      if (!password) return t('register.passwordRequired');
+      if (password.length < PASSWORD_MIN_LENGTH) return t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
       if (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password)) {
-        return 'Password must contain uppercase, lowercase, and number';
+        return t('register.passwordWeak');
       }
       return undefined;
     }
     case 'confirmPassword': {
-      if (!values.confirmPassword) return 'Please confirm your password';
-      if (values.confirmPassword !== values.password) return 'Passwords do not match';
+      if (!values.confirmPassword) return t('register.confirmRequired');
+      if (values.confirmPassword !== values.password) return t('register.passwordsDiffer');
       return undefined;
     }
   }

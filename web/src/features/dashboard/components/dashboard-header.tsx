@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Select } from '../../../components/select.tsx';
 import type { Child } from '../../../types/api.ts';
+import { formatLocale, useT } from '../../../lib/i18n/i18n-store.ts';
 
 // A value no child id can have: the selector's last option, '+ Add a child'.
 const ADD_CHILD = '__add-child__';
@@ -18,25 +19,27 @@ export function DashboardHeader({ child, childList, onSelectChild, now }: Dashbo
   // select fires a change for every option passed, and the last one would carry a keyboard user
   // off to onboarding. The choice shows a link beside the selector; following it is explicit.
   const [addingChild, setAddingChild] = useState(false);
-  const longDate = now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
-  const time = now.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  const t = useT();
+  const childName = (option: Child) => option.displayName || t('child.baby');
+  const longDate = now.toLocaleDateString(formatLocale(), { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+  const time = now.toLocaleTimeString(formatLocale(), { hour: 'numeric', minute: '2-digit' });
 
   return (
     <div className="dashboard-header">
       <div>
-        <h1 className="page-title">{`${child.displayName || 'Baby'} Dashboard`}</h1>
+        <h1 className="page-title">{t('dashboard.title', { name: childName(child) })}</h1>
         <p className="page-subtitle">
           <time dateTime={now.toISOString()}>{`${longDate} · ${time}`}</time>
         </p>
       </div>
       <div className="child-picker">
         <Select
-          label="Child"
+          label={t('child.label')}
           className="child-select"
           value={addingChild ? ADD_CHILD : child.id}
           options={[
-            ...childList.map((option) => ({ value: option.id, label: option.displayName || 'Baby' })),
-            { value: ADD_CHILD, label: '+ Add a child' },
+            ...childList.map((option) => ({ value: option.id, label: childName(option) })),
+            { value: ADD_CHILD, label: `+ ${t('child.add')}` },
           ]}
           onChange={(event) => {
             const chosen = event.target.value;
@@ -46,7 +49,7 @@ export function DashboardHeader({ child, childList, onSelectChild, now }: Dashbo
         />
         {addingChild && (
           <Link to="/onboarding" className="btn btn-primary child-picker-add">
-            Add a child
+            {t('child.add')}
           </Link>
         )}
       </div>

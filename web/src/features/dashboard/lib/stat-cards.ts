@@ -1,8 +1,10 @@
 import { formatWallClockTime } from '../../../lib/local-date.ts';
 import { formatVolume } from '../../../lib/units.ts';
+import { feedingMethodText } from '../../../lib/i18n/api-texts.ts';
 import type { DailyInsightsResponse, InsightsSummary, VolumeUnit, WeeklyRow } from '../../../types/api.ts';
 import type { SoFar } from './same-hours.ts';
 import { trendOf, type Trend } from './trend.ts';
+import { formatLocale, t } from '../../../lib/i18n/i18n-store.ts';
 
 export type StatCard = {
   label: string;
@@ -15,9 +17,9 @@ const NONE = '-';
 
 function formatLastFeed(lastFeed: InsightsSummary['feeding']['lastFeed'], unit: VolumeUnit): Pick<StatCard, 'value' | 'detail'> {
   if (!lastFeed) return { value: NONE };
-  const time = new Date(lastFeed.timeISO).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  const time = new Date(lastFeed.timeISO).toLocaleTimeString(formatLocale(), { hour: 'numeric', minute: '2-digit' });
   const amount = lastFeed.amountOz === null ? null : formatVolume(lastFeed.amountOz, unit);
-  return { value: time, detail: [amount, lastFeed.method].filter(Boolean).join(' · ') };
+  return { value: time, detail: [amount, lastFeed.method && feedingMethodText(lastFeed.method)].filter(Boolean).join(' · ') };
 }
 
 function formatBedtimeWindow({ earliest, latest }: InsightsSummary['sleep']['bedtimeWindow']): string {
@@ -36,8 +38,8 @@ export type SameHoursComparison = { today: SoFar; earlier: readonly SoFar[] };
  */
 function totalSleepCard(weekly: readonly WeeklyRow[], trend: Trend | null): StatCard {
   const today = weekly.find((row) => row.isToday);
-  if (!today) return { label: 'Total sleep today', value: NONE, trend: null };
-  return { label: 'Total sleep today', value: today.sleepHours, detail: 'Since midnight', trend };
+  if (!today) return { label: t('stat.totalSleep'), value: NONE, trend: null };
+  return { label: t('stat.totalSleep'), value: today.sleepHours, detail: t('stat.sinceMidnight'), trend };
 }
 
 /**
@@ -59,24 +61,24 @@ export function buildStatCards(
   const trend = (pick: (day: SoFar) => number) => (sameHours ? trendOf(pick(sameHours.today), sameHours.earlier.map(pick)) : null);
 
   return [
-    { label: 'Feeds today', value: String(today.feeding.feedCount), trend: trend((day) => day.feeds) },
+    { label: t('stat.feeds'), value: String(today.feeding.feedCount), trend: trend((day) => day.feeds) },
     {
-      label: `Total ${unit} today`,
+      label: t('stat.total', { unit }),
       value: formatVolume(today.feeding.totalOz24h, unit),
       trend: trend((day) => day.oz),
     },
     {
-      label: `Avg ${unit} per feed`,
+      label: t('stat.avgPerFeed', { unit }),
       value: summary.feeding.avgOzPerFeed === null ? NONE : formatVolume(summary.feeding.avgOzPerFeed, unit),
       trend: null,
     },
     // An interval so far has no same-hours counterpart worth an arrow.
-    { label: 'Avg interval', value: summary.feeding.avgIntervalHuman ?? NONE, trend: null },
-    { label: 'Last feed', ...formatLastFeed(summary.feeding.lastFeed, unit), trend: null },
+    { label: t('stat.avgInterval'), value: summary.feeding.avgIntervalHuman ?? NONE, trend: null },
+    { label: t('stat.lastFeed'), ...formatLastFeed(summary.feeding.lastFeed, unit), trend: null },
     totalSleepCard(weekly, trend((day) => day.sleepMins)),
-    { label: 'Avg nap', value: summary.sleep.avgNapHuman ?? NONE, trend: null },
-    { label: 'Bedtime window', value: formatBedtimeWindow(summary.sleep.bedtimeWindow), trend: null },
-    { label: 'Wet diapers today', value: String(today.diapers.wetCount), trend: null },
-    { label: 'Dirty diapers today', value: String(today.diapers.dirtyCount), trend: null },
+    { label: t('stat.avgNap'), value: summary.sleep.avgNapHuman ?? NONE, trend: null },
+    { label: t('stat.bedtimeWindow'), value: formatBedtimeWindow(summary.sleep.bedtimeWindow), trend: null },
+    { label: t('stat.wetDiapers'), value: String(today.diapers.wetCount), trend: null },
+    { label: t('stat.dirtyDiapers'), value: String(today.diapers.dirtyCount), trend: null },
   ];
 }

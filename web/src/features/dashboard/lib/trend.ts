@@ -1,4 +1,5 @@
 /** Trend arrows compare today so far with this many earlier days, by the same hour. */
+import { t } from '../../../lib/i18n/i18n-store.ts';
 export const TREND_BASELINE_DAYS = 7;
 
 export type TrendDirection = 'up' | 'down' | 'flat';
@@ -33,8 +34,7 @@ export function trendOf(today: number | null, earlier: readonly (number | null)[
 
 /** '↑ 20% vs 7-day avg by now', '↓ 8% vs 3-day avg by now', '→ same as 7-day avg by now': the same hours of earlier days. */
 export function describeTrend({ direction, percent, days }: Trend): string {
-  const baseline = `${days}-day avg by now`;
-  if (direction === 'flat') return `→ same as ${baseline}`;
+  if (direction === 'flat') return `→ ${t('trend.same', { days })}`;
   const arrow = direction === 'up' ? '↑' : '↓';
-  return percent === null ? `${arrow} vs ${baseline}` : `${arrow} ${Math.abs(percent)}% vs ${baseline}`;
+  return percent === null ? `${arrow} ${t('trend.versus', { days })}` : `${arrow} ${t('trend.percent', { percent: Math.abs(percent) / 100, days })}`;
 }

@@ -8,6 +8,7 @@ import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import type { Child, GrowthUnits, VolumeUnit } from '../../../types/api.ts';
 import { useImportEntries, useImportPreview, type ImportFile, type ImportRequest, type ImportSummary } from '../api/import-entries.ts';
 import { entryCount, ImportSummaryView } from './import-summary.tsx';
+import { t, useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
 const UNIT_OPTIONS = [
   { value: 'oz', label: 'oz' },
@@ -15,9 +16,9 @@ const UNIT_OPTIONS = [
 ];
 
 const GROWTH_UNIT_OPTIONS = [
-  { value: 'metric', label: 'kg and cm' },
-  { value: 'imperial', label: 'lb and in' },
-];
+  { value: 'metric', label: 'units.metric' },
+  { value: 'imperial', label: 'units.imperial' },
+] as const satisfies readonly { value: GrowthUnits; label: MessageKey }[];
 
 /**
  * A chosen file as the API takes it, read with FileReader, which every browser the app supports
@@ -38,7 +39,7 @@ function readFile(file: File): Promise<ImportFile> {
 }
 
 /** 'Robin Lee (40 rows)', or the child's id in Baby Buddy when the file names it without a name. */
-const fileChildLabel = ({ id, name, rows }: ImportSummary['children'][number]) => `${name ?? `Child ${id}`} (${rows} ${rows === 1 ? 'row' : 'rows'})`;
+const fileChildLabel = ({ id, name, rows }: ImportSummary['children'][number]) => t('import.fileChild', { name: name ?? t('import.childId', { id }), rows });
 
 /**
  * A file into one child: this app's CSV export, or Baby Buddy's export of a table (CSV or XLSX).
@@ -48,6 +49,7 @@ const fileChildLabel = ({ id, name, rows }: ImportSummary['children'][number]) =
  */
 export function ImportForm({ childList }: { childList: readonly Child[] }) {
   const units = useUnits();
+  const tr = useT();
   const [childId, setChildId] = useState(childList[0]?.id ?? '');
   const [file, setFile] = useState<ImportFile | null>(null);
   const [amountUnit, setAmountUnit] = useState<VolumeUnit>(units.volume);
@@ -91,13 +93,11 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
   const error = preview.error ?? run.error;
   return (
     <div className="import-form">
-      <h3 className="card-subtitle">Import entries</h3>
-      <p className="field-hint">
-        A CSV exported from this app, or Baby Buddy&apos;s export (CSV or XLSX) of feedings, sleep, diaper changes, pumping, weight, height or head circumference.
-      </p>
+      <h3 className="card-subtitle">{tr('import.title')}</h3>
+      <p className="field-hint">{tr('import.hint')}</p>
       {childList.length > 1 && (
         <Select
-          label="Into"
+          label={tr('import.into')}
           options={childList.map((child) => ({ value: child.id, label: child.displayName }))}
           value={childId}
           onChange={(event) => {
@@ -108,13 +108,13 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
       )}
       <div className="field">
         <label className="field-label" htmlFor="import-file">
-          CSV or XLSX file
+          {tr('import.file')}
         </label>
         <input id="import-file" className="field-input" type="file" accept=".csv,text/csv,.xlsx" onChange={(event) => void chooseFile(event)} />
       </div>
       <Select
-        label="Baby Buddy amounts are in"
-        hint="Baby Buddy keeps amounts without a unit"
+        label={tr('import.amountsIn')}
+        hint={tr('import.amountsHint')}
         options={UNIT_OPTIONS}
         value={amountUnit}
         onChange={(event) => {
@@ -124,9 +124,9 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
       />
       {found && found.children.length > 1 && (
         <Select
-          label="Whose entries"
-          hint="The file holds the entries of several Baby Buddy children"
-          placeholder="Choose a child"
+          label={tr('import.whose')}
+          hint={tr('import.whoseHint')}
+          placeholder={tr('import.chooseChild')}
           options={found.children.map((child) => ({ value: child.id, label: fileChildLabel(child) }))}
           value={babyBuddyChild ?? ''}
           onChange={(event) => choose({ growthUnits, babyBuddyChild: event.target.value || undefined })}
@@ -134,14 +134,14 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
       )}
       {found?.growthUnits && (
         <Select
-          label="Baby Buddy measurements are in"
-          hint="Baby Buddy keeps weights and lengths without a unit"
-          options={GROWTH_UNIT_OPTIONS}
+          label={tr('import.measurementsIn')}
+          hint={tr('import.measurementsHint')}
+          options={GROWTH_UNIT_OPTIONS.map(({ value, label }) => ({ value, label: tr(label) }))}
           value={growthUnits ?? found.growthUnits}
           onChange={(event) => choose({ babyBuddyChild, growthUnits: event.target.value as GrowthUnits })}
         />
       )}
-      <FormError message={error ? errorMessage(error, 'The file could not be read. Please try again.') : null} />
+      <FormError message={error ? errorMessage(error, tr('import.failed')) : null} />
       {run.data ? (
         <ImportSummaryView summary={run.data} done />
       ) : (
@@ -150,11 +150,11 @@ export function ImportForm({ childList }: { childList: readonly Child[] }) {
       {!run.data && (
         <div className="import-actions">
           <Button variant="secondary" disabled={!request || preview.isPending} onClick={() => previewOf(request)}>
-            Preview
+            {tr('import.preview')}
           </Button>
           {preview.data && request && entryCount(preview.data) > 0 && (
             <Button disabled={run.isPending} onClick={() => run.mutate({ ...request, idempotencyKey })}>
-              Import {entryCount(preview.data)} {entryCount(preview.data) === 1 ? 'entry' : 'entries'}
+              {tr('import.run', { count: entryCount(preview.data) })}
             </Button>
           )}
         </div>

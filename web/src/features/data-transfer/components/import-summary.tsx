@@ -1,45 +1,45 @@
-import { ENTRY_KIND_LISTING, ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import type { ImportSummary } from '../api/import-entries.ts';
+import { formatLocale, t, useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
-const FORMAT_NAMES: Record<string, string> = {
-  nightlight: 'an export of this app',
-  'babybuddy-feedings': "Baby Buddy's feedings",
-  'babybuddy-sleep': "Baby Buddy's sleep",
-  'babybuddy-diaper-changes': "Baby Buddy's diaper changes",
-  'babybuddy-pumping': "Baby Buddy's pumping",
-  'babybuddy-weight': "Baby Buddy's weight",
-  'babybuddy-height': "Baby Buddy's height",
-  'babybuddy-head-circumference': "Baby Buddy's head circumference",
+const FORMAT_NAMES: Record<string, MessageKey> = {
+  nightlight: 'import.formatNightlight',
+  'babybuddy-feedings': 'import.formatFeedings',
+  'babybuddy-sleep': 'import.formatSleep',
+  'babybuddy-diaper-changes': 'import.formatDiapers',
+  'babybuddy-pumping': 'import.formatPumping',
+  'babybuddy-weight': 'import.formatWeight',
+  'babybuddy-height': 'import.formatHeight',
+  'babybuddy-head-circumference': 'import.formatHead',
 };
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const formatName = (format: string): string => (Object.hasOwn(FORMAT_NAMES, format) ? t(FORMAT_NAMES[format]!) : format);
 
 /** The entries of a summary by kind, as a parent reads them: '3 feedings, 1 diaper change', '2 growth measurements'. */
 export function entriesText({ entries, measurements }: ImportSummary): string {
-  const parts = ENTRY_KIND_NAMES.filter((kind) => entries[kind] > 0).map((kind) => plural(entries[kind], ENTRY_KIND_LISTING[kind].one, ENTRY_KIND_LISTING[kind].many));
-  if (measurements > 0) parts.push(plural(measurements, 'growth measurement', 'growth measurements'));
-  return parts.length === 0 ? 'no new entries' : parts.join(', ');
+  const parts = ENTRY_KIND_NAMES.filter((kind) => entries[kind] > 0).map((kind) => t('import.kindCount', { kind, count: entries[kind] }));
+  if (measurements > 0) parts.push(t('import.measurements', { count: measurements }));
+  return parts.length === 0 ? t('import.noEntries') : new Intl.ListFormat(formatLocale(), { type: 'unit' }).format(parts);
 }
 
 export const entryCount = ({ entries, measurements }: ImportSummary): number => ENTRY_KIND_NAMES.reduce((sum, kind) => sum + entries[kind], measurements);
 
 /** What a preview found, or an import did: counts, dates, and every refused line with its reason. */
 export function ImportSummaryView({ summary, done }: { summary: ImportSummary; done: boolean }) {
+  const tr = useT();
+  const span = summary.from && summary.to ? (summary.from === summary.to ? tr('import.on', { date: summary.from }) : tr('import.span', { from: summary.from, to: summary.to })) : '';
   return (
     <div className="import-summary" role="status">
-      <p>
-        {done ? 'Imported' : 'Ready to import'} from {FORMAT_NAMES[summary.format] ?? summary.format}: {entriesText(summary)}
-        {summary.from && summary.to ? (summary.from === summary.to ? ` on ${summary.from}` : ` from ${summary.from} to ${summary.to}`) : ''}.
-      </p>
-      {summary.child === null && summary.children.length > 1 && <p>The file holds the entries of {summary.children.length} Baby Buddy children: choose whose to import.</p>}
-      {summary.alreadyImported > 0 && <p>{plural(summary.alreadyImported, 'row was', 'rows were')} imported before and will not be imported again.</p>}
+      <p>{tr(done ? 'import.imported' : 'import.ready', { format: formatName(summary.format), entries: entriesText(summary), span })}</p>
+      {summary.child === null && summary.children.length > 1 && <p>{tr('import.severalChildren', { count: summary.children.length })}</p>}
+      {summary.alreadyImported > 0 && <p>{tr('import.alreadyImported', { count: summary.alreadyImported })}</p>}
       {summary.refused.length > 0 && (
         <>
-          <p>{plural(summary.refused.length, 'row is', 'rows are')} not imported:</p>
+          <p>{tr('import.refused', { count: summary.refused.length })}</p>
           <ul className="import-refusals">
             {summary.refused.map(({ line, message }) => (
               <li key={line}>
-                Line {line}: {message}
+                {tr('import.line', { line, message })}
               </li>
             ))}
           </ul>

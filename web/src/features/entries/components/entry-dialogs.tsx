@@ -10,12 +10,14 @@ import { useUnits } from '../../../hooks/use-units.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { correctEntryWrite, useCorrectEntry, useEntry, useEntryHistory, type CorrectEntryVariables } from '../api/correct-entry.ts';
 import { historyText } from '../lib/history-text.ts';
+import { kindText } from '../../../lib/i18n/kind-texts.ts';
 import { createEntryWrite, useCreateEntry, type CreateEntryVariables } from '../api/create-entry.ts';
 import { useEntryForm } from '../hooks/use-entry-form.ts';
 import type { EntryForm } from '../kinds/entry-form.ts';
 import { offlineEntryId } from '../lib/offline-preview.ts';
 import type { WaitingWrite } from '../lib/waiting-entries.ts';
 import '../../../styles/entries.css';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 /** `resume`: Edit on a write the server refused after it waited offline; saving replaces it. */
 export type AddEntryDialogProps = { open: boolean; onClose: () => void; childId: string; resume?: WaitingWrite | undefined };
@@ -41,6 +43,7 @@ export function entryDialogs<Kind extends EntryKind, Values extends object, Erro
   }
 
   function AddForm({ childId, resume, onDone }: { childId: string; resume: WaitingWrite | undefined; onDone: () => void }) {
+    const t = useT();
     const create = useCreateEntry(form.kind, write);
     const replace = useReplaceWaiting(resume?.itemId, write);
     const units = useUnits();
@@ -55,14 +58,15 @@ export function entryDialogs<Kind extends EntryKind, Values extends object, Erro
     return (
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
         <form.Fields values={values} errors={errors} update={update} />
-        <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Add Entry" pendingLabel="Adding..." />
+        <FormDialogActions onCancel={onDone} pending={isPending} submitLabel={t('entry.addEntry')} pendingLabel={t('entry.adding')} />
       </form>
     );
   }
 
   function AddDialog({ open, onClose, childId, resume }: AddEntryDialogProps) {
+    const t = useT();
     return (
-      <Dialog open={open} onClose={onClose} title={`Add ${form.name}`} className="entry-dialog">
+      <Dialog open={open} onClose={onClose} title={t('entry.addTitle', { name: kindText(form.kind, 'name', form.name) })} className="entry-dialog">
         {/* Mounted only while open, so every opening starts from fresh values dated now. */}
         <AddForm childId={childId} resume={resume} onDone={onClose} />
       </Dialog>
@@ -71,6 +75,7 @@ export function entryDialogs<Kind extends EntryKind, Values extends object, Erro
 
   function CorrectionForm({ entry: loaded, resume, onDone }: { entry: View; resume: WaitingWrite | undefined; onDone: () => void }) {
     const correct = useCorrectEntry(correction);
+    const t = useT();
     const replace = useReplaceWaiting(resume?.itemId, correction);
     const units = useUnits();
     // The entry and the values the form opened with, kept while it is open (a live update may read
@@ -91,7 +96,7 @@ export function entryDialogs<Kind extends EntryKind, Values extends object, Erro
     return (
       <form ref={formRef} className="form" noValidate onSubmit={handleSubmit}>
         <form.Fields values={values} errors={errors} update={update} />
-        <FormDialogActions onCancel={onDone} pending={isPending} submitLabel="Save Changes" pendingLabel="Saving..." />
+        <FormDialogActions onCancel={onDone} pending={isPending} submitLabel={t('common.saveChanges')} pendingLabel={t('common.saving')} />
       </form>
     );
   }
@@ -105,8 +110,9 @@ export function entryDialogs<Kind extends EntryKind, Values extends object, Erro
 
   function LoadedCorrectionForm({ childId, entryId, onDone }: { childId: string; entryId: string; onDone: () => void }) {
     const entry = useEntry(form.kind, childId, entryId);
-    if (entry.isPending) return <LoadingState message={`Loading ${form.what.replace(/^the /, '')}...`} />;
-    if (entry.isError) return <FormError message={errorMessage(entry.error, `Could not load ${form.what}`)} />;
+    const t = useT();
+    if (entry.isPending) return <LoadingState />;
+    if (entry.isError) return <FormError message={errorMessage(entry.error, t('entry.loadFailed'))} />;
     return (
       <>
         <History childId={childId} entryId={entryId} />
@@ -116,8 +122,9 @@ export function entryDialogs<Kind extends EntryKind, Values extends object, Erro
   }
 
   function EditDialog({ open, onClose, childId, entryId, resume }: EditEntryDialogProps) {
+    const t = useT();
     return (
-      <Dialog open={open} onClose={onClose} title={`Edit ${form.name}`} className="entry-dialog">
+      <Dialog open={open} onClose={onClose} title={t('entry.editTitle', { name: kindText(form.kind, 'name', form.name) })} className="entry-dialog">
         {/* Mounted only while open, so every opening starts from the entry as it is now. */}
         {resume ? <CorrectionForm entry={resume.entry as View} resume={resume} onDone={onClose} /> : <LoadedCorrectionForm childId={childId} entryId={entryId} onDone={onClose} />}
       </Dialog>

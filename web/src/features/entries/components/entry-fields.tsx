@@ -1,6 +1,7 @@
 import { TextField } from '../../../components/text-field.tsx';
 import { toDateTimeInputValue } from '../lib/date-time-input.ts';
 import { spanAfter, spanHint, type SpanValues } from '../lib/span-times.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 /** The API refuses longer notes: 'Notes must be 1000 characters or less'. */
 const NOTES_MAX_LENGTH = 1000;
@@ -23,9 +24,10 @@ export function EntryStartField({ label, value, error, onChange }: FieldProps & 
 }
 
 export function NotesField({ value, onChange }: FieldProps) {
+  const t = useT();
   return (
     <TextField
-      label="Notes (optional)"
+      label={t('entry.notes')}
       maxLength={NOTES_MAX_LENGTH}
       value={value}
       onChange={(event) => onChange(event.target.value)}

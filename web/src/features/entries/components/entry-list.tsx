@@ -6,9 +6,13 @@ import type { TimelineEntry } from '../../../types/api.ts';
 import { useUndoableDelete } from '../hooks/use-undoable-delete.ts';
 import { formatEntryTime } from '../lib/timeline.ts';
 import type { ListedEntry, SyncMark } from '../lib/waiting-entries.ts';
+import { entryKindOf } from '@nightlight/domain/entries/entry-kinds';
+import { notesText } from '../../../lib/i18n/api-texts.ts';
+import { kindText } from '../../../lib/i18n/kind-texts.ts';
 import { webEntryKindOf } from '../kinds/all-entry-kinds.ts';
 import { EntryIcon } from './entry-icon.tsx';
 import '../../../styles/entries.css';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type EntryListProps = {
   childId: string;
@@ -28,6 +32,7 @@ type EntryListProps = {
  */
 export function EntryList({ childId, entries, emptyTitle, emptyHint, label, editable = false }: EntryListProps) {
   const deletion = useUndoableDelete(childId);
+  const t = useT();
   // 'by Maya' tells entries apart only when more than one member logged them.
   const showLoggedBy = new Set(entries.map((entry) => entry.loggedBy?.memberId)).size > 1;
   return (
@@ -55,10 +60,10 @@ export function EntryList({ childId, entries, emptyTitle, emptyHint, label, edit
       <div className="toast-region" role="status">
         {deletion.deleted && (
           <div className="toast">
-            <span>Deleted</span>
+            <span>{t('entry.deleted')}</span>
             <span aria-hidden="true">·</span>
             <button type="button" className="toast-action" disabled={deletion.undoing} onClick={deletion.undo}>
-              Undo
+              {t('entry.undo')}
             </button>
           </div>
         )}
@@ -76,12 +81,15 @@ type EntryItemProps = { childId: string; entry: ListedEntry; editable: boolean; 
 
 function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete }: EntryItemProps) {
   const [editing, setEditing] = useState(false);
+  const t = useT();
   const time = formatEntryTime(entry.datetime);
+  const kind = entryKindOf(entry.type);
+  const typeName = kindText(kind, 'name', entry.type);
   const { facts, EditDialog } = webEntryKindOf(entry.type);
   // A fact the kind has no value for ('-') says nothing.
   const shownFacts = [
-    [facts.duration, entry.duration],
-    [facts.amount, entry.amount],
+    [facts.duration && kindText(kind, 'duration', facts.duration), entry.duration],
+    [facts.amount && kindText(kind, 'amount', facts.amount), entry.amount],
   ].filter((fact): fact is [string, string] => fact[0] !== null && fact[1] !== '' && fact[1] !== '-');
   const { sync } = entry;
 
@@ -99,8 +107,8 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
       </span>
       <div className="entry-body">
         <div className="entry-heading">
-          <span className="entry-type">{entry.type}</span>
-          {sync?.action === 'delete' && <span className="entry-badge">Deleted</span>}
+          <span className="entry-type">{typeName}</span>
+          {sync?.action === 'delete' && <span className="entry-badge">{t('entry.deleted')}</span>}
           <time className="entry-time" dateTime={entry.datetime}>
             {time}
           </time>
@@ -123,13 +131,13 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
             </a>
           </p>
         )}
-        {entry.notes && <p className="entry-notes">{entry.notes}</p>}
-        {showLoggedBy && entry.loggedBy && <p className="entry-logged-by">by {entry.loggedBy.displayName}</p>}
+        {entry.notes && <p className="entry-notes">{notesText(entry.notes)}</p>}
+        {showLoggedBy && entry.loggedBy && <p className="entry-logged-by">{t('entry.loggedBy', { name: entry.loggedBy.displayName })}</p>}
         {sync && <SyncState childId={childId} entry={entry} sync={sync} />}
       </div>
       <div className="entry-actions">
         {editable && (
-          <button type="button" className="icon-button entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
+          <button type="button" className="icon-button entry-edit" title={t('entry.edit')} aria-label={t('entry.editAt', { kind, time })} onClick={() => setEditing(true)}>
             <PencilIcon />
           </button>
         )}
@@ -137,8 +145,8 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
           <button
             type="button"
             className="icon-button entry-delete"
-            title="Delete entry"
-            aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
+            title={t('entry.delete')}
+            aria-label={t('entry.deleteAt', { kind, time })}
             disabled={deleting}
             onClick={handleDelete}
           >
@@ -157,7 +165,8 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
  */
 function SyncState({ childId, entry, sync }: { childId: string; entry: ListedEntry; sync: SyncMark }) {
   const [editing, setEditing] = useState(false);
-  if (!sync.refusal) return <p className="entry-sync">Waiting to sync</p>;
+  const t = useT();
+  if (!sync.refusal) return <p className="entry-sync">{t('entry.waitingToSync')}</p>;
   const form = sync.form;
   const resume = form ? { itemId: sync.itemId, values: form.values } : undefined;
   const close = () => setEditing(false);
@@ -167,11 +176,11 @@ function SyncState({ childId, entry, sync }: { childId: string; entry: ListedEnt
       <div className="entry-refusal-actions">
         {resume && (
           <Button variant="secondary" onClick={() => setEditing(true)}>
-            Edit
+            {t('common.edit')}
           </Button>
         )}
         <Button variant="ghost" onClick={() => void outbox.discard(sync.itemId)}>
-          Discard
+          {t('entry.discard')}
         </Button>
       </div>
       {resume && form && editing && <ResumeDialog childId={childId} entry={entry} form={form} resume={resume} onClose={close} />}

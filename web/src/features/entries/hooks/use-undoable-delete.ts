@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { entryKindOf } from '@nightlight/domain/entries/entry-kinds';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { outbox } from '../../../lib/offline/app-outbox.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { useDeleteEntry, useRestoreEntry } from '../api/delete-entry.ts';
+import { t } from '../../../lib/i18n/i18n-store.ts';
 
 /** How long a deleted entry can be brought back with Undo. */
 export const UNDO_DELETE_MS = 10_000;
@@ -76,7 +78,7 @@ export function useUndoableDelete(childId: string) {
       { entry, childId, idempotencyKey: createIdempotencyKey() },
       {
         onSettled: () => setDeleted(null),
-        onError: (error) => setRefusal(errorMessage(error, `Could not bring the ${entry.type.toLowerCase()} back`)),
+        onError: (error) => setRefusal(errorMessage(error, t('entry.restoreFailed', { kind: entryKindOf(entry.type) }))),
       },
     );
   }

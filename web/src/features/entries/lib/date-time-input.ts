@@ -1,3 +1,4 @@
+import { t } from '../../../lib/i18n/i18n-store.ts';
 // <input type="datetime-local"> speaks 'YYYY-MM-DDTHH:MM' in the viewer's own clock.
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -22,10 +23,10 @@ export const MINUTE_MS = 60 * 1000;
 
 /** Checks shared by both dialogs: the start must be given and must not lie ahead. */
 export function validateStartedAt(value: string, now: Date): string | undefined {
-  if (!value) return 'Date and time is required';
+  if (!value) return t('entry.dateTimeRequired');
   const startedAt = parseDateTimeInputValue(value);
-  if (!startedAt) return 'Date and time is required';
+  if (!startedAt) return t('entry.dateTimeRequired');
   // The input is to the minute: the current minute itself is not the future.
-  if (startedAt.getTime() > now.getTime()) return 'Cannot select future date and time';
+  if (startedAt.getTime() > now.getTime()) return t('entry.futureDateTime');
   return undefined;
 }

@@ -1,5 +1,6 @@
 import { humanDuration } from '@nightlight/domain/insights/human-forms';
 import { MINUTE_MS, parseDateTimeInputValue } from './date-time-input.ts';
+import { t } from '../../../lib/i18n/i18n-store.ts';
 
 // An entry that lasts can be entered by its two times or by its start and minutes: a night's sleep
 // from 7:30 PM to 6:10 AM needs no arithmetic. The end is a time of day, at its first occurrence
@@ -40,7 +41,7 @@ export function spanHint(start: string, endTime: string): string {
   const minutes = minutesUntil(start, endTime);
   if (!started || !ended || minutes === null) return '';
   const nextDay = ended.getDate() !== started.getDate();
-  return nextDay ? `${humanDuration(minutes)}, ending the next day` : humanDuration(minutes);
+  return nextDay ? t('entry.endingNextDay', { duration: humanDuration(minutes) }) : humanDuration(minutes);
 }
 
 /** A span's three fields: the start, the end's time and the minutes; `anchor` is which of the last two the parent gave. */

@@ -3,10 +3,12 @@ import { Button } from '../../../components/button.tsx';
 import { FormError } from '../../../components/form-error.tsx';
 import { Select } from '../../../components/select.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { formatInstantDate } from '../../../lib/local-date.ts';
 import type { Child, ChildRole, Invitation, Member } from '../../../types/api.ts';
 import { useChangeRole, useCreateInvitation, useInvitations, useMembers, useRemoveMember, useRevokeInvitation } from '../api/family-api.ts';
 import { InvitationCard } from './invitation-card.tsx';
-import { ROLE_NAMES, ROLE_OPTIONS } from './role-names.ts';
+import { roleName, roleOptions } from './role-names.ts';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
 /**
  * A child's family in Settings: who is in it, and for a parent the invitations and what they may do
@@ -20,17 +22,18 @@ export function FamilySection({ child }: { child: Child }) {
   const changeRole = useChangeRole(child.id);
   const [confirmingLeave, setConfirmingLeave] = useState(false);
   const failure = remove.error ?? changeRole.error;
-  const childName = child.displayName || 'Baby';
+  const t = useT();
+  const childName = child.displayName || t('child.baby');
 
   return (
-    <section className="family-section" aria-label={`Family of ${childName}`}>
-      <h4 className="family-title">Family</h4>
-      <FormError message={failure ? errorMessage(failure, 'That did not work. Please try again.') : null} />
+    <section className="family-section" aria-label={t('family.of', { name: childName })}>
+      <h4 className="family-title">{t('family.title')}</h4>
+      <FormError message={failure ? errorMessage(failure, t('family.failed')) : null} />
       {members.isPending ? (
-        <p>Loading the family…</p>
+        <p>{t('family.loading')}</p>
       ) : members.isError ? (
         <p className="form-error" role="alert">
-          Unable to load the family.
+          {t('family.loadFailed')}
         </p>
       ) : (
         <ul className="member-list">
@@ -49,18 +52,18 @@ export function FamilySection({ child }: { child: Child }) {
       )}
       {isParent && <Invitations childId={child.id} />}
       {confirmingLeave ? (
-        <div className="confirm-inline" role="group" aria-label="Leave this family?">
-          <p>You will no longer see {child.displayName || 'this child'} or anything logged for them.</p>
+        <div className="confirm-inline" role="group" aria-label={t('family.leaveQuestion')}>
+          <p>{t('family.leaveEffect', { name: child.displayName || t('family.thisChild') })}</p>
           <Button variant="danger" disabled={remove.isPending} onClick={() => members.data && leave(members.data)}>
-            Leave family
+            {t('family.leave')}
           </Button>
           <Button variant="ghost" onClick={() => setConfirmingLeave(false)}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       ) : (
         <Button variant="ghost" onClick={() => setConfirmingLeave(true)}>
-          Leave…
+          {t('family.leaveEllipsis')}
         </Button>
       )}
     </section>
@@ -84,10 +87,7 @@ function mayManage(list: readonly Member[], index: number): boolean {
 }
 
 const OTHER_ROLE = { parent: 'caregiver', caregiver: 'parent' } as const satisfies Record<ChildRole, ChildRole>;
-const ROLE_CHANGE_EFFECT = {
-  parent: 'They will be able to invite others, change roles, and edit or delete the child.',
-  caregiver: 'They will still log and see everything, but no longer invite others, change roles, or edit or delete the child.',
-} as const satisfies Record<ChildRole, string>;
+const ROLE_CHANGE_EFFECT = { parent: 'family.becomesParent', caregiver: 'family.becomesCaregiver' } as const satisfies Record<ChildRole, MessageKey>;
 
 type MemberRowProps = {
   member: Member;
@@ -101,6 +101,7 @@ type MemberRowProps = {
 /** 'Maya · Parent · you': the name, then the role, apart; a parent's controls each ask once more. */
 function MemberRow({ member, childName, canManage, busy, onRole, onRemove }: MemberRowProps) {
   const [confirming, setConfirming] = useState<'role' | 'remove' | null>(null);
+  const t = useT();
   const done = () => setConfirming(null);
   const name = member.displayName;
   const otherRole = OTHER_ROLE[member.role];
@@ -110,43 +111,39 @@ function MemberRow({ member, childName, canManage, busy, onRole, onRemove }: Mem
         <span className="member-name">{name}</span>
         <span className="member-meta">
           {' · '}
-          {ROLE_NAMES[member.role]}
-          {member.isYou && ' · you'}
+          {roleName(member.role)}
+          {member.isYou && ` · ${t('family.you')}`}
         </span>
       </div>
       {canManage && confirming === null && (
         <div className="member-actions">
           <Button variant="secondary" onClick={() => setConfirming('role')}>
-            Make {ROLE_NAMES[otherRole].toLowerCase()}…
+            {`${t('family.make', { role: otherRole })}…`}
           </Button>
-          <Button variant="ghost" onClick={() => setConfirming('remove')} aria-label={`Remove ${name}…`}>
-            Remove…
+          <Button variant="ghost" onClick={() => setConfirming('remove')} aria-label={`${t('family.remove', { name })}…`}>
+            {t('family.removeEllipsis')}
           </Button>
         </div>
       )}
       {confirming === 'role' && (
-        <div className="confirm-inline" role="group" aria-label={`Make ${name} a ${ROLE_NAMES[otherRole].toLowerCase()}?`}>
-          <p>
-            Make {name} a {ROLE_NAMES[otherRole].toLowerCase()} in {childName}&apos;s family? {ROLE_CHANGE_EFFECT[otherRole]}
-          </p>
+        <div className="confirm-inline" role="group" aria-label={t('family.makeQuestion', { name, role: otherRole })}>
+          <p>{`${t('family.makeConfirm', { name, role: otherRole, child: childName })} ${t(ROLE_CHANGE_EFFECT[otherRole])}`}</p>
           <Button disabled={busy} onClick={() => onRole(otherRole, done)}>
-            Make {ROLE_NAMES[otherRole].toLowerCase()}
+            {t('family.make', { role: otherRole })}
           </Button>
           <Button variant="ghost" onClick={done}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       )}
       {confirming === 'remove' && (
-        <div className="confirm-inline" role="group" aria-label={`Remove ${name}?`}>
-          <p>
-            Remove {name} from {childName}&apos;s family? They will no longer see {childName} or anything logged for them; what they logged stays.
-          </p>
+        <div className="confirm-inline" role="group" aria-label={t('family.removeQuestion', { name })}>
+          <p>{t('family.removeConfirm', { name, child: childName })}</p>
           <Button variant="danger" disabled={busy} onClick={() => onRemove(done)}>
-            Remove {name}
+            {t('family.remove', { name })}
           </Button>
           <Button variant="ghost" onClick={done}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         </div>
       )}
@@ -160,28 +157,29 @@ function Invitations({ childId }: { childId: string }) {
   const revoke = useRevokeInvitation(childId);
   const [role, setRole] = useState<ChildRole>('caregiver');
   const [created, setCreated] = useState<Invitation | null>(null);
+  const t = useT();
 
   return (
     <div className="invitations">
       <div className="invite-form">
-        <Select label="Invite as" value={role} options={ROLE_OPTIONS} onChange={(event) => setRole(event.target.value as ChildRole)} />
+        <Select label={t('family.inviteAs')} value={role} options={roleOptions()} onChange={(event) => setRole(event.target.value as ChildRole)} />
         <Button disabled={create.isPending} onClick={() => create.mutate(role, { onSuccess: setCreated })}>
-          Invite
+          {t('family.invite')}
         </Button>
       </div>
-      <FormError message={create.error || revoke.error ? errorMessage(create.error ?? revoke.error, 'That did not work. Please try again.') : null} />
+      <FormError message={create.error || revoke.error ? errorMessage(create.error ?? revoke.error, t('family.failed')) : null} />
       {created && <InvitationCard invitation={created} />}
       {pending.data && pending.data.length > 0 && (
         <>
-          <h5 className="invitations-title">Pending invitations</h5>
+          <h5 className="invitations-title">{t('family.pending')}</h5>
           <ul className="invitation-list">
             {pending.data.map((invitation) => (
               <li key={invitation.code} className="invitation">
                 <span>
-                  <code>{invitation.code}</code> · {ROLE_NAMES[invitation.role]} · until {new Date(invitation.expiresAt).toLocaleDateString()}
+                  <code>{invitation.code}</code> · {roleName(invitation.role)} · {t('family.until', { date: formatInstantDate(invitation.expiresAt) })}
                 </span>
-                <Button variant="ghost" onClick={() => revoke.mutate(invitation.code)} aria-label={`Revoke ${invitation.code}`}>
-                  Revoke
+                <Button variant="ghost" onClick={() => revoke.mutate(invitation.code)} aria-label={t('family.revokeCode', { code: invitation.code })}>
+                  {t('family.revoke')}
                 </Button>
               </li>
             ))}

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import type { Invitation } from '../../../types/api.ts';
-import { ROLE_NAMES } from './role-names.ts';
+import { PRODUCT_NAME } from '../../../config/constants.ts';
+import { formatInstantDate } from '../../../lib/local-date.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
+
 
 /** A new invitation: its code to read out and its link to send, copied or shared in one tap. */
 export function InvitationCard({ invitation }: { invitation: Invitation }) {
   const link = `${window.location.origin}${invitation.url}`;
   const [copied, setCopied] = useState(false);
   const canShare = typeof navigator.share === 'function';
+  const t = useT();
 
   async function copy() {
     await navigator.clipboard?.writeText(link);
@@ -16,21 +20,19 @@ export function InvitationCard({ invitation }: { invitation: Invitation }) {
 
   return (
     <div className="invitation-card" role="status">
-      <p>
-        Invitation for a {ROLE_NAMES[invitation.role].toLowerCase()}, valid until {new Date(invitation.expiresAt).toLocaleDateString()}:
-      </p>
-      <p className="invitation-code" aria-label="Invitation code">
+      <p>{t('invitation.for', { role: invitation.role, date: formatInstantDate(invitation.expiresAt) })}</p>
+      <p className="invitation-code" aria-label={t('invitation.code')}>
         {invitation.code}
       </p>
-      <p className="invitation-link" aria-label="Invitation link">
+      <p className="invitation-link" aria-label={t('invitation.link')}>
         {link}
       </p>
       <Button variant="secondary" onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy link'}
+        {copied ? t('invitation.copied') : t('invitation.copy')}
       </Button>
       {canShare && (
-        <Button variant="secondary" onClick={() => void navigator.share({ title: 'Join our family on Nightlight', url: link }).catch(() => undefined)}>
-          Share
+        <Button variant="secondary" onClick={() => void navigator.share({ title: t('invitation.shareTitle', { product: PRODUCT_NAME }), url: link }).catch(() => undefined)}>
+          {t('invitation.share')}
         </Button>
       )}
     </div>

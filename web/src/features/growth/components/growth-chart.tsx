@@ -3,8 +3,8 @@ import Chart from 'react-apexcharts';
 import { fromMetric } from '@nightlight/domain/units/growth-units';
 import type { GrowthCurves, GrowthMeasurement, GrowthUnits } from '../../../types/api.ts';
 import { MEASURES, unitOf, type Measure } from '../lib/measures.ts';
-import { ordinal } from '@nightlight/domain/growth/percentile-text';
 import { chartTheme } from '../../../lib/chart-theme.ts';
+import { formatFigure, useT } from '../../../lib/i18n/i18n-store.ts';
 
 const DAYS_PER_MONTH = 30.4375;
 /** One colour per WHO curve (3rd, 15th, 50th, 85th, 97th), the outer ones dashed: each its own legend entry. */
@@ -19,7 +19,9 @@ type GrowthChartProps = { measure: Measure; measurements: readonly GrowthMeasure
  * percentile curves of its sex, drawn up to a little past the oldest measurement.
  */
 export default function GrowthChart({ measure, measurements, curves, units }: GrowthChartProps) {
-  const { label, valueOf } = MEASURES[measure];
+  const t = useT();
+  const label = t(MEASURES[measure].label);
+  const { valueOf } = MEASURES[measure];
   const unit = unitOf(measure, units);
   const points = measurements.flatMap((m) => {
     const value = valueOf(m);
@@ -29,7 +31,7 @@ export default function GrowthChart({ measure, measurements, curves, units }: Gr
   const curvePoints = curves[measure].filter((point) => point.month <= lastMonth);
   const series = [
     ...curves.percentiles.map((percentile, index) => ({
-      name: `${ordinal(percentile)} percentile`,
+      name: t('growth.percentileCurve', { n: percentile }),
       type: 'line',
       data: curvePoints.map((point) => ({ x: point.month, y: point.values[index] === undefined ? null : fromMetric(measure, point.values[index], units) })),
     })),
@@ -42,13 +44,13 @@ export default function GrowthChart({ measure, measurements, curves, units }: Gr
     stroke: { width: [...curves.percentiles.map(() => 1.5), 0], dashArray: [...CURVE_DASHES.slice(0, curves.percentiles.length), 0], curve: 'smooth' },
     markers: { size: [...curves.percentiles.map(() => 0), 6] },
     legend: { show: true, position: 'bottom' },
-    xaxis: { type: 'numeric', min: 0, max: lastMonth, tickAmount: Math.min(12, lastMonth), title: { text: 'Age (months)' }, labels: { formatter: (value) => String(Math.round(Number(value))) } },
-    yaxis: { forceNiceScale: true, labels: { formatter: (value) => `${Math.round(value * 10) / 10} ${unit}` } },
-    tooltip: { shared: false, x: { formatter: (value) => `${value} months` } },
+    xaxis: { type: 'numeric', min: 0, max: lastMonth, tickAmount: Math.min(12, lastMonth), title: { text: t('growth.ageMonths') }, labels: { formatter: (value) => String(Math.round(Number(value))) } },
+    yaxis: { forceNiceScale: true, labels: { formatter: (value) => `${formatFigure(value, Number.isInteger(Math.round(value * 10) / 10) ? 0 : 1)} ${unit}` } },
+    tooltip: { shared: false, x: { formatter: (value) => t('growth.months', { months: value }) } },
   };
   return (
     <figure className="chart-figure">
-      <figcaption className="chart-title">{`${label} for age (WHO)`}</figcaption>
+      <figcaption className="chart-title">{t('growth.chartTitle', { measure: label })}</figcaption>
       <Chart type="line" height={280} series={series} options={options} />
     </figure>
   );

@@ -9,7 +9,8 @@ import { todayIn } from '../../../lib/local-date.ts';
 import { useEntryIdempotencyKey } from '../../../hooks/use-entry-idempotency-key.ts';
 import { useRecordGrowth } from '../api/record-growth.ts';
 import type { GrowthMeasurement } from '../../../types/api.ts';
-import { emptyGrowthForm, FIELDS, GROWTH_FIELDS, growthFormOf, toRecordGrowthInput, validateGrowthForm, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
+import { emptyGrowthForm, FIELDS, GROWTH_FIELDS, growthFieldLabel, growthFormOf, toRecordGrowthInput, validateGrowthForm, type GrowthFormErrors, type GrowthFormValues } from '../lib/growth-form.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type GrowthFormProps = {
   childId: string;
@@ -23,6 +24,7 @@ type GrowthFormProps = {
 export function GrowthForm({ childId, timezone, measurement, onDone }: GrowthFormProps) {
   const today = todayIn(timezone);
   const { growth: units } = useUnits();
+  const t = useT();
   const [values, setValues] = useState<GrowthFormValues>(() => (measurement ? growthFormOf(measurement, units) : emptyGrowthForm(today)));
   const [errors, setErrors] = useState<GrowthFormErrors>({});
   const record = useRecordGrowth();
@@ -47,20 +49,20 @@ export function GrowthForm({ childId, timezone, measurement, onDone }: GrowthFor
           setValues(emptyGrowthForm(today));
           onDone?.();
         },
-        onError: (error) => setErrors({ form: errorMessage(error, 'Could not save the measurement') }),
+        onError: (error) => setErrors({ form: errorMessage(error, t('growth.saveFailed')) }),
       },
     );
   }
 
   return (
-    <form ref={ref} className="form growth-form" noValidate onSubmit={handleSubmit} aria-label={measurement ? 'Edit the measurement' : 'Add a measurement'}>
+    <form ref={ref} className="form growth-form" noValidate onSubmit={handleSubmit} aria-label={measurement ? t('growth.editForm') : t('growth.addForm')}>
       <FormError message={errors.form ?? null} />
-      <TextField label="Date" type="date" max={today} required value={values.measuredOn} error={errors.measuredOn} onChange={(event) => update({ measuredOn: event.target.value })} />
+      <TextField label={t('daily.date')} type="date" max={today} required value={values.measuredOn} error={errors.measuredOn} onChange={(event) => update({ measuredOn: event.target.value })} />
       <div className="growth-fields">
         {FIELDS.map((field) => (
           <TextField
             key={field}
-            label={GROWTH_FIELDS[units][field].label}
+            label={growthFieldLabel(field, units)}
             type="number"
             inputMode="decimal"
             min={GROWTH_FIELDS[units][field].min}
@@ -75,11 +77,11 @@ export function GrowthForm({ childId, timezone, measurement, onDone }: GrowthFor
       <div className="dialog-actions">
         {onDone && (
           <Button variant="secondary" onClick={onDone}>
-            Cancel
+            {t('common.cancel')}
           </Button>
         )}
         <Button type="submit" disabled={record.isPending}>
-          {record.isPending ? 'Saving...' : measurement ? 'Save Changes' : 'Add Measurement'}
+          {record.isPending ? t('common.saving') : measurement ? t('common.saveChanges') : t('growth.add')}
         </Button>
       </div>
     </form>

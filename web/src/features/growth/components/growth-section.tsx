@@ -12,17 +12,18 @@ import { useGrowth, useGrowthCurves } from '../api/get-growth.ts';
 import { useDeleteGrowth, useRestoreGrowth } from '../api/record-growth.ts';
 import { GrowthForm } from './growth-form.tsx';
 import { MEASURES, type Measure } from '../lib/measures.ts';
-import { measurementText } from '@nightlight/domain/growth/percentile-text';
+import { measurementText } from '../../../lib/measurement-text.ts';
 import '../../../styles/growth.css';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 
 // apexcharts loads with the chart, as the weekly charts do.
 const GrowthChart = lazy(() => import('./growth-chart.tsx'));
 
 /** '82 days', '5 mo', '1 y 2 mo': the age a row was measured at. */
 export function ageText(days: number): string {
-  if (days < 60) return `${days} days`;
+  if (days < 60) return t('report.days', { count: days });
   const months = Math.floor(days / 30.4375);
-  return months < 12 ? `${months} mo` : `${Math.floor(months / 12)} y ${months % 12} mo`;
+  return months < 12 ? t('growth.ageMonthsShort', { months }) : t('growth.ageYearsMonths', { years: Math.floor(months / 12), months: months % 12 });
 }
 
 /** How long a deleted measurement can be brought back with Undo. */
@@ -64,17 +65,18 @@ type MeasurementsTableProps = { measurements: readonly GrowthMeasurement[]; onEd
 
 /** A measure in the reader's system, as the server wrote it, with its percentile; each row corrected or deleted from here. */
 function MeasurementsTable({ measurements, onEdit, onDelete }: MeasurementsTableProps) {
+  const t = useT();
   return (
-    <table className="data-table growth-table stacked-table" aria-label="Measurements">
+    <table className="data-table growth-table stacked-table" aria-label={t('growth.measurements')}>
       <thead>
         <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Age</th>
-          <th scope="col">Weight</th>
-          <th scope="col">Length</th>
-          <th scope="col">Head</th>
+          <th scope="col">{t('daily.date')}</th>
+          <th scope="col">{t('growth.age')}</th>
+          <th scope="col">{t('growth.weight')}</th>
+          <th scope="col">{t('growth.length')}</th>
+          <th scope="col">{t('growth.head')}</th>
           <th scope="col">
-            <span className="visually-hidden">Actions</span>
+            <span className="visually-hidden">{t('growth.actions')}</span>
           </th>
         </tr>
       </thead>
@@ -84,15 +86,15 @@ function MeasurementsTable({ measurements, onEdit, onDelete }: MeasurementsTable
           return (
             <tr key={m.id}>
               <th scope="row">{date}</th>
-              <td data-label="Age">{ageText(m.ageDays)}</td>
-              <td data-label="Weight">{measurementText(m.display.weight, m.percentiles.weight)}</td>
-              <td data-label="Length">{measurementText(m.display.length, m.percentiles.length)}</td>
-              <td data-label="Head">{measurementText(m.display.head, m.percentiles.head)}</td>
+              <td data-label={t('growth.age')}>{ageText(m.ageDays)}</td>
+              <td data-label={t('growth.weight')}>{measurementText(m.display.weight, m.percentiles.weight)}</td>
+              <td data-label={t('growth.length')}>{measurementText(m.display.length, m.percentiles.length)}</td>
+              <td data-label={t('growth.head')}>{measurementText(m.display.head, m.percentiles.head)}</td>
               <td className="row-actions">
-                <button type="button" className="icon-button" title="Edit measurement" aria-label={`Edit the measurement of ${date}`} onClick={() => onEdit(m)}>
+                <button type="button" className="icon-button" title={t('growth.edit')} aria-label={t('growth.editOf', { date })} onClick={() => onEdit(m)}>
                   <PencilIcon />
                 </button>
-                <button type="button" className="icon-button" title="Delete measurement" aria-label={`Delete the measurement of ${date}`} onClick={() => onDelete(m)}>
+                <button type="button" className="icon-button" title={t('growth.delete')} aria-label={t('growth.deleteOf', { date })} onClick={() => onDelete(m)}>
                   <TrashIcon />
                 </button>
               </td>
@@ -112,43 +114,44 @@ export function GrowthSection({ child }: { child: Child }) {
   const { growth: units } = useUnits();
   const [editing, setEditing] = useState<GrowthMeasurement | null>(null);
   const deletion = useUndoableDelete(child.id);
+  const t = useT();
 
   let body;
-  if (measurements.isPending || curves.isPending) body = <LoadingState message="Loading growth..." />;
-  else if (measurements.isError || curves.isError) body = <p className="growth-note">Growth could not be loaded.</p>;
+  if (measurements.isPending || curves.isPending) body = <LoadingState message={t('growth.loading')} />;
+  else if (measurements.isError || curves.isError) body = <p className="growth-note">{t('growth.loadFailed')}</p>;
   else {
     body = (
       <>
-        {child.sex === 'Unknown' && <p className="growth-note">Percentiles need the child’s sex: set it in Settings to compare with the WHO standards.</p>}
+        {child.sex === 'Unknown' && <p className="growth-note">{t('growth.needsSex')}</p>}
         {measurements.data.length > 0 ? (
           <>
-            <ChoiceGroup legend="Chart" name="growth-measure" options={Object.keys(MEASURES) as Measure[]} labelOf={(m) => MEASURES[m].label} value={measure} onChange={setMeasure} />
-            <Suspense fallback={<LoadingState message="Loading chart..." />}>
+            <ChoiceGroup legend={t('growth.chart')} name="growth-measure" options={Object.keys(MEASURES) as Measure[]} labelOf={(m) => t(MEASURES[m].label)} value={measure} onChange={setMeasure} />
+            <Suspense fallback={<LoadingState message={t('growth.loadingChart')} />}>
               <GrowthChart measure={measure} measurements={measurements.data} curves={curves.data} units={units} />
             </Suspense>
             <MeasurementsTable measurements={measurements.data} onEdit={setEditing} onDelete={(m) => deletion.remove(m.id)} />
           </>
         ) : (
-          <p className="growth-note">No measurements yet: add the weight, length or head circumference from a check-up.</p>
+          <p className="growth-note">{t('growth.empty')}</p>
         )}
       </>
     );
   }
 
   return (
-    <Card title="Growth" className="growth-card">
+    <Card title={t('growth.title')} className="growth-card">
       {body}
       <GrowthForm childId={child.id} timezone={child.timezone} />
-      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Edit Measurement" className="entry-dialog">
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title={t('growth.editTitle')} className="entry-dialog">
         {editing && <GrowthForm childId={child.id} timezone={child.timezone} measurement={editing} onDone={() => setEditing(null)} />}
       </Dialog>
       <div className="toast-region" role="status">
         {deletion.deleted && (
           <div className="toast">
-            <span>Deleted</span>
+            <span>{t('entry.deleted')}</span>
             <span aria-hidden="true">·</span>
             <button type="button" className="toast-action" disabled={deletion.undoing} onClick={deletion.undo}>
-              Undo
+              {t('entry.undo')}
             </button>
           </div>
         )}

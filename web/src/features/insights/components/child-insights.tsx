@@ -13,6 +13,7 @@ import { useDailyInsights } from '../api/get-daily-insights.ts';
 import { DailySummariesTable } from './daily-summaries-table.tsx';
 import { PatternInsights } from './pattern-insights.tsx';
 import '../../../styles/insights.css';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 // apexcharts is by far the largest library of the app: it loads with the charts, never before.
 const WeeklyCharts = lazy(() => import('./weekly-charts.tsx'));
@@ -22,10 +23,11 @@ const CORRELATION_DAYS = 30;
 
 export function InsightsError({ message }: { message: string }) {
   const navigate = useNavigate();
+  const t = useT();
   return (
-    <ErrorState title="Unable to Load Insights" message={message}>
+    <ErrorState title={t('insights.errorTitle')} message={message}>
       <Button variant="secondary" onClick={() => void navigate('/')}>
-        Back to Dashboard
+        {t('insights.back')}
       </Button>
     </ErrorState>
   );
@@ -37,30 +39,31 @@ export function ChildInsights({ child, children }: { child: Child; children?: Re
   const daily = useDailyInsights({ childId: child.id, days: OVERVIEW_DAYS, tz: browserTimeZone() });
   const correlations = useCorrelations({ childId: child.id, days: CORRELATION_DAYS });
   const { volume } = useUnits();
+  const t = useT();
 
-  if (daily.isPending || correlations.isPending) return <LoadingState message="Loading insights..." />;
+  if (daily.isPending || correlations.isPending) return <LoadingState message={t('insights.loading')} />;
   if (daily.isError || correlations.isError) {
-    return <InsightsError message={errorMessage(daily.error ?? correlations.error, 'No child data available')} />;
+    return <InsightsError message={errorMessage(daily.error ?? correlations.error, t('insights.noData'))} />;
   }
 
   return (
     <div className="page insights-page">
       <div className="page-header insights-header">
         <Button variant="ghost" className="back-button" onClick={() => void navigate('/')}>
-          ← Back to Dashboard
+          {`← ${t('insights.back')}`}
         </Button>
-        <h1 className="page-title">{`${child.displayName || 'Baby'}'s Insights`}</h1>
-        <p className="page-subtitle">Data-driven insights from feeding and sleep patterns</p>
+        <h1 className="page-title">{t('insights.title', { name: child.displayName || t('child.baby') })}</h1>
+        <p className="page-subtitle">{t('insights.subtitle')}</p>
       </div>
-      <Card title="Weekly Overview">
-        <Suspense fallback={<LoadingState message="Loading charts..." />}>
+      <Card title={t('insights.weeklyOverview')}>
+        <Suspense fallback={<LoadingState message={t('insights.loadingCharts')} />}>
           <WeeklyCharts days={daily.data.days} unit={volume} />
         </Suspense>
       </Card>
-      <Card title="Pattern Insights">
+      <Card title={t('insights.patterns')}>
         <PatternInsights correlations={correlations.data} />
       </Card>
-      <Card title="Daily Summaries">
+      <Card title={t('insights.dailySummaries')}>
         <DailySummariesTable days={daily.data.days} unit={volume} />
       </Card>
       {children}

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Correlations } from '../../../types/api.ts';
 import { feedBucketRows, formatSignedMinutes } from '../lib/insights-format.ts';
+import { formatWallClockTime } from '../../../lib/local-date.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 function InsightCard({ title, explanation, children }: { title: string; explanation: string; children: ReactNode }) {
   return (
@@ -27,10 +29,11 @@ export function PatternInsights({ correlations }: { correlations: Correlations }
   const buckets = feedBucketRows(correlations.napLengthDeltaByFeedBucket);
   const highNap = correlations.longNightStretchDeltaOnHighNapDays;
   const lateFeed = correlations.firstNightStretchDeltaWhenLastFeedInLateWindow;
+  const t = useT();
 
   return (
     <div className="insight-grid">
-      <InsightCard title="Feed Size & Nap Length" explanation="Nap length after a feed of each size, compared with typical naps.">
+      <InsightCard title={t('pattern.feedSize')} explanation={t('pattern.feedSizeText')}>
         {buckets.length > 0 ? (
           <ul className="insight-rows">
             {buckets.map((row) => (
@@ -40,31 +43,31 @@ export function PatternInsights({ correlations }: { correlations: Correlations }
             ))}
           </ul>
         ) : (
-          <Insufficient>Insufficient data - need more feeding and nap records</Insufficient>
+          <Insufficient>{t('pattern.feedSizeEmpty')}</Insufficient>
         )}
       </InsightCard>
       <InsightCard
-        title="High Nap Days"
-        explanation="Longest night stretch after days with more than 4 h of naps, compared with other days."
+        title={t('pattern.highNap')}
+        explanation={t('pattern.highNapText')}
       >
         {hasValue(highNap) ? (
           <p className="insight-value">
             <Delta minutes={highNap} />
           </p>
         ) : (
-          <Insufficient>Insufficient data - need more high nap days to compare</Insufficient>
+          <Insufficient>{t('pattern.highNapEmpty')}</Insufficient>
         )}
       </InsightCard>
       <InsightCard
-        title="Late Evening Feeds"
-        explanation="First night stretch when the last feed is between 9 and 10pm, compared with other nights."
+        title={t('pattern.lateFeed')}
+        explanation={t('pattern.lateFeedText', { from: formatWallClockTime('21:00'), to: formatWallClockTime('22:00') })}
       >
         {hasValue(lateFeed) ? (
           <p className="insight-value">
             <Delta minutes={lateFeed} />
           </p>
         ) : (
-          <Insufficient>Insufficient data - need more late evening feeds to compare</Insufficient>
+          <Insufficient>{t('pattern.lateFeedEmpty')}</Insufficient>
         )}
       </InsightCard>
     </div>

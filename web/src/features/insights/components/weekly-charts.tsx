@@ -3,6 +3,7 @@ import Chart from 'react-apexcharts';
 import { chartTheme } from '../../../lib/chart-theme.ts';
 import type { DailyInsights, VolumeUnit } from '../../../types/api.ts';
 import { fullDateLabel, shortDayLabel, weeklySeries } from '../lib/insights-format.ts';
+import { formatFigure, useT } from '../../../lib/i18n/i18n-store.ts';
 
 export const OUNCES_COLOR = '#2563eb';
 export const NIGHT_STRETCH_COLOR = '#16a34a';
@@ -27,7 +28,7 @@ type LineChartProps = {
 };
 
 function LineChart({ title, seriesName, data, days, color, unit, decimals }: LineChartProps) {
-  const format = (value: number) => `${value.toFixed(decimals)} ${unit}`;
+  const format = (value: number) => `${formatFigure(value, decimals)} ${unit}`;
   const isolated = isolatedPoints(data);
   const options: ApexOptions = {
     chart: { id: seriesName, toolbar: { show: false }, zoom: { enabled: false }, background: 'transparent', fontFamily: 'inherit' },
@@ -61,11 +62,12 @@ function LineChart({ title, seriesName, data, days, color, unit, decimals }: Lin
 export default function WeeklyCharts({ days, unit = 'oz' }: { days: readonly DailyInsights[]; unit?: VolumeUnit }) {
   const ascending = [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const series = weeklySeries(ascending, unit);
+  const t = useT();
   return (
     <div className="chart-grid">
       <LineChart
-        title={`Total ${unit} per Day`}
-        seriesName={`Total ${unit}`}
+        title={t('charts.totalPerDay', { unit })}
+        seriesName={t('daily.total', { unit })}
         data={series.amount}
         days={ascending}
         color={OUNCES_COLOR}
@@ -73,8 +75,8 @@ export default function WeeklyCharts({ days, unit = 'oz' }: { days: readonly Dai
         decimals={unit === 'oz' ? 1 : 0}
       />
       <LineChart
-        title="Longest Night Stretch"
-        seriesName="Longest night stretch"
+        title={t('charts.longestStretch')}
+        seriesName={t('charts.longestStretchSeries')}
         data={series.longestNightStretch}
         days={ascending}
         color={NIGHT_STRETCH_COLOR}

@@ -1,11 +1,12 @@
 import { formatLocalDate } from '../../../lib/local-date.ts';
 import { volumeValue } from '../../../lib/units.ts';
 import type { DailyInsights, VolumeUnit } from '../../../types/api.ts';
+import { formatFigure, formatLocale, t } from '../../../lib/i18n/i18n-store.ts';
 
 /** '+12 min', '-5 min', '0 min': a sign on positive values only. */
 export function formatSignedMinutes(minutes: number): string {
   const whole = Math.round(minutes);
-  return whole > 0 ? `+${whole} min` : `${whole} min`;
+  return `${new Intl.NumberFormat(formatLocale(), { signDisplay: 'exceptZero' }).format(whole)} min`;
 }
 
 /** Minutes as hours with one decimal: 90 → 1.5. */
@@ -15,7 +16,7 @@ export function minutesToHours(minutes: number): number {
 
 /** '1.5 h', or '-' when there is nothing to show. */
 export function formatHours(minutes: number | null): string {
-  return minutes === null ? '-' : `${minutesToHours(minutes).toFixed(1)} h`;
+  return minutes === null ? '-' : `${formatFigure(minutesToHours(minutes), 1)} h`;
 }
 
 /** Axis label: 'Mon, Nov 16'. */
@@ -33,9 +34,9 @@ export type FeedBucketRow = { bucket: string; label: string; minutes: number };
 const BUCKET_ORDER = ['<2', '2-3.9'];
 
 function bucketLabel(bucket: string): string {
-  if (bucket === '<2') return 'Small feeds (<2 oz)';
-  if (bucket === '2-3.9') return 'Medium feeds (2-3.9 oz)';
-  return 'Large feeds (≥4 oz)';
+  if (bucket === '<2') return t('pattern.smallFeeds', { below: formatFigure(2) });
+  if (bucket === '2-3.9') return t('pattern.mediumFeeds', { from: formatFigure(2), to: formatFigure(3.9, 1) });
+  return t('pattern.largeFeeds', { from: formatFigure(4) });
 }
 
 /** The buckets the server answered with, small to large; any bucket but the two named is the large one. */

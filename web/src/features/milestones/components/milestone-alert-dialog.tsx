@@ -7,17 +7,14 @@ import { useMilestoneAlert } from '../api/get-milestone-alert.ts';
 import { useMarkAlertShown } from '../api/mark-alert-shown.ts';
 import { useRemindLater } from '../api/remind-later.ts';
 import '../../../styles/dashboard.css';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 
 export function milestoneAlertTitle({ alertType, milestone }: MilestoneAlert): string {
-  return alertType === 'ONE_WEEK_WARNING'
-    ? `Coming up next week: ${milestone.label}`
-    : `${milestone.label} milestone reached`;
+  return alertType === 'ONE_WEEK_WARNING' ? t('milestone.comingUp', { label: milestone.label }) : t('milestone.reached', { label: milestone.label });
 }
 
 function milestoneAlertIntro({ alertType, milestone }: MilestoneAlert): string {
-  return alertType === 'ONE_WEEK_WARNING'
-    ? `In about a week your baby reaches the ${milestone.label} stage of the feeding guide.`
-    : `Your baby has reached the ${milestone.label} stage of the feeding guide.`;
+  return alertType === 'ONE_WEEK_WARNING' ? t('milestone.comingUpIntro', { label: milestone.label }) : t('milestone.reachedIntro', { label: milestone.label });
 }
 
 const logFailure = (action: string) => (error: unknown) => console.error(`Could not ${action} the milestone alert`, error);
@@ -31,6 +28,7 @@ export function MilestoneAlertDialog({ childId }: { childId: string }) {
   const { mutate: markShown } = useMarkAlertShown();
   const dismiss = useDismissAlert();
   const remindLater = useRemindLater();
+  const tr = useT();
 
   const open = Boolean(alert) && alert?.id !== closedAlertId;
 
@@ -56,11 +54,11 @@ export function MilestoneAlertDialog({ childId }: { childId: string }) {
     >
       <dl className="milestone-facts">
         <div>
-          <dt>Amount per feeding</dt>
+          <dt>{tr('report.amountPerFeeding')}</dt>
           <dd>{alert.milestone.amountPerFeeding}</dd>
         </div>
         <div>
-          <dt>Feedings per day</dt>
+          <dt>{tr('report.feedingsPerDay')}</dt>
           <dd>{alert.milestone.feedingsPerDay}</dd>
         </div>
       </dl>
@@ -71,10 +69,7 @@ export function MilestoneAlertDialog({ childId }: { childId: string }) {
           ))}
         </ul>
       )}
-      <p className="milestone-disclaimer">
-        For tracking only, not medical advice: every baby is different, so ask your pediatrician about your baby&apos;s
-        feeding.
-      </p>
+      <p className="milestone-disclaimer">{tr('milestone.disclaimer')}</p>
       <div className="dialog-actions">
         <Button
           variant="secondary"
@@ -83,7 +78,7 @@ export function MilestoneAlertDialog({ childId }: { childId: string }) {
             remindLater.mutate(variables, { onError: logFailure('snooze') });
           }}
         >
-          Remind Me Later
+          {tr('milestone.remindLater')}
         </Button>
         <Button
           onClick={() => {
@@ -91,7 +86,7 @@ export function MilestoneAlertDialog({ childId }: { childId: string }) {
             dismiss.mutate(variables, { onError: logFailure('dismiss') });
           }}
         >
-          Got It
+          {tr('milestone.gotIt')}
         </Button>
       </div>
     </Dialog>

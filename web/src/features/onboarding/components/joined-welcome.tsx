@@ -5,6 +5,7 @@ import { useAuthStore } from '../../../stores/auth-store.ts';
 import type { Child } from '../../../types/api.ts';
 import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 import { ConsentModal } from './consent-modal.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 /**
  * The first screen of someone who signed up with an invitation: the same consent as everyone, over
@@ -15,7 +16,8 @@ export function JoinedWelcome({ child }: { child: Child }) {
   const navigate = useNavigate();
   const updateUser = useAuthStore((state) => state.updateUser);
   const completeOnboarding = useCompleteOnboarding();
-  const name = child.displayName || 'Baby';
+  const t = useT();
+  const name = child.displayName || t('child.baby');
 
   async function accept() {
     updateUser({ onboardingCompleted: true });
@@ -37,8 +39,8 @@ export function JoinedWelcome({ child }: { child: Child }) {
     <main className="onboarding-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <ConsentModal open onAccept={() => void accept()} onCancel={decline} />
       <div className="onboarding-card" inert>
-        <h1 className="page-title">Welcome to {name}&apos;s family</h1>
-        <p className="onboarding-welcome">You joined {name}&apos;s family. Once you agree to the terms, you will see {name}&apos;s dashboard.</p>
+        <h1 className="page-title">{t('joined.title', { name })}</h1>
+        <p className="onboarding-welcome">{t('joined.text', { name })}</p>
       </div>
     </main>
   );

@@ -5,7 +5,7 @@ import { FormError } from '../../../components/form-error.tsx';
 import { LockIcon } from '../../../components/icons.tsx';
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { DISPLAY_NAME_MAX_LENGTH, LOGIN_PATH, MAIN_CONTENT_ID } from '../../../config/constants.ts';
+import { DISPLAY_NAME_MAX_LENGTH, LOGIN_PATH, MAIN_CONTENT_ID, PRODUCT_NAME } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { browserTimeZone, todayLocalDate } from '../../../lib/local-date.ts';
 import { signOut } from '../../../lib/sign-out.ts';
@@ -22,19 +22,20 @@ import {
   type ChildProfileValues,
 } from '../lib/child-profile-validation.ts';
 import { ConsentModal } from './consent-modal.tsx';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
 const SEX_OPTIONS = [
-  { value: 'Female', label: 'Female' },
-  { value: 'Male', label: 'Male' },
-  { value: 'Other', label: 'Other' },
-] as const;
+  { value: 'Female', label: 'child.female' },
+  { value: 'Male', label: 'child.male' },
+  { value: 'Other', label: 'child.other' },
+] as const satisfies readonly { value: string; label: MessageKey }[];
 
 type Phase = 'idle' | 'creating' | 'completing';
 
-const SUBMIT_TEXT: Record<Phase, string> = {
-  idle: 'Create Child Profile',
-  creating: 'Creating Profile...',
-  completing: 'Completing Setup...',
+const SUBMIT_TEXT: Record<Phase, MessageKey> = {
+  idle: 'onboarding.create',
+  creating: 'onboarding.creating',
+  completing: 'onboarding.completing',
 };
 
 type OnboardingPageProps = {
@@ -46,6 +47,7 @@ type OnboardingPageProps = {
 
 export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageProps) {
   const navigate = useNavigate();
+  const t = useT();
   const needsConsent = useAuthStore((state) => state.user !== null && !state.user.onboardingCompleted);
   const updateUser = useAuthStore((state) => state.updateUser);
   const createChild = useCreateChild();
@@ -107,7 +109,7 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
       await createChild.mutateAsync(input);
     } catch (error) {
       setPhase('idle');
-      setGeneralError(errorMessage(error, 'Failed to create child profile. Please try again.'));
+      setGeneralError(errorMessage(error, t('onboarding.createFailed')));
       return;
     }
     setPhase('completing');
@@ -131,32 +133,27 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
     <main className="onboarding-page" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <ConsentModal open={needsConsent} onAccept={acceptConsent} onCancel={declineConsent} />
       <div className="onboarding-card" inert={needsConsent}>
-        <p className="onboarding-welcome">
-          Welcome to Nightlight! Let&apos;s set up a profile for your little one so you can start tracking feedings and
-          sleep.
-        </p>
-        <h1 className="page-title">{hasChildren ? 'Add a Child' : 'Add Your First Child'}</h1>
+        <p className="onboarding-welcome">{t('onboarding.welcome', { product: PRODUCT_NAME })}</p>
+        <h1 className="page-title">{hasChildren ? t('route.onboarding') : t('onboarding.firstChild')}</h1>
         <p className="privacy-note">
-          <LockIcon className="privacy-note-icon" />{' '}
-          Your child&apos;s name and birth date are stored encrypted. For extra privacy we recommend using initials or a
-          nickname instead of a full name.
+          <LockIcon className="privacy-note-icon" /> {t('onboarding.privacyNote')}
         </p>
 
         <form ref={formRef} className="form" onSubmit={(event) => void handleSubmit(event)} noValidate>
           <FormError message={generalError} />
           <TextField
-            label="Display Name (optional)"
+            label={t('child.displayNameOptional')}
             name="displayName"
             autoComplete="off"
             maxLength={DISPLAY_NAME_MAX_LENGTH}
-            placeholder="e.g. JD or Bean"
+            placeholder={t('child.displayNamePlaceholder')}
             value={values.displayName}
             error={errors.displayName}
             onChange={(event) => change('displayName', event.target.value)}
             onBlur={() => blur('displayName')}
           />
           <TextField
-            label="Birth Date"
+            label={t('child.birthDate')}
             name="birthDate"
             type="date"
             required
@@ -168,22 +165,22 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
             onBlur={() => blur('birthDate')}
           />
           <Select
-            label="Sex"
+            label={t('child.sex')}
             name="sex"
             required
-            placeholder="Select sex"
-            options={SEX_OPTIONS}
+            placeholder={t('child.selectSex')}
+            options={SEX_OPTIONS.map(({ value, label }) => ({ value, label: t(label) }))}
             value={values.sex}
             error={errors.sex}
             onChange={(event) => change('sex', event.target.value)}
             onBlur={() => blur('sex')}
           />
           <Button type="submit" fullWidth disabled={busy}>
-            {SUBMIT_TEXT[phase]}
+            {t(SUBMIT_TEXT[phase])}
           </Button>
           {hasChildren ? (
             <Button variant="secondary" fullWidth disabled={busy} onClick={() => void navigate('/')}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           ) : (
             <Button
@@ -192,11 +189,11 @@ export function OnboardingPage({ hasChildren, childrenPending }: OnboardingPageP
               disabled={busy || childrenPending}
               onClick={() => void finishOnboarding()}
             >
-              Skip for now (you can add children later)
+              {t('onboarding.skip')}
             </Button>
           )}
         </form>
-        <p className="onboarding-footer">You can add more children or edit their details later in Settings.</p>
+        <p className="onboarding-footer">{t('onboarding.footer')}</p>
       </div>
     </main>
   );

@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { PRODUCT_NAME } from '../../../config/constants.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 /** Floats over every screen until a signed-in user has finished onboarding. */
 export function OnboardingPrompt() {
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
+  const t = useT();
   const needsOnboarding = useAuthStore(
     (state) => state.isAuthenticated && state.user !== null && !state.user.onboardingCompleted,
   );
@@ -13,15 +16,15 @@ export function OnboardingPrompt() {
   if (!needsOnboarding || dismissed || pathname === '/onboarding' || pathname.startsWith('/auth/')) return null;
 
   return (
-    <aside className="onboarding-prompt" aria-label="Finish setting up">
-      <p className="onboarding-prompt-title">Finish setting up Nightlight</p>
-      <p>Add your child to start tracking feedings and sleep.</p>
+    <aside className="onboarding-prompt" aria-label={t('onboardingPrompt.label')}>
+      <p className="onboarding-prompt-title">{t('onboardingPrompt.title', { product: PRODUCT_NAME })}</p>
+      <p>{t('onboardingPrompt.text')}</p>
       <div className="onboarding-prompt-actions">
         <Link to="/onboarding" className="btn btn-primary">
-          Add your child
+          {t('onboardingPrompt.add')}
         </Link>
         <button type="button" className="btn btn-ghost" onClick={() => setDismissed(true)}>
-          Not now
+          {t('onboardingPrompt.notNow')}
         </button>
       </div>
     </aside>

@@ -1,6 +1,5 @@
 import { daysBetween } from '../../../lib/local-date.ts';
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+import { t } from '../../../lib/i18n/i18n-store.ts';
 
 /**
  * A friendly age for a birth date, as of `today` (both 'YYYY-MM-DD'). Months are counted as
@@ -10,13 +9,13 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
 export function ageHint(birthDate: string, today: string): string | undefined {
   const days = daysBetween(birthDate, today);
   if (Number.isNaN(days) || days < 0) return undefined;
-  if (days === 0) return 'Born today! 🎉';
-  if (days < 7) return `${plural(days, 'day')} old`;
+  if (days === 0) return t('age.bornToday');
+  if (days < 7) return t('age.daysOld', { days });
   if (days < 30) {
     const weeks = Math.floor(days / 7);
     const rest = days % 7;
-    return `${plural(weeks, 'week')}${rest > 0 ? `, ${plural(rest, 'day')}` : ''} old`;
+    return rest > 0 ? t('age.weeksDaysOld', { weeks, days: rest }) : t('age.weeksOld', { weeks });
   }
-  if (days < 365) return `${plural(Math.floor(days / 30), 'month')} old`;
-  return `${plural(Math.floor(days / 365), 'year')} old`;
+  if (days < 365) return t('age.monthsOld', { months: Math.floor(days / 30) });
+  return t('age.yearsOld', { years: Math.floor(days / 365) });
 }

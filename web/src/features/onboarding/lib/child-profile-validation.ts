@@ -1,5 +1,6 @@
 import { DISPLAY_NAME_MAX_LENGTH, MAX_CHILD_AGE_YEARS } from '../../../config/constants.ts';
 import { yearsBefore } from '../../../lib/local-date.ts';
+import { t } from '../../../lib/i18n/i18n-store.ts';
 
 export type ChildProfileValues = { displayName: string; birthDate: string; sex: string };
 export type ChildProfileField = keyof ChildProfileValues;
@@ -13,16 +14,16 @@ export function validateChildProfileField(
   switch (field) {
     case 'displayName':
       return values.displayName.trim().length > DISPLAY_NAME_MAX_LENGTH
-        ? 'Display name must be 50 characters or less'
+        ? t('child.nameTooLong', { max: DISPLAY_NAME_MAX_LENGTH })
         : undefined;
     case 'birthDate':
       // 'YYYY-MM-DD' strings compare correctly as text.
-      if (!values.birthDate) return 'Birth date is required';
-      if (values.birthDate > today) return 'Birth date cannot be in the future';
-      if (values.birthDate < yearsBefore(today, MAX_CHILD_AGE_YEARS)) return 'Birth date seems too far in the past';
+      if (!values.birthDate) return t('child.birthDateRequired');
+      if (values.birthDate > today) return t('child.birthDateFuture');
+      if (values.birthDate < yearsBefore(today, MAX_CHILD_AGE_YEARS)) return t('child.birthDateTooOld');
       return undefined;
     case 'sex':
-      return values.sex ? undefined : 'Please select a sex';
+      return values.sex ? undefined : t('child.sexRequired');
   }
 }
 

@@ -1,6 +1,7 @@
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { RANGE_CHOICES, type DateRange, type RangeChoice } from '../lib/report-range.ts';
+import { RANGE_CHOICES, RANGE_LABELS, type DateRange, type RangeChoice } from '../lib/report-range.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type RangePickerProps = {
   choice: RangeChoice;
@@ -15,13 +16,14 @@ type RangePickerProps = {
 
 /** The range of the report: the last 7, 14 or 30 whole days, or two dates of the parent's choice. */
 export function RangePicker({ choice, onChoice, custom, onCustom, problem, today }: RangePickerProps) {
+  const t = useT();
   return (
     <div className="report-range">
-      <ChoiceGroup legend="Range" name="report-range" options={RANGE_CHOICES} value={choice} onChange={onChoice} />
+      <ChoiceGroup legend={t('report.range')} name="report-range" options={RANGE_CHOICES} labelOf={(option) => t(RANGE_LABELS[option])} value={choice} onChange={onChoice} />
       {choice === 'Custom' && (
         <div className="report-custom-range">
           <TextField
-            label="From"
+            label={t('report.from')}
             type="date"
             value={custom.from}
             max={today}
@@ -29,7 +31,7 @@ export function RangePicker({ choice, onChoice, custom, onCustom, problem, today
             error={problem?.field === 'from' ? problem.message : undefined}
           />
           <TextField
-            label="To"
+            label={t('report.to')}
             type="date"
             value={custom.to}
             max={today}

@@ -3,6 +3,7 @@ import Chart from 'react-apexcharts';
 import type { ReportDay } from '@nightlight/domain/reports/report';
 import { chartTheme } from '../../../lib/chart-theme.ts';
 import { formatLocalDate } from '../../../lib/local-date.ts';
+import { formatFigure, useT } from '../../../lib/i18n/i18n-store.ts';
 
 export const FEEDS_COLOR = '#2563eb';
 export const DAY_SLEEP_COLOR = '#f59e0b';
@@ -29,7 +30,7 @@ function chartOptions(days: readonly ReportDay[], colors: string[], unit: string
       labels: { hideOverlappingLabels: true, rotate: -45, style: { fontSize: '10px' } },
     },
     yaxis: { min: 0, forceNiceScale: true, labels: { style: { fontSize: '10px' } } },
-    tooltip: { y: { formatter: (value) => (value === null || value === undefined ? '-' : `${value} ${unit}`) } },
+    tooltip: { y: { formatter: (value) => (value === null || value === undefined ? '-' : `${formatFigure(value, Number.isInteger(value) ? 0 : 1)} ${unit}`) } },
     grid: { ...chartTheme({ print: true }).grid, padding: { left: 4, right: 4 } },
   };
 }
@@ -37,20 +38,21 @@ function chartOptions(days: readonly ReportDay[], colors: string[], unit: string
 /** The report's two charts, a bar per date: feeds, and sleep split into naps and night. */
 export default function ReportCharts({ days }: { days: readonly ReportDay[] }) {
   const feeds = days.map((day) => (day.hasEntries ? day.feedCount : null));
+  const t = useT();
   return (
     <div className="report-charts">
       <figure className="report-chart">
-        <figcaption className="report-chart-title">Feeds per day</figcaption>
-        <Chart type="bar" height={CHART_HEIGHT} series={[{ name: 'Feeds', data: feeds }]} options={chartOptions(days, [FEEDS_COLOR], 'feeds')} />
+        <figcaption className="report-chart-title">{t('report.feedsPerDay')}</figcaption>
+        <Chart type="bar" height={CHART_HEIGHT} series={[{ name: t('weekly.feeds'), data: feeds }]} options={chartOptions(days, [FEEDS_COLOR], '')} />
       </figure>
       <figure className="report-chart">
-        <figcaption className="report-chart-title">Sleep per day (hours)</figcaption>
+        <figcaption className="report-chart-title">{t('report.sleepPerDay')}</figcaption>
         <Chart
           type="bar"
           height={CHART_HEIGHT}
           series={[
-            { name: 'Day sleep', data: days.map((day) => hours(day, day.dayMins)) },
-            { name: 'Night sleep', data: days.map((day) => hours(day, day.nightMins)) },
+            { name: t('report.daySleep'), data: days.map((day) => hours(day, day.dayMins)) },
+            { name: t('report.nightSleep'), data: days.map((day) => hours(day, day.nightMins)) },
           ]}
           options={chartOptions(days, [DAY_SLEEP_COLOR, NIGHT_SLEEP_COLOR], 'h', true)}
         />

@@ -2,14 +2,12 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import type { ReportView } from '@nightlight/domain/reports/report';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import type { VolumeUnit } from '../../../types/api.ts';
-import { measurementText } from '@nightlight/domain/growth/percentile-text';
+import { measurementText } from '../../../lib/measurement-text.ts';
 import { ageLine, dateText, figureRows, figuresCaption, longestStretchText, measuredAgeText, rangeLine } from '../lib/report-format.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 // apexcharts is the largest library of the app: it loads with the charts, never before.
 const ReportCharts = lazy(() => import('./report-charts.tsx'));
-
-export const DISCLAIMER = 'Tracking only: this is not medical advice; ask your pediatrician.';
-export const FORMULA_NOTE = 'Breast-fed babies feed on cue; these amounts are for formula feeding.';
 
 function ReportSection({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
   const headingId = useId();
@@ -24,14 +22,15 @@ function ReportSection({ title, className, children }: { title: string; classNam
 }
 
 function FiguresTable({ report, unit }: { report: ReportView; unit: VolumeUnit }) {
+  const t = useT();
   return (
-    <table className="report-table" aria-label="Figures per day">
+    <table className="report-table" aria-label={t('report.figuresLabel')}>
       <caption>{figuresCaption(report.range)}</caption>
       <thead>
         <tr>
-          <th scope="col">Per day</th>
-          <th scope="col">Average</th>
-          <th scope="col">Lowest – highest</th>
+          <th scope="col">{t('report.perDay')}</th>
+          <th scope="col">{t('report.average')}</th>
+          <th scope="col">{t('report.lowestHighest')}</th>
         </tr>
       </thead>
       <tbody>
@@ -48,17 +47,18 @@ function FiguresTable({ report, unit }: { report: ReportView; unit: VolumeUnit }
 }
 
 function GrowthTable({ measurements }: { measurements: ReportView['growth'] }) {
-  if (measurements.length === 0) return <p className="report-note">No measurements in this range.</p>;
+  const t = useT();
+  if (measurements.length === 0) return <p className="report-note">{t('report.noMeasurements')}</p>;
   return (
     <>
-      <table className="report-table" aria-label="Growth measurements">
+      <table className="report-table" aria-label={t('report.growthLabel')}>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Age</th>
-            <th scope="col">Weight</th>
-            <th scope="col">Length</th>
-            <th scope="col">Head</th>
+            <th scope="col">{t('daily.date')}</th>
+            <th scope="col">{t('growth.age')}</th>
+            <th scope="col">{t('growth.weight')}</th>
+            <th scope="col">{t('growth.length')}</th>
+            <th scope="col">{t('growth.head')}</th>
           </tr>
         </thead>
         <tbody>
@@ -73,25 +73,29 @@ function GrowthTable({ measurements }: { measurements: ReportView['growth'] }) {
           ))}
         </tbody>
       </table>
-      <p className="report-note">WHO Child Growth Standards percentiles in brackets.</p>
+      <p className="report-note">{t('report.whoNote')}</p>
     </>
   );
 }
 
 function FeedingGuide({ milestone }: { milestone: NonNullable<ReportView['milestone']> }) {
+  const t = useT();
   return (
     <>
       <dl className="report-guide">
-        <dt>Age group</dt>
+        <dt>{t('report.ageGroup')}</dt>
         <dd>{milestone.label}</dd>
-        <dt>Amount per feeding</dt>
+        <dt>{t('report.amountPerFeeding')}</dt>
         <dd>{milestone.amountPerFeeding}</dd>
-        <dt>Feedings per day</dt>
+        <dt>{t('report.feedingsPerDay')}</dt>
         <dd>{milestone.feedingsPerDay}</dd>
-        <dt>Source</dt>
-        <dd>{milestone.source}</dd>
+        <dt>{t('report.source')}</dt>
+        <dd>
+          {/* A citation keeps the words of what it cites. */}
+          <cite>{milestone.source}</cite>
+        </dd>
       </dl>
-      <p className="report-note">{FORMULA_NOTE}</p>
+      <p className="report-note">{t('report.formulaNote')}</p>
     </>
   );
 }
@@ -99,31 +103,32 @@ function FeedingGuide({ milestone }: { milestone: NonNullable<ReportView['milest
 /** The one page a pediatrician reads: who and when, the figures per day, charts, growth and the guide for the age. */
 export function ReportSheet({ report, unit }: { report: ReportView; unit: VolumeUnit }) {
   const titleId = useId();
+  const t = useT();
   return (
     <article className="report-sheet" aria-labelledby={titleId}>
       <header className="report-header">
-        <h2 id={titleId} className="report-title">{`${report.child.displayName || 'Baby'}: feeding and sleep report`}</h2>
+        <h2 id={titleId} className="report-title">{t('report.title', { name: report.child.displayName || t('child.baby') })}</h2>
         <p>{ageLine(report)}</p>
         <p>{rangeLine(report.range)}</p>
       </header>
-      <ReportSection title="Feeding, diapers and sleep">
+      <ReportSection title={t('report.figures')}>
         <FiguresTable report={report} unit={unit} />
         <p className="report-longest">{longestStretchText(report.sleep.longestNightStretch)}</p>
       </ReportSection>
       {report.range.daysWithEntries > 0 && (
-        <Suspense fallback={<LoadingState message="Loading charts..." />}>
+        <Suspense fallback={<LoadingState message={t('insights.loadingCharts')} />}>
           <ReportCharts days={report.days} />
         </Suspense>
       )}
-      <ReportSection title="Growth">
+      <ReportSection title={t('growth.title')}>
         <GrowthTable measurements={report.growth} />
       </ReportSection>
       {report.milestone && (
-        <ReportSection title="Feeding guide for this age" className="report-guide-section">
+        <ReportSection title={t('report.guide')} className="report-guide-section">
           <FeedingGuide milestone={report.milestone} />
         </ReportSection>
       )}
-      <p className="report-disclaimer">{DISCLAIMER}</p>
+      <p className="report-disclaimer">{t('report.disclaimer')}</p>
     </article>
   );
 }

@@ -13,8 +13,7 @@ import { RangePicker } from './range-picker.tsx';
 import { ReportSheet } from './report-sheet.tsx';
 import '../../../styles/reports.css';
 import '../../../styles/print.css';
-
-export const PRINT_BUTTON = 'Print or save as PDF';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 // This page draws its buttons with the shared Button's classes rather than importing it (or the
 // states built on it): the sign-in page's chunk holds Button beside the form helpers every other
@@ -22,14 +21,15 @@ export const PRINT_BUTTON = 'Print or save as PDF';
 
 /** The shared error state's look: a title, the server's message, and a retry. */
 function ReportError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const t = useT();
   return (
     <div className="state state-error" role="alert">
-      <h2 className="state-title">Unable to Load Report</h2>
+      <h2 className="state-title">{t('report.errorTitle')}</h2>
       <p>{message}</p>
       {onRetry && (
         <div className="state-actions">
           <button type="button" className="btn btn-primary" onClick={onRetry}>
-            Retry
+            {t('common.retry')}
           </button>
         </div>
       )}
@@ -40,13 +40,14 @@ function ReportError({ message, onRetry }: { message: string; onRetry?: () => vo
 /** What the child screens show a parent who has not added a child yet. */
 function NoChildren() {
   const navigate = useNavigate();
+  const t = useT();
   return (
     <div className="state" role="status">
-      <h2 className="state-title">No Children Found</h2>
-      <p>You haven&apos;t added any children yet. Please complete your onboarding first.</p>
+      <h2 className="state-title">{t('noChildren.title')}</h2>
+      <p>{t('noChildren.text')}</p>
       <div className="state-actions">
         <button type="button" className="btn btn-primary" onClick={() => void navigate('/onboarding')}>
-          Add a child
+          {t('child.add')}
         </button>
       </div>
     </div>
@@ -60,6 +61,7 @@ export function ReportsPage() {
   const [choice, setChoice] = useState<RangeChoice>('Last 7 days');
   const [custom, setCustom] = useState<DateRange>({ from: '', to: '' });
   const { volume } = useUnits();
+  const t = useT();
   const child = children.data?.find((candidate) => candidate.id === childId) ?? children.data?.[0];
   useLiveUpdates(child?.id);
 
@@ -76,29 +78,29 @@ export function ReportsPage() {
   }
 
   let body;
-  if (children.isPending) body = <LoadingState message="Loading report..." />;
-  else if (children.isError) body = <ReportError message={errorMessage(children.error, 'No child data available')} />;
+  if (children.isPending) body = <LoadingState message={t('report.loading')} />;
+  else if (children.isError) body = <ReportError message={errorMessage(children.error, t('insights.noData'))} />;
   else if (!child) body = <NoChildren />;
   else if (problem) body = null;
-  else if (report.isPending) body = <LoadingState message="Loading report..." />;
-  else if (report.isError) body = <ReportError message={errorMessage(report.error, 'The report could not be loaded')} onRetry={() => void report.refetch()} />;
+  else if (report.isPending) body = <LoadingState message={t('report.loading')} />;
+  else if (report.isError) body = <ReportError message={errorMessage(report.error, t('report.loadFailed'))} onRetry={() => void report.refetch()} />;
   else body = <ReportSheet report={report.data} unit={volume} />;
 
   return (
     <div className="page reports-page">
       <div className="report-controls">
         <div className="page-header">
-          <h1 className="page-title">Weekly Reports</h1>
-          <p className="page-subtitle">A one-page summary of feeding, diapers, sleep and growth to take to the pediatrician.</p>
+          <h1 className="page-title">{t('route.reports')}</h1>
+          <p className="page-subtitle">{t('report.subtitle')}</p>
         </div>
         {children.data && children.data.length > 1 && child && (
-          <Select label="Child" value={child.id} options={children.data.map((c) => ({ value: c.id, label: c.displayName || 'Baby' }))} onChange={(event) => setChildId(event.target.value)} />
+          <Select label={t('child.label')} value={child.id} options={children.data.map((c) => ({ value: c.id, label: c.displayName || t('child.baby') }))} onChange={(event) => setChildId(event.target.value)} />
         )}
         {child && <RangePicker choice={choice} onChoice={choose} custom={custom} onCustom={setCustom} problem={problem} today={today} />}
         {child && (
           <div className="report-actions">
             <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={!report.data || problem !== null}>
-              {PRINT_BUTTON}
+              {t('report.print')}
             </button>
           </div>
         )}

@@ -1,8 +1,12 @@
 import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
 import { addDays, daysBetween, isLocalDate } from '@nightlight/domain/time/zoned-time';
+import { t, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
 export const RANGE_CHOICES = ['Last 7 days', 'Last 14 days', 'Last 30 days', 'Custom'] as const;
 export type RangeChoice = (typeof RANGE_CHOICES)[number];
+
+/** Each choice as the reader reads it: the choices themselves are the page's state, the same in every language. */
+export const RANGE_LABELS: Record<RangeChoice, MessageKey> = { 'Last 7 days': 'report.last7', 'Last 14 days': 'report.last14', 'Last 30 days': 'report.last30', Custom: 'report.custom' };
 
 const PRESET_DAYS: Record<Exclude<RangeChoice, 'Custom'>, number> = { 'Last 7 days': 7, 'Last 14 days': 14, 'Last 30 days': 30 };
 
@@ -16,18 +20,12 @@ export function presetRange(choice: Exclude<RangeChoice, 'Custom'>, today: strin
   return { from: addDays(today, 1 - PRESET_DAYS[choice]), to: today };
 }
 
-export const CUSTOM_RANGE_MESSAGES = {
-  from: 'Enter a start date',
-  to: 'Enter an end date',
-  reversed: 'The start date must be on or before the end date',
-  tooLong: `A report can cover at most ${MAX_REPORT_DAYS} days`,
-} as const;
 
 /** What is wrong with a custom range, on the field to correct, or null when it can be asked for. */
 export function customRangeProblem({ from, to }: DateRange): { field: 'from' | 'to'; message: string } | null {
-  if (!isLocalDate(from)) return { field: 'from', message: CUSTOM_RANGE_MESSAGES.from };
-  if (!isLocalDate(to)) return { field: 'to', message: CUSTOM_RANGE_MESSAGES.to };
-  if (from > to) return { field: 'from', message: CUSTOM_RANGE_MESSAGES.reversed };
-  if (daysBetween(from, to) >= MAX_REPORT_DAYS) return { field: 'to', message: CUSTOM_RANGE_MESSAGES.tooLong };
+  if (!isLocalDate(from)) return { field: 'from', message: t('report.enterFrom') };
+  if (!isLocalDate(to)) return { field: 'to', message: t('report.enterTo') };
+  if (from > to) return { field: 'from', message: t('report.reversed') };
+  if (daysBetween(from, to) >= MAX_REPORT_DAYS) return { field: 'to', message: t('report.tooLong', { max: MAX_REPORT_DAYS }) };
   return null;
 }

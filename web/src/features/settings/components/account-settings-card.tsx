@@ -4,13 +4,16 @@ import { Card } from '../../../components/card.tsx';
 import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { DisplayNameForm } from './display-name-form.tsx';
+import { LanguageForm } from './language-form.tsx';
 import { UnitsForm } from './units-form.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type OpenForm = 'email' | 'password' | null;
 
 export function AccountSettingsCard({ email }: { email: string }) {
   const [openForm, setOpenForm] = useState<OpenForm>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const t = useT();
 
   function toggle(form: Exclude<OpenForm, null>) {
     setSuccess(null);
@@ -23,7 +26,7 @@ export function AccountSettingsCard({ email }: { email: string }) {
   }
 
   return (
-    <Card title="Account Settings">
+    <Card title={t('settings.account')}>
       {success && (
         <p className="form-success" role="status">
           {success}
@@ -31,36 +34,37 @@ export function AccountSettingsCard({ email }: { email: string }) {
       )}
       <div className="setting-row">
         <div>
-          <p className="setting-label">Email</p>
-          <p className="setting-value" aria-label="Current email">
+          <p className="setting-label">{t('auth.email')}</p>
+          <p className="setting-value" aria-label={t('settings.currentEmail')}>
             {email}
           </p>
         </div>
         <Button variant="secondary" aria-expanded={openForm === 'email'} onClick={() => toggle('email')}>
-          Change Email
+          {t('settings.changeEmail')}
         </Button>
       </div>
       {openForm === 'email' && (
-        <ChangeEmailForm onCancel={() => setOpenForm(null)} onSuccess={() => done('Email updated successfully!')} />
+        <ChangeEmailForm onCancel={() => setOpenForm(null)} onSuccess={() => done(t('settings.emailUpdated'))} />
       )}
       <div className="setting-row">
         <div>
-          <p className="setting-label">Password</p>
-          <p className="setting-value" aria-label="Password (hidden)">
+          <p className="setting-label">{t('auth.password')}</p>
+          <p className="setting-value" aria-label={t('settings.passwordHidden')}>
             ••••••••
           </p>
         </div>
         <Button variant="secondary" aria-expanded={openForm === 'password'} onClick={() => toggle('password')}>
-          Change Password
+          {t('settings.changePassword')}
         </Button>
       </div>
       {openForm === 'password' && (
         <ChangePasswordForm
           onCancel={() => setOpenForm(null)}
-          onSuccess={() => done('Password updated successfully!')}
+          onSuccess={() => done(t('settings.passwordUpdated'))}
         />
       )}
       <DisplayNameForm />
+      <LanguageForm />
       <UnitsForm />
     </Card>
   );

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useUpdateEmail } from '../api/update-email.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -16,12 +17,13 @@ export function ChangeEmailForm({ onCancel, onSuccess }: ChangeEmailFormProps) {
   const [emailError, setEmailError] = useState<string | undefined>();
   const updateEmail = useUpdateEmail();
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const t = useT();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const email = newEmail.trim();
     if (!EMAIL_PATTERN.test(email)) {
-      setEmailError('Invalid email address');
+      setEmailError(t('register.emailInvalid'));
       focusFirstInvalid();
       return;
     }
@@ -29,9 +31,9 @@ export function ChangeEmailForm({ onCancel, onSuccess }: ChangeEmailFormProps) {
   }
 
   return (
-    <form ref={formRef} className="form inline-form" onSubmit={handleSubmit} noValidate aria-label="Change email">
+    <form ref={formRef} className="form inline-form" onSubmit={handleSubmit} noValidate aria-label={t('settings.changeEmailForm')}>
       <TextField
-        label="New Email Address"
+        label={t('settings.newEmail')}
         type="email"
         autoComplete="email"
         required
@@ -43,7 +45,7 @@ export function ChangeEmailForm({ onCancel, onSuccess }: ChangeEmailFormProps) {
         }}
       />
       <TextField
-        label="Current Password"
+        label={t('settings.currentPassword')}
         type="password"
         autoComplete="current-password"
         required
@@ -52,13 +54,13 @@ export function ChangeEmailForm({ onCancel, onSuccess }: ChangeEmailFormProps) {
       />
       <div className="form-actions">
         <Button type="submit" disabled={!newEmail.trim() || !currentPassword || updateEmail.isPending}>
-          {updateEmail.isPending ? 'Updating...' : 'Update Email'}
+          {updateEmail.isPending ? t('settings.updating') : t('settings.updateEmail')}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
-      <FormError message={updateEmail.isError ? errorMessage(updateEmail.error, 'Failed to update email.') : null} />
+      <FormError message={updateEmail.isError ? errorMessage(updateEmail.error, t('settings.emailFailed')) : null} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { PASSWORD_MIN_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type ChangePasswordFormProps = { onCancel: () => void; onSuccess: () => void };
 
@@ -13,6 +14,7 @@ export function ChangePasswordForm({ onCancel, onSuccess }: ChangePasswordFormPr
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const updatePassword = useUpdatePassword();
+  const t = useT();
 
   const tooShort = newPassword.length > 0 && newPassword.length < PASSWORD_MIN_LENGTH;
   const mismatch = confirmPassword.length > 0 && confirmPassword !== newPassword;
@@ -28,9 +30,9 @@ export function ChangePasswordForm({ onCancel, onSuccess }: ChangePasswordFormPr
   }
 
   return (
-    <form className="form inline-form" onSubmit={handleSubmit} noValidate aria-label="Change password">
+    <form className="form inline-form" onSubmit={handleSubmit} noValidate aria-label={t('settings.changePasswordForm')}>
       <TextField
-        label="Current Password"
+        label={t('settings.currentPassword')}
         type="password"
         autoComplete="current-password"
         required
@@ -38,35 +40,35 @@ export function ChangePasswordForm({ onCancel, onSuccess }: ChangePasswordFormPr
         onChange={(event) => setCurrentPassword(event.target.value)}
       />
       <TextField
-        label="New Password"
+        label={t('settings.newPassword')}
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN_LENGTH}
         value={newPassword}
-        error={tooShort ? 'Password must be at least 8 characters' : undefined}
-        hint="At least 8 characters"
+        error={tooShort ? t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH }) : undefined}
+        hint={t('password.minLength', { min: PASSWORD_MIN_LENGTH })}
         onChange={(event) => setNewPassword(event.target.value)}
       />
       <TextField
-        label="Confirm New Password"
+        label={t('settings.confirmNewPassword')}
         type="password"
         autoComplete="new-password"
         required
         value={confirmPassword}
-        error={mismatch ? 'Passwords do not match' : undefined}
+        error={mismatch ? t('register.passwordsDiffer') : undefined}
         onChange={(event) => setConfirmPassword(event.target.value)}
       />
       <div className="form-actions">
         <Button type="submit" disabled={!canSubmit}>
-          {updatePassword.isPending ? 'Updating...' : 'Update Password'}
+          {updatePassword.isPending ? t('settings.updating') : t('settings.updatePassword')}
         </Button>
         <Button variant="secondary" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </div>
       <FormError
-        message={updatePassword.isError ? errorMessage(updatePassword.error, 'Failed to update password.') : null}
+        message={updatePassword.isError ? errorMessage(updatePassword.error, t('settings.passwordFailed')) : null}
       />
     </form>
   );

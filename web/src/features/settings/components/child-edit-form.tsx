@@ -11,11 +11,12 @@ import type { Child, ChildSex } from '../../../types/api.ts';
 import { useUpdateChild } from '../api/update-child.ts';
 import { TimezoneField } from './timezone-field.tsx';
 import { childName } from './child-summary.tsx';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 
 const SEX_OPTIONS = [
-  { value: 'Female', label: 'Female' },
-  { value: 'Male', label: 'Male' },
-  { value: 'Unknown', label: 'Unknown' },
+  { value: 'Female', label: 'sex.female' },
+  { value: 'Male', label: 'sex.male' },
+  { value: 'Unknown', label: 'sex.unknown' },
 ] as const;
 
 type Errors = { displayName?: string; birthDate?: string };
@@ -23,10 +24,10 @@ type Errors = { displayName?: string; birthDate?: string };
 function validate(displayName: string, birthDate: string, today: string): Errors {
   const errors: Errors = {};
   const name = displayName.trim();
-  if (!name) errors.displayName = 'Display name is required';
-  else if (name.length > DISPLAY_NAME_MAX_LENGTH) errors.displayName = 'Display name must be 50 characters or less';
-  if (!birthDate) errors.birthDate = 'Birth date is required';
-  else if (birthDate > today) errors.birthDate = 'Birth date cannot be in the future';
+  if (!name) errors.displayName = t('child.nameRequired');
+  else if (name.length > DISPLAY_NAME_MAX_LENGTH) errors.displayName = t('child.nameTooLong', { max: DISPLAY_NAME_MAX_LENGTH });
+  if (!birthDate) errors.birthDate = t('child.birthDateRequired');
+  else if (birthDate > today) errors.birthDate = t('child.birthDateFuture');
   return errors;
 }
 
@@ -43,6 +44,7 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
   const updateChild = useUpdateChild();
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const today = todayLocalDate();
+  const tr = useT();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,10 +74,10 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
       className="form inline-form"
       onSubmit={handleSubmit}
       noValidate
-      aria-label={`Edit ${childName(child)}`}
+      aria-label={tr('child.edit', { name: childName(child) })}
     >
       <TextField
-        label="Display Name"
+        label={tr('settings.displayName')}
         required
         maxLength={DISPLAY_NAME_MAX_LENGTH}
         value={displayName}
@@ -83,7 +85,7 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
         onChange={(event) => setDisplayName(event.target.value)}
       />
       <TextField
-        label="Birth Date"
+        label={tr('child.birthDate')}
         type="date"
         required
         max={today}
@@ -92,39 +94,39 @@ export function ChildEditForm({ child, onDone }: ChildEditFormProps) {
         onChange={(event) => setBirthDate(event.target.value)}
       />
       <Select
-        label="Sex"
-        options={SEX_OPTIONS}
+        label={tr('child.sex')}
+        options={SEX_OPTIONS.map(({ value, label }) => ({ value, label: tr(label) }))}
         value={sex}
         onChange={(event) => setSex(event.target.value as ChildSex)}
       />
       <div className="field-pair">
         <TextField
-          label="Night Sleep Starts"
+          label={tr('child.nightStarts')}
           type="time"
           required
           value={nightWindowStart}
-          hint="Sleep starting at or after this time counts as night sleep."
+          hint={tr('child.nightStartsHint')}
           onChange={(event) => setNightWindowStart(event.target.value)}
         />
         <TextField
-          label="Night Sleep Ends"
+          label={tr('child.nightEnds')}
           type="time"
           required
           value={nightWindowEnd}
-          hint="Sleep ending before this time counts as night sleep."
+          hint={tr('child.nightEndsHint')}
           onChange={(event) => setNightWindowEnd(event.target.value)}
         />
       </div>
       <TimezoneField value={timezone} onChange={setTimezone} />
       <div className="form-actions">
         <Button type="submit" disabled={updateChild.isPending}>
-          {updateChild.isPending ? 'Saving...' : 'Save Changes'}
+          {updateChild.isPending ? tr('common.saving') : tr('common.saveChanges')}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {tr('common.cancel')}
         </Button>
       </div>
-      <FormError message={updateChild.isError ? errorMessage(updateChild.error, 'Failed to save changes.') : null} />
+      <FormError message={updateChild.isError ? errorMessage(updateChild.error, tr('child.saveFailed')) : null} />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { useChildrenSettings } from '../api/get-children-settings.ts';
 import { ChildEditForm } from './child-edit-form.tsx';
 import { ChildSummary } from './child-summary.tsx';
 import { DeleteChildDialog } from './delete-child-dialog.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 export function ChildrenCard({ childExtras }: { childExtras?: ((child: Child) => ReactNode) | undefined }) {
   const navigate = useNavigate();
@@ -17,19 +18,20 @@ export function ChildrenCard({ childExtras }: { childExtras?: ((child: Child) =>
   const [deleting, setDeleting] = useState<Child | null>(null);
 
   const addChild = () => void navigate('/onboarding');
+  const t = useT();
 
   return (
-    <Card title="Children Management">
+    <Card title={t('settings.children')}>
       {children.isPending ? (
-        <LoadingState message="Loading children..." />
+        <LoadingState message={t('settings.loadingChildren')} />
       ) : children.isError ? (
         <p className="form-error" role="alert">
-          Unable to load children. Please try refreshing the page.
+          {t('settings.childrenFailed')}
         </p>
       ) : children.data.length === 0 ? (
         <div className="empty-state">
-          <p>You haven&apos;t added any children yet.</p>
-          <Button onClick={addChild}>Add Your First Child</Button>
+          <p>{t('settings.noChildren')}</p>
+          <Button onClick={addChild}>{t('onboarding.firstChild')}</Button>
         </div>
       ) : (
         <>
@@ -50,7 +52,7 @@ export function ChildrenCard({ childExtras }: { childExtras?: ((child: Child) =>
             ))}
           </ul>
           <Button variant="secondary" fullWidth onClick={addChild}>
-            + Add Another Child
+            {`+ ${t('settings.addAnother')}`}
           </Button>
         </>
       )}

@@ -2,22 +2,24 @@ import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Card } from '../../../components/card.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 export function DangerZoneCard() {
   const [open, setOpen] = useState(false);
+  const t = useT();
   return (
-    <Card title="Danger Zone" tone="danger">
-      <h3 className="danger-heading">Delete Account</h3>
-      <p>Deleting your account:</p>
+    <Card title={t('danger.title')} tone="danger">
+      <h3 className="danger-heading">{t('danger.deleteAccount')}</h3>
+      <p>{t('danger.intro')}</p>
       <ul className="danger-points">
-        <li>Permanently deletes your account and login credentials</li>
-        <li>Anonymizes your feeding, sleep and activity data and keeps it for research</li>
-        <li>Anonymizes your children&apos;s personal information</li>
-        <li>Logs you out of all devices</li>
-        <li>Cannot be undone</li>
+        <li>{t('danger.credentials')}</li>
+        <li>{t('danger.anonymizesData')}</li>
+        <li>{t('danger.anonymizesChildren')}</li>
+        <li>{t('danger.logsOut')}</li>
+        <li>{t('danger.final')}</li>
       </ul>
       <Button variant="danger" onClick={() => setOpen(true)}>
-        Delete Account
+        {t('danger.deleteAccount')}
       </Button>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
     </Card>

@@ -8,6 +8,7 @@ import { LOGIN_PATH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts';
 import { useDeleteAccount } from '../api/delete-account.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type Errors = { confirmText?: string; password?: string };
 
@@ -19,6 +20,7 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const t = useT();
   const deleteAccount = useDeleteAccount({ onSuccess: () => void navigate(LOGIN_PATH, { replace: true }) });
 
   // Inputs and errors never carry over to the next time the dialog opens.
@@ -33,8 +35,8 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found: Errors = {};
-    if (confirmText !== 'DELETE') found.confirmText = 'Please type DELETE to confirm';
-    if (!password.trim()) found.password = 'Password is required';
+    if (confirmText !== 'DELETE') found.confirmText = t('danger.typeDeleteError');
+    if (!password.trim()) found.password = t('register.passwordRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstInvalid();
@@ -47,24 +49,21 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
     <Dialog
       open={open}
       onClose={close}
-      title="Delete Account"
+      title={t('danger.deleteAccount')}
       description={
-        <p>
-          Your account and credentials will be permanently deleted, your feeding, sleep and activity data anonymized,
-          and you will be logged out of all devices. This action cannot be undone.
-        </p>
+        <p>{t('danger.accountEffect')}</p>
       }
     >
       <form ref={formRef} className="form" onSubmit={handleSubmit} noValidate>
         <TextField
-          label="Type DELETE to confirm"
+          label={t('danger.typeDelete')}
           autoComplete="off"
           value={confirmText}
           error={errors.confirmText}
           onChange={(event) => setConfirmText(event.target.value)}
         />
         <TextField
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -72,13 +71,13 @@ export function DeleteAccountDialog({ open, onClose }: DeleteAccountDialogProps)
           onChange={(event) => setPassword(event.target.value)}
         />
         <FormError
-          message={deleteAccount.isError ? errorMessage(deleteAccount.error, 'Failed to delete account.') : null}
+          message={deleteAccount.isError ? errorMessage(deleteAccount.error, t('danger.accountFailed')) : null}
         />
         <FormDialogActions
           onCancel={close}
           pending={deleteAccount.isPending}
-          submitLabel="Delete My Account"
-          pendingLabel="Deleting..."
+          submitLabel={t('danger.deleteMyAccount')}
+          pendingLabel={t('danger.deleting')}
           variant="danger"
         />
       </form>

@@ -8,6 +8,7 @@ import { useFocusFirstInvalid } from '../../../hooks/use-focus-first-invalid.ts'
 import type { Child } from '../../../types/api.ts';
 import { useDeleteChild } from '../api/delete-child.ts';
 import { childName } from './child-summary.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type DeleteChildDialogProps = { child: Child | null; onClose: () => void };
 
@@ -16,6 +17,7 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
   const [confirmError, setConfirmError] = useState<string | undefined>();
   const deleteChild = useDeleteChild();
   const { ref: formRef, focusFirstInvalid } = useFocusFirstInvalid();
+  const t = useT();
 
   // Inputs and errors never carry over to the next time the dialog opens.
   function close() {
@@ -29,7 +31,7 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
     event.preventDefault();
     if (!child) return;
     if (confirmText !== 'DELETE') {
-      setConfirmError('Please type DELETE to confirm');
+      setConfirmError(t('danger.typeDeleteError'));
       focusFirstInvalid();
       return;
     }
@@ -42,17 +44,14 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
     <Dialog
       open={child !== null}
       onClose={close}
-      title={`Delete ${name}`}
+      title={t('child.delete', { name })}
       description={
-        <p>
-          This will permanently delete {name} and all of their feeding, sleep and activity data. This action cannot be
-          undone.
-        </p>
+        <p>{t('danger.childEffect', { name })}</p>
       }
     >
       <form ref={formRef} className="form" onSubmit={handleSubmit} noValidate>
         <TextField
-          label="Type DELETE to confirm"
+          label={t('danger.typeDelete')}
           autoComplete="off"
           value={confirmText}
           error={confirmError}
@@ -61,8 +60,8 @@ export function DeleteChildDialog({ child, onClose }: DeleteChildDialogProps) {
             setConfirmError(undefined);
           }}
         />
-        <FormError message={deleteChild.isError ? errorMessage(deleteChild.error, 'Failed to delete child.') : null} />
-        <FormDialogActions onCancel={close} pending={deleteChild.isPending} submitLabel="Delete Child" pendingLabel="Deleting..." variant="danger" />
+        <FormError message={deleteChild.isError ? errorMessage(deleteChild.error, t('danger.childFailed')) : null} />
+        <FormDialogActions onCancel={close} pending={deleteChild.isPending} submitLabel={t('danger.deleteChild')} pendingLabel={t('danger.deleting')} variant="danger" />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { MEMBER_NAME_MAX_LENGTH } from '../../../config/constants.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useMe, useUpdateDisplayName } from '../api/display-name.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 /** The name families see beside what the user logs; an account from before names were asked has none yet. */
 export function DisplayNameForm() {
@@ -12,6 +13,7 @@ export function DisplayNameForm() {
   const update = useUpdateDisplayName();
   const [draft, setDraft] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
+  const t = useT();
   const value = draft ?? me.data?.displayName ?? '';
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -23,14 +25,14 @@ export function DisplayNameForm() {
 
   return (
     <form className="display-name-form" onSubmit={handleSubmit}>
-      <FormError message={update.isError ? errorMessage(update.error, 'Could not save your name. Please try again.') : null} />
+      <FormError message={update.isError ? errorMessage(update.error, t('settings.nameFailed')) : null} />
       <TextField
-        label="Display Name"
+        label={t('settings.displayName')}
         name="displayName"
         maxLength={MEMBER_NAME_MAX_LENGTH}
-        hint="Shown to the other members of your family"
+        hint={t('settings.displayNameHint')}
         value={value}
-        error={missing ? 'Please tell us what your family should call you' : undefined}
+        error={missing ? t('register.displayNameRequired') : undefined}
         onChange={(event) => {
           setMissing(false);
           setDraft(event.target.value);
@@ -38,11 +40,11 @@ export function DisplayNameForm() {
       />
       {update.isSuccess && draft === null && (
         <p className="form-success" role="status">
-          Name saved
+          {t('settings.nameSaved')}
         </p>
       )}
       <Button type="submit" variant="secondary" disabled={update.isPending || draft === null}>
-        Save Name
+        {t('settings.saveName')}
       </Button>
     </form>
   );

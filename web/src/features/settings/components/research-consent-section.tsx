@@ -4,11 +4,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import type { Child } from '../../../types/api.ts';
 import { useSetResearchConsent } from '../api/research-consent.ts';
 import { childName } from './child-summary.tsx';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
-const ANSWER: Record<'true' | 'false' | 'null', string> = {
-  true: 'Shared with research, anonymised.',
-  false: 'Not shared with research.',
-  null: 'Not shared with research: nobody has said yet.',
+const ANSWER: Record<'true' | 'false' | 'null', MessageKey> = {
+  true: 'research.shared',
+  false: 'research.notShared',
+  null: 'research.notAsked',
 };
 
 /**
@@ -18,12 +19,13 @@ const ANSWER: Record<'true' | 'false' | 'null', string> = {
 export function ResearchConsentSection({ child }: { child: Child }) {
   const setConsent = useSetResearchConsent();
   const name = childName(child);
+  const t = useT();
   // While the answer is saved (and the child read again), the box shows the answer given.
   const shared = setConsent.isPending ? setConsent.variables.consent : child.researchConsent === true;
 
   return (
-    <section className="research-consent-section" aria-label={`Research for ${name}`}>
-      <h4 className="family-title">Research</h4>
+    <section className="research-consent-section" aria-label={t('research.for', { name })}>
+      <h4 className="family-title">{t('privacy.researchTitle')}</h4>
       {child.role === 'parent' ? (
         <label className="checkbox">
           <input
@@ -32,15 +34,14 @@ export function ResearchConsentSection({ child }: { child: Child }) {
             disabled={setConsent.isPending}
             onChange={(event) => setConsent.mutate({ childId: child.id, consent: event.target.checked })}
           />
-          <span>Share {name}&apos;s anonymised data for research into infant feeding and sleep</span>
+          <span>{t('research.share', { name })}</span>
         </label>
       ) : (
-        <p>{ANSWER[String(child.researchConsent) as keyof typeof ANSWER]} A parent decides.</p>
+        <p>{`${t(ANSWER[String(child.researchConsent) as keyof typeof ANSWER])} ${t('research.parentDecides')}`}</p>
       )}
-      <FormError message={setConsent.error ? errorMessage(setConsent.error, 'Could not save your answer. Please try again.') : null} />
+      <FormError message={setConsent.error ? errorMessage(setConsent.error, t('research.failed')) : null} />
       <p className="form-note">
-        No name, e-mail, note or exact birth date leaves, and dates are moved by a secret number of weeks. See the{' '}
-        <Link to="/privacy">Privacy Policy</Link>.
+        {t('research.note', { privacy: <Link to="/privacy">{t('route.privacy')}</Link> })}
       </p>
     </section>
   );

@@ -8,6 +8,7 @@ import { useUserSettings } from '../api/get-user-settings.ts';
 import { AccountSettingsCard } from './account-settings-card.tsx';
 import { ChildrenCard } from './children-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 /**
  * `childExtras` shows more under each child (its family), and `moreCards` more cards before the
@@ -15,27 +16,28 @@ import { DangerZoneCard } from './danger-zone-card.tsx';
  */
 export function SettingsPage({ childExtras, moreCards }: { childExtras?: (child: Child) => ReactNode; moreCards?: ReactNode } = {}) {
   const navigate = useNavigate();
+  const t = useT();
   const userSettings = useUserSettings();
 
   return (
     <div className="page settings-page">
       <div className="page-header">
         <Button variant="ghost" className="back-button" onClick={() => void navigate('/')}>
-          ← Back
+          {`← ${t('common.back')}`}
         </Button>
-        <h1 className="page-title">Settings</h1>
-        <p className="page-subtitle">Manage your account, children, and preferences</p>
+        <h1 className="page-title">{t('route.settings')}</h1>
+        <p className="page-subtitle">{t('settings.subtitle')}</p>
       </div>
 
       {userSettings.isPending ? (
-        <LoadingState message="Loading settings..." />
+        <LoadingState message={t('settings.loading')} />
       ) : userSettings.isError ? (
         <ErrorState
-          title="Unable to Load Settings"
-          message="Please try refreshing the page or contact support if the problem persists."
+          title={t('settings.errorTitle')}
+          message={t('settings.errorText')}
         >
           <Button variant="secondary" onClick={() => void navigate('/')}>
-            Back to Dashboard
+            {t('insights.back')}
           </Button>
         </ErrorState>
       ) : (

@@ -2,8 +2,8 @@ import { useId, useMemo, useState } from 'react';
 import { FieldMessage } from '../../../components/field-message.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { matchesTimezone, otherTimezones, TIMEZONE_OPTIONS } from '../lib/timezones.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
-const HINT = 'Used to decide day versus night sleep and for insights.';
 
 type TimezoneFieldProps = { value: string; onChange: (timezone: string) => void };
 
@@ -15,6 +15,7 @@ type TimezoneFieldProps = { value: string; onChange: (timezone: string) => void 
 export function TimezoneField({ value, onChange }: TimezoneFieldProps) {
   const id = useId();
   const [query, setQuery] = useState('');
+  const t = useT();
   const others = useMemo(otherTimezones, []);
   const fixed = TIMEZONE_OPTIONS.some((option) => option.value === value);
   const shown = others.filter((zone) => zone === value || matchesTimezone(zone, query));
@@ -23,20 +24,20 @@ export function TimezoneField({ value, onChange }: TimezoneFieldProps) {
 
   return (
     <div className="timezone-field">
-      <TextField label="Find a time zone" type="search" autoComplete="off" placeholder="City or region, e.g. Paris" value={query} onChange={(event) => setQuery(event.target.value)} />
+      <TextField label={t('timezone.find')} type="search" autoComplete="off" placeholder={t('timezone.placeholder')} value={query} onChange={(event) => setQuery(event.target.value)} />
       <div className="field">
         <label htmlFor={id} className="field-label">
-          Timezone
+          {t('timezone.label')}
         </label>
         <select id={id} className="field-input" aria-describedby={`${id}-message`} value={value} onChange={(event) => onChange(event.target.value)}>
-          <optgroup label="Common">
+          <optgroup label={t('timezone.common')}>
             {TIMEZONE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
               </option>
             ))}
           </optgroup>
-          <optgroup label={query.trim() ? `Matching “${query.trim()}”` : 'All time zones'}>
+          <optgroup label={query.trim() ? t('timezone.matching', { query: query.trim() }) : t('timezone.all')}>
             {shown.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replace(/_/g, ' ')}
@@ -44,7 +45,7 @@ export function TimezoneField({ value, onChange }: TimezoneFieldProps) {
             ))}
           </optgroup>
         </select>
-        <FieldMessage id={`${id}-message`} hint={HINT} />
+        <FieldMessage id={`${id}-message`} hint={t('timezone.hint')} />
       </div>
     </div>
   );

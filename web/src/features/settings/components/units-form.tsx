@@ -7,10 +7,11 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import type { GrowthUnits, Units, VolumeUnit } from '../../../types/api.ts';
 import { useUpdateUnits } from '../api/units.ts';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
 const VOLUMES: readonly VolumeUnit[] = ['mL', 'oz'];
 const GROWTH: readonly GrowthUnits[] = ['metric', 'imperial'];
-const GROWTH_LABELS = { metric: 'kg and cm', imperial: 'lb and in' } satisfies Record<GrowthUnits, string>;
+const GROWTH_LABELS = { metric: 'units.metric', imperial: 'units.imperial' } satisfies Record<GrowthUnits, MessageKey>;
 
 /**
  * Millilitres or ounces, kilograms or pounds: each member of a family chooses their own. Until they
@@ -23,6 +24,7 @@ export function UnitsForm() {
   const update = useUpdateUnits();
   const [draft, setDraft] = useState<Units | null>(null);
   const value = draft ?? current;
+  const t = useT();
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,18 +32,18 @@ export function UnitsForm() {
   }
 
   return (
-    <form className="units-form" onSubmit={handleSubmit} aria-label="Units">
-      <FormError message={update.isError ? errorMessage(update.error, 'Could not save your units. Please try again.') : null} />
-      <ChoiceGroup legend="Bottles and pumping" name="units-volume" options={VOLUMES} value={value.volume} onChange={(volume) => setDraft({ ...value, volume })} />
-      <ChoiceGroup legend="Growth" name="units-growth" options={GROWTH} labelOf={(growth) => GROWTH_LABELS[growth]} value={value.growth} onChange={(growth) => setDraft({ ...value, growth })} />
-      {chosen === null && <p className="form-note">Chosen from your browser&apos;s language until you save your own.</p>}
+    <form className="units-form" onSubmit={handleSubmit} aria-label={t('units.label')}>
+      <FormError message={update.isError ? errorMessage(update.error, t('units.failed')) : null} />
+      <ChoiceGroup legend={t('units.volume')} name="units-volume" options={VOLUMES} value={value.volume} onChange={(volume) => setDraft({ ...value, volume })} />
+      <ChoiceGroup legend={t('growth.title')} name="units-growth" options={GROWTH} labelOf={(growth) => t(GROWTH_LABELS[growth])} value={value.growth} onChange={(growth) => setDraft({ ...value, growth })} />
+      {chosen === null && <p className="form-note">{t('units.fromBrowser')}</p>}
       {update.isSuccess && draft === null && (
         <p className="form-success" role="status">
-          Units saved
+          {t('units.saved')}
         </p>
       )}
       <Button type="submit" variant="secondary" disabled={update.isPending || (draft === null && chosen !== null)}>
-        Save Units
+        {t('units.save')}
       </Button>
     </form>
   );

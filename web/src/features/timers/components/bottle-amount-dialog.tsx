@@ -3,9 +3,10 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { FormDialogActions } from '../../../components/form-dialog-actions.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useUnits } from '../../../hooks/use-units.ts';
-import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
+import { VOLUME_LIMITS, volumeProblemText } from '../../../lib/units.ts';
 import type { VolumeUnit } from '../../../types/api.ts';
 import type { StopTimerInput } from '../api/timer-writes.ts';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 
 type BottleAmountDialogProps = {
   open: boolean;
@@ -16,24 +17,26 @@ type BottleAmountDialogProps = {
 
 /** A bottle's end needs one thing the timer cannot know: how much the baby drank. */
 export function BottleAmountDialog({ open, onClose, onSubmit }: BottleAmountDialogProps) {
+  const t = useT();
   return (
-    <Dialog open={open} onClose={onClose} title="Stop bottle feeding" className="entry-dialog">
+    <Dialog open={open} onClose={onClose} title={t('timer.stopBottle')} className="entry-dialog">
       {/* Mounted only while open, so every opening starts empty. */}
       <AmountForm onCancel={onClose} onSubmit={onSubmit} />
     </Dialog>
   );
 }
 
-/** The same messages as Add Feeding's amount, from the domain's rules. */
+/** The same rules as Add Feeding's amount, the domain's. */
 function amountProblem(value: string, unit: VolumeUnit): string | undefined {
-  if (value.trim() === '') return 'Amount is required for bottle feeding';
-  return volumeProblem(Number(value), unit);
+  if (value.trim() === '') return t('timer.amountRequired');
+  return volumeProblemText(Number(value), unit);
 }
 
 function AmountForm({ onCancel, onSubmit }: { onCancel: () => void; onSubmit: BottleAmountDialogProps['onSubmit'] }) {
   const { volume } = useUnits();
   const [amount, setAmount] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const t = useT();
   const error = submitted ? amountProblem(amount, volume) : undefined;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -46,7 +49,7 @@ function AmountForm({ onCancel, onSubmit }: { onCancel: () => void; onSubmit: Bo
   return (
     <form className="form" noValidate onSubmit={handleSubmit}>
       <TextField
-        label={`Amount (${volume})`}
+        label={t('timer.amount', { unit: volume })}
         type="number"
         inputMode="decimal"
         min={0}
@@ -57,7 +60,7 @@ function AmountForm({ onCancel, onSubmit }: { onCancel: () => void; onSubmit: Bo
         error={error}
         onChange={(event) => setAmount(event.target.value)}
       />
-      <FormDialogActions onCancel={onCancel} pending={false} submitLabel="Stop and log" pendingLabel="Stopping..." />
+      <FormDialogActions onCancel={onCancel} pending={false} submitLabel={t('timer.stopAndLog')} pendingLabel={t('timer.stopping')} />
     </form>
   );
 }

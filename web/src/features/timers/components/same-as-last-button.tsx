@@ -5,6 +5,7 @@ import { useUnits } from '../../../hooks/use-units.ts';
 import type { LastBottle } from '../../../types/api.ts';
 import { useSameBottleTap } from '../hooks/use-same-bottle-tap.ts';
 import { bottleText } from '../lib/bottle-text.ts';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 /** `lastBottle` is null before the first bottle: the button is not offered, a toast still shows. */
 type SameAsLastButtonProps = { childId: string; lastBottle: LastBottle | null };
@@ -15,6 +16,7 @@ export function SameAsLastButton({ childId, lastBottle }: SameAsLastButtonProps)
   const { logAgain, undo, logging, loggedId, undoing, removed, refusal } = useSameBottleTap(childId);
   // What the toast names: the bottle as it was tapped, even once an Undo changed the last one.
   const [loggedText, setLoggedText] = useState('');
+  const t = useT();
 
   return (
     <div className="same-as-last">
@@ -30,20 +32,20 @@ export function SameAsLastButton({ childId, lastBottle }: SameAsLastButtonProps)
             logAgain(lastBottle);
           }}
         >
-          {`Same as last: ${bottleText(lastBottle, volume)}`}
+          {t('timer.sameAsLast', { bottle: bottleText(lastBottle, volume) })}
         </Button>
       )}
       <FormError message={refusal} />
       <div className="toast-region" role="status">
         {loggedId !== null && (
           <div className="toast">
-            <span>{`Bottle logged: ${loggedText}`}</span>
+            <span>{t('timer.bottleLogged', { bottle: loggedText })}</span>
             <Button variant="ghost" className="toast-action" disabled={undoing} onClick={undo}>
-              Undo
+              {t('entry.undo')}
             </Button>
           </div>
         )}
-        {removed && <div className="toast">Bottle removed</div>}
+        {removed && <div className="toast">{t('timer.bottleRemoved')}</div>}
       </div>
     </div>
   );

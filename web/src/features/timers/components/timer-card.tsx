@@ -9,9 +9,10 @@ import type { TimerSync } from '../lib/waiting-timers.ts';
 import { useDiscardTimer, useStopTimer, useSwitchTimerSide, type StopTimerInput } from '../api/timer-writes.ts';
 import { useSecondTick } from '../hooks/use-second-tick.ts';
 import { formatElapsed } from '../lib/elapsed.ts';
-import { needsAmount, switchText, TIMER_KIND_NAMES, timerDetailText } from '../lib/timer-texts.ts';
+import { needsAmount, switchText, timerDetailText, timerKindName } from '../lib/timer-texts.ts';
 import { BottleAmountDialog } from './bottle-amount-dialog.tsx';
 import { DiscardConfirmation } from './discard-confirmation.tsx';
+import { useT, type MessageKey } from '../../../lib/i18n/i18n-store.ts';
 
 /**
  * A running timer: what it times, for how long so far, who started it, and what can be done with it.
@@ -28,13 +29,14 @@ export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = switchSide.isPending || stop.isPending || discard.isPending;
   const ref = { timerId: timer.id, childId: timer.childId };
-  const kindName = TIMER_KIND_NAMES[timer.kind];
+  const t = useT();
+  const kindName = timerKindName(timer.kind);
   const detail = timerDetailText(timer);
   const showRefusal = (fallback: string) => (error: unknown) => setRefusal(errorMessage(error, fallback));
 
   function sendStop(input: StopTimerInput) {
     setRefusal(null);
-    stop.mutate({ ...ref, stop: input, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal('Could not stop the timer') });
+    stop.mutate({ ...ref, stop: input, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal(t('timer.stopFailed')) });
   }
 
   function handleStop() {
@@ -44,13 +46,13 @@ export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
 
   function handleSwitch() {
     setRefusal(null);
-    switchSide.mutate({ ...ref, side: timer.side, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal('Could not switch sides') });
+    switchSide.mutate({ ...ref, side: timer.side, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal(t('timer.switchFailed')) });
   }
 
   function handleDiscard() {
     setConfirmingDiscard(false);
     setRefusal(null);
-    discard.mutate({ ...ref, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal('Could not discard the timer') });
+    discard.mutate({ ...ref, idempotencyKey: createIdempotencyKey() }, { onError: showRefusal(t('timer.discardFailed')) });
   }
 
   // Stopped or discarded on this device, not yet on the server: nothing more to do with it.
@@ -58,7 +60,7 @@ export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
   const endedAt = sync?.stoppedAt ? new Date(sync.stoppedAt) : now;
 
   return (
-    <article className={`timer-card timer-${timer.kind}${sync ? ' timer-waiting' : ''}`} aria-label={`${kindName} timer`}>
+    <article className={`timer-card timer-${timer.kind}${sync ? ' timer-waiting' : ''}`} aria-label={t('timer.label', { kind: kindName })}>
       <div className="timer-card-heading">
         <h3 className="timer-kind">{kindName}</h3>
         {detail && <span className="timer-detail">{detail}</span>}
@@ -67,7 +69,7 @@ export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
       <p className="timer-elapsed" role="timer">
         {formatElapsed(timer.startedAt, ended ? endedAt : now)}
       </p>
-      <p className="timer-started-by">{`Started by ${timer.startedBy.displayName}`}</p>
+      <p className="timer-started-by">{t('timer.startedBy', { name: timer.startedBy.displayName })}</p>
       {sync && <TimerSyncState sync={sync} />}
       {!ended && !sync?.refusal && timer.side && (
         <Button variant="secondary" className="timer-switch" fullWidth disabled={busy} onClick={handleSwitch}>
@@ -77,14 +79,14 @@ export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
       {!ended && !sync?.refusal && (
         <div className="timer-actions">
           <Button className="timer-stop" disabled={busy} onClick={handleStop}>
-            {stop.isPending ? 'Stopping...' : 'Stop'}
+            {stop.isPending ? t('timer.stopping') : t('timer.stop')}
           </Button>
           <Button variant="ghost" disabled={busy} onClick={() => setConfirmingDiscard(true)}>
-            Discard
+            {t('entry.discard')}
           </Button>
         </div>
       )}
-      {confirmingDiscard && <DiscardConfirmation kindName={kindName} onConfirm={handleDiscard} onCancel={() => setConfirmingDiscard(false)} />}
+      {confirmingDiscard && <DiscardConfirmation kind={timer.kind} onConfirm={handleDiscard} onCancel={() => setConfirmingDiscard(false)} />}
       <FormError message={refusal} />
       <BottleAmountDialog
         open={askingAmount}
@@ -98,16 +100,18 @@ export function TimerCard({ timer, sync }: { timer: Timer; sync?: TimerSync }) {
   );
 }
 
-const ENDED_TEXTS: Partial<Record<TimerSync['action'], string>> = { stop: 'Stopped', discard: 'Discarded' };
+const ENDED_TEXTS: Partial<Record<TimerSync['action'], MessageKey>> = { stop: 'timer.stopped', discard: 'timer.discarded' };
 
 /** 'Waiting to sync' on a timer changed offline; refused, the server's reason and Discard. */
 function TimerSyncState({ sync }: { sync: TimerSync }) {
-  const ended = ENDED_TEXTS[sync.action];
+  const t = useT();
+  const endedKey = ENDED_TEXTS[sync.action];
+  const ended = endedKey && t(endedKey);
   if (!sync.refusal) {
     return (
       <p className="timer-sync">
         {ended && <span className="timer-sync-ended">{ended}</span>}
-        <span className="entry-sync">Waiting to sync</span>
+        <span className="entry-sync">{t('entry.waitingToSync')}</span>
       </p>
     );
   }
@@ -116,7 +120,7 @@ function TimerSyncState({ sync }: { sync: TimerSync }) {
       <p className="entry-refusal-message">{sync.refusal.message}</p>
       <div className="entry-refusal-actions">
         <Button variant="ghost" onClick={() => void outbox.discard(sync.itemId)}>
-          Discard
+          {t('entry.discard')}
         </Button>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { useStartTimer } from '../api/timer-writes.ts';
 import { StartTimerButtons } from './start-timer-buttons.tsx';
 import { TimerCard } from './timer-card.tsx';
 import '../../../styles/timers.css';
+import { useT } from '../../../lib/i18n/i18n-store.ts';
 
 type TimerPanelProps = {
   childId: string;
@@ -24,11 +25,12 @@ export function TimerPanel({ childId, children }: TimerPanelProps) {
   const waiting = useOutboxItems(childId);
   const shown = withWaitingTimerWrites(timers.data ?? [], waiting);
   const running = new Set(shown.filter(isRunning).map(({ timer }) => timer.kind));
+  const t = useT();
 
   return (
-    <section className="timer-panel" aria-label="Timers">
+    <section className="timer-panel" aria-label={t('timer.timers')}>
       {shown.length > 0 && (
-        <ul className="timer-list" aria-label="Running timers">
+        <ul className="timer-list" aria-label={t('timer.running')}>
           {shown.map(({ timer, sync }) => (
             <li key={timer.id}>
               <TimerCard timer={timer} sync={sync} />
@@ -43,11 +45,11 @@ export function TimerPanel({ childId, children }: TimerPanelProps) {
           running={running}
           onStart={(input) => {
             setRefusal(null);
-            start.mutate({ childId, ...input, idempotencyKey: createIdempotencyKey() }, { onError: (error) => setRefusal(errorMessage(error, 'Could not start the timer')) });
+            start.mutate({ childId, ...input, idempotencyKey: createIdempotencyKey() }, { onError: (error) => setRefusal(errorMessage(error, t('timer.startFailed'))) });
           }}
         />
       )}
-      {timers.isError && <FormError message={errorMessage(timers.error, 'Could not load the running timers')} />}
+      {timers.isError && <FormError message={errorMessage(timers.error, t('timer.loadFailed'))} />}
       <FormError message={refusal} />
       {children}
     </section>

@@ -4,6 +4,7 @@ import { createIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { offlineId } from '../../../lib/offline/outbox.ts';
 import type { LastBottle } from '../../../types/api.ts';
 import { useLogSameBottle, useRemoveBottle } from '../api/same-bottle-again.ts';
+import { t } from '../../../lib/i18n/i18n-store.ts';
 
 /** How long the logged bottle can be taken back with Undo. */
 export const UNDO_MS = 10_000;
@@ -59,7 +60,7 @@ export function useSameBottleTap(childId: string) {
         // Waiting in the outbox, it goes by its placeholder id: Undo then drops it unsent.
         onSuccess: (submitted) => setLoggedId(submitted.queued ? offlineId(submitted.item.idempotencyKey) : submitted.answer.id),
         onError: (error) => {
-          setRefusal(errorMessage(error, 'Could not log the bottle'));
+          setRefusal(errorMessage(error, t('timer.logBottleFailed')));
           // A refusal recorded nothing: the next tap is a new request. A lost answer may have been
           // logged, so the next tap sends the same one again.
           if (isApiError(error) && error.status < 500) tap.current = null;
@@ -81,7 +82,7 @@ export function useSameBottleTap(childId: string) {
           closeToast();
           setRemoved(true);
         },
-        onError: (error) => setRefusal(errorMessage(error, 'Could not remove the bottle')),
+        onError: (error) => setRefusal(errorMessage(error, t('timer.removeBottleFailed'))),
       },
     );
   }
