@@ -7,10 +7,9 @@ import { milestoneDate } from '../milestones/milestone-schedule';
 import { growthApiView, type GrowthDocument } from '../read-models/growth/growth-document';
 import { datesInRange, type LocalDate } from '../time/zoned-time';
 import type { GrowthUnits } from '../units/units';
-import { toMillilitres, toOunces } from '../units/volume';
-import type { NursingSides } from '../feedings/feeding.events';
-import type { PumpedAmounts } from '../pumpings/pumping-timeline';
+import { toMillilitres } from '../units/volume';
 import { ageOn, type ChildAge } from './child-age';
+import type { ReportDayFigures } from './report-contribution';
 
 /** A per-day figure over the days with entries: its mean and the lowest and highest day. */
 export interface DayStat {
@@ -88,12 +87,12 @@ export interface ReportInput {
   growth: readonly GrowthDocument[];
   /** The reader's system for the measurements' `display`, null until they choose. */
   growthUnits: GrowthUnits | null;
-  /** The nursing feedings' sides and the pumping sessions of the range, by the local date each started. */
+  /** What the entries of the range add to the day each started on (a nursing feeding's sides, milk pumped). */
   extras?: readonly ReportExtra[];
 }
 
-/** A feeding's minutes per breast, or a pumping session's amounts, on the local date it started. */
-export type ReportExtra = { localDate: LocalDate; sides?: NursingSides | null; pumped?: PumpedAmounts | null };
+/** The figures one entry adds to the local date it started on. */
+export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures> };
 
 const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 const wholeMillilitres = (oz: number): number => Math.round(toMillilitres(oz, 'oz'));
@@ -107,10 +106,10 @@ function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined, extr
   let nursingLeftMins = 0;
   let nursingRightMins = 0;
   let pumpedOz = 0;
-  for (const { sides, pumped } of extras) {
-    nursingLeftMins += sides?.leftMinutes ?? 0;
-    nursingRightMins += sides?.rightMinutes ?? 0;
-    if (pumped) pumpedOz += toOunces((pumped.leftAmount ?? 0) + (pumped.rightAmount ?? 0), pumped.unit);
+  for (const { figures } of extras) {
+    nursingLeftMins += figures.nursingLeftMins ?? 0;
+    nursingRightMins += figures.nursingRightMins ?? 0;
+    pumpedOz += figures.pumpedOz ?? 0;
   }
   return {
     date,
@@ -178,10 +177,10 @@ export function buildReport({ child, from, to, days, growth, growthUnits, extras
     amount: some ? { oz: dayStat(ounces, oneDecimal), mL: dayStat(ounces, wholeMillilitres) } : null,
     diapers: some ? { wet: dayStat(of((day) => day.wetCount), oneDecimal), dirty: dayStat(of((day) => day.dirtyCount), oneDecimal) } : null,
     nursing:
-      some && extras.some((extra) => extra.sides)
+      some && extras.some(({ figures }) => figures.nursingLeftMins !== undefined)
         ? { left: dayStat(of((day) => day.nursingLeftMins), Math.round), right: dayStat(of((day) => day.nursingRightMins), Math.round) }
         : null,
-    pumping: some && extras.some((extra) => extra.pumped) ? { oz: dayStat(of((day) => day.pumpedOz), oneDecimal), mL: dayStat(of((day) => day.pumpedOz), wholeMillilitres) } : null,
+    pumping: some && extras.some(({ figures }) => figures.pumpedOz !== undefined) ? { oz: dayStat(of((day) => day.pumpedOz), oneDecimal), mL: dayStat(of((day) => day.pumpedOz), wholeMillilitres) } : null,
     sleep: {
       day: some ? sleepStat(of((day) => day.dayMins)) : null,
       night: some ? sleepStat(of((day) => day.nightMins)) : null,

@@ -6,6 +6,10 @@ import { datesInRange } from '../time/zoned-time';
 import { ageOn } from './child-age';
 import { buildReport, type ReportInput } from './report';
 import { reportWeek } from './report-week.fixture';
+import { feedingKind } from '../feedings/feeding.kind';
+import type { NursingSides } from '../feedings/feeding-rules';
+import { pumpingKind } from '../pumpings/pumping.kind';
+import type { PumpedAmounts } from '../pumpings/pumping-rules';
 
 /** Born 2026-03-08: 90 days old on Saturday 6 June, 2 months old since 8 May, 3 months on 8 June. */
 const child = { _id: '0190c0de-0000-7000-8000-000000000001', displayName: 'JB', birthDate: '2026-03-08', sex: 'Female' as const };
@@ -79,14 +83,21 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
     expect([report.nursing, report.pumping]).toEqual([null, null]);
   });
 
+  it('has no nursing figures from a feeding that recorded no sides', () => {
+    expect(feedingKind.report!.day!({ amountOz: 4, enteredAmount: { value: 4, unit: 'oz' }, method: 'Bottle', type: null, sides: null })).toBeNull();
+  });
+
   it('gives the minutes per breast and the milk pumped per day over the days with entries', () => {
+    // What the feedings' and the pumping sessions' report contributions add to their days.
+    const nursed = (localDate: string, sides: NursingSides) => ({ localDate, figures: feedingKind.report!.day!({ amountOz: null, enteredAmount: null, method: 'Nursing', type: null, sides })! });
+    const pumped = (localDate: string, amounts: PumpedAmounts) => ({ localDate, figures: pumpingKind.report!.day!(amounts)! });
     const withExtras = reportOf('2026-06-01', '2026-06-07', {
       extras: [
-        { localDate: '2026-06-01', sides: { leftMinutes: 15, rightMinutes: 10 } },
-        { localDate: '2026-06-01', sides: { leftMinutes: 5, rightMinutes: 0 } },
-        { localDate: '2026-06-02', sides: { leftMinutes: 12, rightMinutes: 12 } },
-        { localDate: '2026-06-01', pumped: { leftAmount: 60, rightAmount: 45, unit: 'mL' } },
-        { localDate: '2026-06-03', pumped: { leftAmount: 2, rightAmount: null, unit: 'oz' } },
+        nursed('2026-06-01', { leftMinutes: 15, rightMinutes: 10 }),
+        nursed('2026-06-01', { leftMinutes: 5, rightMinutes: 0 }),
+        nursed('2026-06-02', { leftMinutes: 12, rightMinutes: 12 }),
+        pumped('2026-06-01', { leftAmount: 60, rightAmount: 45, unit: 'mL' }),
+        pumped('2026-06-03', { leftAmount: 2, rightAmount: null, unit: 'oz' }),
       ],
     });
     // Six days with entries: left 20, 12, 0, 0, 0, 0 (32 / 6 = 5.3); right 10, 12, 0… (22 / 6 = 3.7).

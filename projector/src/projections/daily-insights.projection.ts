@@ -4,7 +4,7 @@ import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlig
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
-import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { detailsOf, TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { daysBetween, type LocalDate } from '@nightlight/domain/time/zoned-time';
 import type { ProjectionContext } from '../projection';
@@ -50,7 +50,7 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   const diapers: TimedDiaper[] = [];
   for (const entry of entries) {
     // What each kind adds to a day: a feed, a sleep, a diaper change, or (pumping) nothing.
-    const input = entryKind(entry.kind).timeline.dailyInput(entry);
+    const input = entryKind(entry.kind).timeline.dailyInput({ id: entry._id, startedAt: entry.startedAt, endedAt: entry.endedAt, details: detailsOf(entry) });
     if (input === null) continue;
     if ('feeding' in input) feedings.push(input.feeding);
     else if ('sleep' in input) sleeps.push(input.sleep);

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { GROWTH_COLLECTION, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
-import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { buildReport } from '@nightlight/domain/reports/report';
+import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
+import { detailsOf, TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { buildReport, type ReportExtra } from '@nightlight/domain/reports/report';
 import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
 import { daysBetween, isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { reportSchema } from '@nightlight/domain/reports/report.schemas';
@@ -36,12 +37,18 @@ export function reportQueries({ readStore, cipher }: QueryDeps) {
     const dailyDocs = readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
     const growth = readStore.collection<GrowthDocument>(GROWTH_COLLECTION);
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
-    /** The feedings' sides and the pumping sessions of a range, which the daily insights do not count. */
-    const extrasOf = async (childId: string, from: string, to: string) => {
-      const [feedings, pumpings] = await Promise.all(
-        (['feeding', 'pumping'] as const).map((kind) => timeline.find({ childId, kind, localDate: { $gte: from, $lte: to } }, { readOnly: true })),
+    /** What the entries of a range add to their days beyond the daily insights (a nursing feeding's sides, milk pumped), by kind. */
+    const extrasOf = async (childId: string, from: string, to: string): Promise<ReportExtra[]> => {
+      const perKind = await Promise.all(
+        ENTRY_KIND_LIST.filter(({ report }) => report?.day).map(async ({ kind, report }) => {
+          const docs = await timeline.find({ childId, kind, localDate: { $gte: from, $lte: to } }, { readOnly: true });
+          return docs.flatMap((doc) => {
+            const figures = report!.day!(detailsOf(doc));
+            return figures ? [{ localDate: doc.localDate, figures }] : [];
+          });
+        }),
       );
-      return [...feedings!.filter((doc) => doc.sides), ...pumpings!].map((doc) => ({ localDate: doc.localDate, sides: doc.sides, pumped: doc.pumped }));
+      return perKind.flat();
     };
 
     app.get('/api/children/:id/report', { schema: reportAnswer }, async (request) => {
