@@ -2,6 +2,7 @@ import { diaperKind } from '../diapers/diaper.kind';
 import { feedingKind } from '../feedings/feeding.kind';
 import { pumpingKind } from '../pumpings/pumping.kind';
 import { sleepKind } from '../sleeps/sleep.kind';
+import { solidKind } from '../solids/solid.kind';
 import type { EventDefinition } from '../events/event-definition';
 import type { EntryKindDefinition } from './entry-kind-definition';
 import { ENTRY_KIND_NAMES, type EntryKind } from './entry-kinds';
@@ -18,6 +19,7 @@ export const ENTRY_KINDS = {
   sleep: sleepKind,
   diaper: diaperKind,
   pumping: pumpingKind,
+  solid: solidKind,
 } as const satisfies EntryKindRegistry;
 
 /** A kind's definition as code that handles every kind reads it, without naming the kind. */

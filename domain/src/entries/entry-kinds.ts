@@ -10,6 +10,7 @@ export const ENTRY_KIND_LISTING = {
   sleep: { path: '/api/sleep', one: 'sleep', many: 'sleeps' },
   diaper: { path: '/api/diapers', one: 'diaper change', many: 'diaper changes' },
   pumping: { path: '/api/pumpings', one: 'pumping session', many: 'pumping sessions' },
+  solid: { path: '/api/solids', one: 'solid food', many: 'solid foods' },
 } as const satisfies Record<string, EntryKindListing>;
 
 export interface EntryKindListing {

@@ -7,8 +7,16 @@ export interface ReportDayFigures {
   pumpedOz: number;
 }
 
+/** A food a meal names, for the report's list of foods tried. */
+export interface ReportFood {
+  food: string;
+  reaction: boolean;
+}
+
 /** What one kind of entry adds to the pediatrician's report. */
 export interface ReportContribution<Details> {
   /** The figures one entry adds to the day it starts on; null when it adds none (a feeding without sides). */
   day?(details: Details): Partial<ReportDayFigures> | null;
+  /** The food one entry names, from its details with their free text opened. */
+  food?(details: Details): ReportFood;
 }

@@ -56,6 +56,9 @@ export const reportSchema = viewSchema<ReportView>()(
       }),
       days: z.array(reportDaySchema),
       growth: z.array(measurementSchema),
+      foods: z
+        .array(z.strictObject({ food: z.string(), firstDate: localDate, meals: count, reactions: count }))
+        .describe('The solid foods of the range in the order each was first given, with how many meals of it and how many had a reaction'),
       milestone: z
         .strictObject({
           key: z.enum(['newborn', '1-month', '2-months', '4-months', '6-months', '12-months']),

@@ -9,7 +9,7 @@ import { datesInRange, type LocalDate } from '../time/zoned-time';
 import type { GrowthUnits } from '../units/units';
 import { toMillilitres } from '../units/volume';
 import { ageOn, type ChildAge } from './child-age';
-import type { ReportDayFigures } from './report-contribution';
+import type { ReportDayFigures, ReportFood } from './report-contribution';
 
 /** A per-day figure over the days with entries: its mean and the lowest and highest day. */
 export interface DayStat {
@@ -50,6 +50,14 @@ export interface ReportDay {
 
 export type ReportMeasurement = ReturnType<typeof growthApiView>;
 
+/** A food tried in the range: first when, how many meals of it, and how many with a reaction. */
+export interface ReportFoodTried {
+  food: string;
+  firstDate: LocalDate;
+  meals: number;
+  reactions: number;
+}
+
 /** GET /api/children/{id}/report: what a pediatrician reads about a child over a range of local dates. */
 export interface ReportView {
   child: { id: string; displayName: string; birthDate: LocalDate; sex: Sex };
@@ -73,6 +81,8 @@ export interface ReportView {
   days: ReportDay[];
   /** Measurements dated in the range, oldest first, as GET /growth answers them. */
   growth: ReportMeasurement[];
+  /** The solid foods of the range, by when each was first given; empty when none was logged. */
+  foods: ReportFoodTried[];
   /** The feeding guide's milestone the child has reached on the last date of the range. */
   milestone: { key: MilestoneKey; label: string; amountPerFeeding: string; feedingsPerDay: string; source: string } | null;
 }
@@ -91,8 +101,8 @@ export interface ReportInput {
   extras?: readonly ReportExtra[];
 }
 
-/** The figures one entry adds to the local date it started on. */
-export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures> };
+/** The figures one entry adds to the local date it started on, and the food it names. */
+export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures>; food?: ReportFood };
 
 const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 const wholeMillilitres = (oz: number): number => Math.round(toMillilitres(oz, 'oz'));
@@ -148,6 +158,23 @@ function longestNightStretch(days: readonly ReportDay[]): ReportView['sleep']['l
   return longest && { mins: longest.mins, human: humanDuration(longest.mins), date: longest.date };
 }
 
+/**
+ * The foods of the meals, in the order each was first given: one food however it was capitalised or
+ * spaced ('Banana', 'banana '), named as first written.
+ */
+function foodsTried(extras: readonly ReportExtra[]): ReportFoodTried[] {
+  const byName = new Map<string, ReportFoodTried>();
+  const meals = extras.filter((extra): extra is ReportExtra & { food: ReportFood } => extra.food !== undefined);
+  for (const { localDate, food } of [...meals].sort((a, b) => (a.localDate < b.localDate ? -1 : a.localDate > b.localDate ? 1 : 0))) {
+    const key = food.food.trim().toLowerCase();
+    const tried = byName.get(key) ?? { food: food.food.trim(), firstDate: localDate, meals: 0, reactions: 0 };
+    tried.meals += 1;
+    if (food.reaction) tried.reactions += 1;
+    byName.set(key, tried);
+  }
+  return [...byName.values()];
+}
+
 /** The latest milestone of the feeding guide whose age the child has reached on `date`. */
 function milestoneOn(birthDate: LocalDate, date: LocalDate): ReportView['milestone'] {
   const reached = FEEDING_MILESTONES.filter((m) => milestoneDate(birthDate, m.ageMonths) <= date).at(-1);
@@ -191,6 +218,7 @@ export function buildReport({ child, from, to, days, growth, growthUnits, extras
       .filter((doc) => doc.measuredOn >= from && doc.measuredOn <= to)
       .sort((a, b) => (a.measuredOn < b.measuredOn ? -1 : a.measuredOn > b.measuredOn ? 1 : 0))
       .map((doc) => growthApiView(doc, child, growthUnits)),
+    foods: foodsTried(extras),
     milestone: milestoneOn(child.birthDate, to),
   };
 }

@@ -40,6 +40,8 @@ const NO_COLUMNS = {
   color: null,
   leftOz: null,
   rightOz: null,
+  solidAmount: null,
+  solidReaction: null,
   weightKg: null,
   lengthCm: null,
   headCm: null,
@@ -220,6 +222,13 @@ describe('other kinds', () => {
     expect(lineOf(pumped(60, 45, 'mL'))).toMatchObject({ leftOz: 2, rightOz: 1.5 });
     expect(lineOf(pumped(2.5, 0.75, 'oz'))).toMatchObject({ leftOz: 2.5, rightOz: 0.75 });
     expect(JSON.stringify(lineOf(pumped(60, 45, 'mL')))).not.toMatch(/mL|unit/);
+  });
+
+  it('gives a solid food meal as how much was eaten and whether there was a reaction, never the food', () => {
+    const meal = { type: 'SolidLogged', data: { ...ref, solidId: 'm1', occurredAt: '2026-11-20T15:05:00.000Z', food: 'v1.sealed.Peanut butter', amount: 'taste', reaction: true, notes: 'v1.sealed.Hives' } };
+    const line = lineOf(meal);
+    expect(line).toMatchObject({ kind: 'solid-logged', shiftedAt: '2026-11-06T10:05', shiftedEndAt: null, durationMinutes: null, solidAmount: 'taste', solidReaction: true, contents: null, leftOz: null });
+    expect(JSON.stringify(line)).not.toMatch(/sealed|Peanut|Hives|food/i);
   });
 
   it('does not tell pounds and inches from kilograms and centimetres', () => {

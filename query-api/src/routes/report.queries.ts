@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { GROWTH_COLLECTION, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
 import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
+import { turnSealed } from '@nightlight/domain/entries/sealed-fields';
 import { detailsOf, TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { buildReport, type ReportExtra } from '@nightlight/domain/reports/report';
 import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
@@ -40,12 +41,17 @@ export function reportQueries({ readStore, cipher }: QueryDeps) {
     /** What the entries of a range add to their days beyond the daily insights (a nursing feeding's sides, milk pumped), by kind. */
     const extrasOf = async (childId: string, from: string, to: string): Promise<ReportExtra[]> => {
       const perKind = await Promise.all(
-        ENTRY_KIND_LIST.filter(({ report }) => report?.day).map(async ({ kind, report }) => {
-          const docs = await timeline.find({ childId, kind, localDate: { $gte: from, $lte: to } }, { readOnly: true });
-          return docs.flatMap((doc) => {
-            const figures = report!.day!(detailsOf(doc));
-            return figures ? [{ localDate: doc.localDate, figures }] : [];
-          });
+        ENTRY_KIND_LIST.filter(({ report }) => report?.day || report?.food).map(async (definition) => {
+          const report = definition.report!;
+          const docs = await timeline.find({ childId, kind: definition.kind, localDate: { $gte: from, $lte: to } }, { readOnly: true });
+          const extras: ReportExtra[] = [];
+          for (const doc of docs) {
+            const figures = report.day?.(detailsOf(doc)) ?? null;
+            // A food's name is sealed: opened here, for the family's own report.
+            const food = report.food?.(await turnSealed(detailsOf(doc), definition.sealed, async (sealed) => (await cipher.openForChild(doc.childId, doc.ownerId, sealed)) ?? ''));
+            if (figures || food) extras.push({ localDate: doc.localDate, figures: figures ?? {}, ...(food ? { food } : {}) });
+          }
+          return extras;
         }),
       );
       return perKind.flat();

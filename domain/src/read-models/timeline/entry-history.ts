@@ -9,7 +9,7 @@ export const ENTRY_HISTORY_COLLECTION = 'entry-history';
  * What a correction changed, in words a family reads ('time changed by Sam'), in the order they are
  * said. Free text is sealed and not compared.
  */
-export const ENTRY_CHANGED_PARTS = ['time', 'duration', 'amount', 'method', 'type', 'sides', 'environment', 'contents', 'color'] as const;
+export const ENTRY_CHANGED_PARTS = ['time', 'duration', 'amount', 'method', 'type', 'sides', 'environment', 'contents', 'color', 'reaction', 'temperature', 'dose'] as const;
 export type EntryChangedPart = (typeof ENTRY_CHANGED_PARTS)[number];
 export type EntryChangeAction = 'corrected' | 'deleted' | 'restored';
 

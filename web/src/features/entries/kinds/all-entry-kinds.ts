@@ -3,6 +3,7 @@ import { diaperEntry } from './diaper.tsx';
 import { feedingEntry } from './feeding.tsx';
 import { pumpingEntry } from './pumping.tsx';
 import { sleepEntry } from './sleep.tsx';
+import { solidEntry } from './solid.tsx';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
 /** Every kind of entry in the web app, each under its own name: a kind left out fails the type check. */
@@ -13,6 +14,7 @@ export const WEB_ENTRY_KINDS = {
   sleep: sleepEntry,
   diaper: diaperEntry,
   pumping: pumpingEntry,
+  solid: solidEntry,
 } satisfies WebEntryKindRegistry;
 
 /** The kinds in the order the dashboard shows their buttons. */

@@ -8,6 +8,8 @@ import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
 import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
+import Baby from 'lucide-react/icons/baby';
+import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -112,6 +114,7 @@ export const { AddDialog: AddDiaperDialog, EditDialog: EditDiaperDialog, write: 
 
 export const diaperEntry: WebEntryKind<'diaper'> = {
   kind: 'diaper',
+  icon: icon(Baby),
   add: 'Add Diaper',
   plural: 'Diapers',
   facts: { duration: null, amount: 'Contents' },

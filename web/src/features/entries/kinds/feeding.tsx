@@ -11,6 +11,9 @@ import { NotesField, SpanFields } from '../components/entry-fields.tsx';
 import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
 import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
+import Heart from 'lucide-react/icons/heart';
+import Milk from 'lucide-react/icons/milk';
+import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -195,8 +198,16 @@ export const feedingForm: EntryForm<'feeding', FeedingFormValues, FeedingFormErr
 const dialogs = entryDialogs(feedingForm);
 export const { AddDialog: AddFeedingDialog, EditDialog: EditFeedingDialog, write: createFeedingWrite } = dialogs;
 
+const BOTTLE = icon(Milk);
+const NURSING = icon(Heart);
+/** The server's sign of a nursing feeding's line. */
+const NURSING_GLYPH = '🤱';
+
 export const feedingEntry: WebEntryKind<'feeding'> = {
   kind: 'feeding',
+  icon: BOTTLE,
+  // A nursing feeding's line has its own sign.
+  iconOf: (entry) => (entry.icon === NURSING_GLYPH ? NURSING : BOTTLE),
   add: 'Add Feeding',
   plural: 'Feedings',
   facts: { duration: 'Duration', amount: 'Amount' },

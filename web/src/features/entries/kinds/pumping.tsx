@@ -9,6 +9,8 @@ import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
 import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
+import GlassWater from 'lucide-react/icons/glass-water';
+import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -140,6 +142,7 @@ export const { AddDialog: AddPumpingDialog, EditDialog: EditPumpingDialog, write
 
 export const pumpingEntry: WebEntryKind<'pumping'> = {
   kind: 'pumping',
+  icon: icon(GlassWater),
   add: 'Add Pumping',
   plural: 'Pumping',
   quiet: true,

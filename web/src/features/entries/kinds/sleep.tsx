@@ -9,6 +9,8 @@ import { NotesField, SpanFields } from '../components/entry-fields.tsx';
 import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
 import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
+import Moon from 'lucide-react/icons/moon';
+import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -172,6 +174,7 @@ export const { AddDialog: AddSleepDialog, EditDialog: EditSleepDialog, write: cr
 
 export const sleepEntry: WebEntryKind<'sleep'> = {
   kind: 'sleep',
+  icon: icon(Moon),
   add: 'Add Sleep',
   plural: 'Sleeps',
   facts: { duration: 'Duration', amount: null },

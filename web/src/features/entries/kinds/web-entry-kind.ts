@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { EntryKind } from '@nightlight/domain/entries/entry-kinds';
 import type { EntryApiViews } from '@nightlight/domain/read-models/timeline/timeline-document';
+import type { IconGlyph } from '../../../components/icons.tsx';
 import type { TimelineEntry } from '../../../types/api.ts';
 import type { AddEntryDialogProps, EditEntryDialogProps } from '../components/entry-dialogs.tsx';
 
@@ -12,6 +13,10 @@ export type { AddEntryDialogProps, EditEntryDialogProps };
  */
 export interface WebEntryKind<Kind extends EntryKind = EntryKind> {
   kind: Kind;
+  /** Its sign, beside its button's name and on its lines. */
+  icon: IconGlyph;
+  /** The sign of a line that differs within the kind (a nursing feeding's). */
+  iconOf?: (entry: TimelineEntry) => IconGlyph;
   /** The dashboard's button, and the title of its dialog: 'Add Diaper'. */
   add: string;
   /** A button drawn quieter, for what fewer parents log (pumping). */

@@ -96,6 +96,32 @@ function FeedingGuide({ milestone }: { milestone: NonNullable<ReportView['milest
   );
 }
 
+/** The solid foods of the range, each with the day it was first given and how many meals reacted. */
+function FoodsTable({ foods }: { foods: ReportView['foods'] }) {
+  return (
+    <table className="report-table" aria-label="Solid foods tried">
+      <thead>
+        <tr>
+          <th scope="col">Food</th>
+          <th scope="col">First given</th>
+          <th scope="col">Meals</th>
+          <th scope="col">Reactions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {foods.map((tried) => (
+          <tr key={tried.food}>
+            <th scope="row">{tried.food}</th>
+            <td>{dateText(tried.firstDate)}</td>
+            <td>{tried.meals}</td>
+            <td>{tried.reactions === 0 ? 'None' : tried.reactions}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The one page a pediatrician reads: who and when, the figures per day, charts, growth and the guide for the age. */
 export function ReportSheet({ report, unit }: { report: ReportView; unit: VolumeUnit }) {
   const titleId = useId();
@@ -118,6 +144,11 @@ export function ReportSheet({ report, unit }: { report: ReportView; unit: Volume
       <ReportSection title="Growth">
         <GrowthTable measurements={report.growth} />
       </ReportSection>
+      {report.foods.length > 0 && (
+        <ReportSection title="Solid foods tried">
+          <FoodsTable foods={report.foods} />
+        </ReportSection>
+      )}
       {report.milestone && (
         <ReportSection title="Feeding guide for this age" className="report-guide-section">
           <FeedingGuide milestone={report.milestone} />

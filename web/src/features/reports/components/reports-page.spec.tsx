@@ -52,6 +52,7 @@ const fixtureWeek: ReportView = {
   diapers: { wet: { mean: 5.5, min: 4, max: 7 }, dirty: { mean: 1.7, min: 0, max: 3 } },
   nursing: null,
   pumping: null,
+  foods: [],
   sleep: {
     day: { meanMins: 157, meanHuman: '2h 37m', minMins: 120, minHuman: '2h 0m', maxMins: 180, maxHuman: '3h 0m' },
     night: { meanMins: 625, meanHuman: '10h 25m', minMins: 600, minHuman: '10h 0m', maxMins: 660, maxHuman: '11h 0m' },
@@ -140,6 +141,7 @@ describe('ReportsPage', () => {
     const growth = within(sheet).getByRole('table', { name: 'Growth measurements' });
     expect(rowsOf(growth)).toEqual([['Jun 6, 2026', '90 days', '5.6 kg (38th)', '59.5 cm (47th)', '-']]);
 
+    expect(within(sheet).queryByRole('table', { name: 'Solid foods tried' })).not.toBeInTheDocument();
     const guide = within(sheet).getByRole('region', { name: 'Feeding guide for this age' });
     expect(within(guide).getAllByRole('term').map((term) => term.textContent)).toEqual(['Age group', 'Amount per feeding', 'Feedings per day', 'Source']);
     expect(within(guide).getAllByRole('definition').map((d) => d.textContent)).toEqual([
@@ -157,6 +159,21 @@ describe('ReportsPage', () => {
     renderPage(<ReportsPage />, { path: '/reports' });
     const figures = await screen.findByRole('table', { name: 'Figures per day' });
     expect(rowsOf(figures)[1]).toEqual(['Bottle amount', '483 mL', '237–651 mL']);
+  });
+
+  it('lists the solid foods tried, each with its first day, its meals and its reactions, and no such table without any', async () => {
+    signIn();
+    const foods = [
+      { food: 'Banana', firstDate: '2026-06-02', meals: 3, reactions: 0 },
+      { food: 'Egg', firstDate: '2026-06-05', meals: 1, reactions: 1 },
+    ];
+    answer({ report: { ...fixtureWeek, foods } });
+    renderPage(<ReportsPage />, { path: '/reports' });
+    const table = await screen.findByRole('table', { name: 'Solid foods tried' });
+    expect(rowsOf(table)).toEqual([
+      ['Banana', 'Jun 2, 2026', '3', 'None'],
+      ['Egg', 'Jun 5, 2026', '1', '1'],
+    ]);
   });
 
   it('draws a bar per date, none for the date with nothing logged', async () => {
