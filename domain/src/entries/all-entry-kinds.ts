@@ -1,5 +1,6 @@
 import { diaperKind } from '../diapers/diaper.kind';
 import { feedingKind } from '../feedings/feeding.kind';
+import { medicationKind } from '../medications/medication.kind';
 import { pumpingKind } from '../pumpings/pumping.kind';
 import { sleepKind } from '../sleeps/sleep.kind';
 import { solidKind } from '../solids/solid.kind';
@@ -20,6 +21,7 @@ export const ENTRY_KINDS = {
   diaper: diaperKind,
   pumping: pumpingKind,
   solid: solidKind,
+  medication: medicationKind,
 } as const satisfies EntryKindRegistry;
 
 /** A kind's definition as code that handles every kind reads it, without naming the kind. */

@@ -11,6 +11,7 @@ export const ENTRY_KIND_LISTING = {
   diaper: { path: '/api/diapers', one: 'diaper change', many: 'diaper changes' },
   pumping: { path: '/api/pumpings', one: 'pumping session', many: 'pumping sessions' },
   solid: { path: '/api/solids', one: 'solid food', many: 'solid foods' },
+  medication: { path: '/api/medications', one: 'medication', many: 'medications' },
 } as const satisfies Record<string, EntryKindListing>;
 
 export interface EntryKindListing {

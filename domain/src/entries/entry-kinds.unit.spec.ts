@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diaperKind } from '../diapers/diaper.kind';
 import { eventRegistry } from '../events/event-registry';
 import { feedingKind } from '../feedings/feeding.kind';
+import { medicationKind } from '../medications/medication.kind';
 import { pumpingKind } from '../pumpings/pumping.kind';
 import { timelineDocument } from '../read-models/timeline/timeline-document';
 import { sleepKind } from '../sleeps/sleep.kind';
@@ -18,7 +19,7 @@ import { ENTRY_KIND_NAMES, ENTRY_TYPES, type EntryKind } from './entry-kinds';
 const unregistered: EntryKindRegistry = { feeding: feedingKind, sleep: sleepKind, diaper: diaperKind };
 
 // @ts-expect-error a kind's definition under another kind's name
-const misnamed: EntryKindRegistry = { feeding: feedingKind, sleep: sleepKind, diaper: diaperKind, pumping: diaperKind, solid: solidKind };
+const misnamed: EntryKindRegistry = { feeding: feedingKind, sleep: sleepKind, diaper: diaperKind, pumping: diaperKind, solid: solidKind, medication: medicationKind };
 
 // A definition without its CSV columns (or any other part) is not a definition.
 const { csv: _csv, ...withoutCsv } = pumpingKind;
@@ -43,15 +44,16 @@ function forgetful(kind: EntryKind): string {
 }
 
 describe('the kinds of entry', () => {
-  it('are feeding, sleep, diaper, pumping and solid food, each at its own path and stream, under its own name', () => {
-    expect(ENTRY_KIND_NAMES).toEqual(['feeding', 'sleep', 'diaper', 'pumping', 'solid']);
-    expect(ENTRY_TYPES).toEqual(['Feeding', 'Sleep', 'Diaper', 'Pumping', 'Solid']);
+  it('are feeding, sleep, diaper, pumping, solid food and medication, each at its own path and stream, under its own name', () => {
+    expect(ENTRY_KIND_NAMES).toEqual(['feeding', 'sleep', 'diaper', 'pumping', 'solid', 'medication']);
+    expect(ENTRY_TYPES).toEqual(['Feeding', 'Sleep', 'Diaper', 'Pumping', 'Solid', 'Medication']);
     expect(ENTRY_KIND_NAMES.map((kind) => [ENTRY_KINDS[kind].kind, ENTRY_KINDS[kind].path, ENTRY_KINDS[kind].streamId('x')])).toEqual([
       ['feeding', '/api/feedings', 'feeding-x'],
       ['sleep', '/api/sleep', 'sleep-x'],
       ['diaper', '/api/diapers', 'diaper-x'],
       ['pumping', '/api/pumpings', 'pumping-x'],
       ['solid', '/api/solids', 'solid-x'],
+      ['medication', '/api/medications', 'medication-x'],
     ]);
     expect(ENTRY_KIND_NAMES.filter(isSessionKind)).toEqual(['feeding', 'sleep']);
     expect([incomplete.feeding, forgetful('diaper')]).toEqual(['a feeding', 'diaper']);
@@ -60,7 +62,7 @@ describe('the kinds of entry', () => {
 
   it('name only event types the registry knows, each back to its kind and role', () => {
     for (const type of ENTRY_EVENT_TYPES) expect(Object.hasOwn(eventRegistry, type), type).toBe(true);
-    expect(ENTRY_EVENT_TYPES.size).toBe(25);
+    expect(ENTRY_EVENT_TYPES.size).toBe(30);
     for (const kind of ENTRY_KIND_NAMES) expect(Object.keys(ENTRY_KINDS[kind].eventDefinitions).sort()).toEqual(Object.values(ENTRY_KINDS[kind].events).sort());
     expect(entryEventOf('DiaperChanged')).toEqual({ kind: 'diaper', role: 'logged' });
     expect(entryEventOf('PumpingNotesResealed')).toEqual({ kind: 'pumping', role: 'resealed' });

@@ -16,7 +16,10 @@ export type EntryLineRole = 'logged' | 'corrected' | 'restored' | 'deleted';
 type UnionToIntersection<Union> = (Union extends unknown ? (each: Union) => void : never) extends (all: infer All) => void ? All : never;
 
 /** Every kind's own columns: an entry line has all of them, null where they are another kind's. */
-export type KindColumns = UnionToIntersection<{ [K in EntryKind]: ReturnType<(typeof ENTRY_KINDS)[K]['research']['fields']> }[EntryKind]> & GrowthResearch;
+/** Named fields only: a kind that keeps no column of its own (`z.strictObject({})`) adds none, rather than an index signature. */
+type Named<Fields> = { [Field in keyof Fields as string extends Field ? never : Field]: Fields[Field] };
+
+export type KindColumns = UnionToIntersection<{ [K in EntryKind]: Named<ReturnType<(typeof ENTRY_KINDS)[K]['research']['fields']>> }[EntryKind]> & GrowthResearch;
 type NullableKindColumns = { [K in keyof KindColumns]: KindColumns[K] | null };
 
 interface LineStart {

@@ -231,6 +231,13 @@ describe('other kinds', () => {
     expect(JSON.stringify(line)).not.toMatch(/sealed|Peanut|Hives|food/i);
   });
 
+  it('says that a medicine was given, and when, and nothing of which one or how much', () => {
+    const dose = { type: 'MedicationLogged', data: { ...ref, medicationId: 'x1', occurredAt: '2026-11-20T15:05:00.000Z', name: 'v1.sealed.Amoxicillin', dose: 2.5, doseUnit: 'mL', notes: 'x' } };
+    const line = lineOf(dose);
+    expect(line).toEqual({ ...lineOf({ type: 'SolidLogged', data: { ...ref, solidId: 'x1', occurredAt: '2026-11-20T15:05:00.000Z', food: 'x', amount: 'all', reaction: false, notes: 'x' } }), kind: 'medication-logged', solidAmount: null, solidReaction: null });
+    expect(JSON.stringify(line)).not.toMatch(/sealed|Amoxicillin|2\.5|mL|dose/i);
+  });
+
   it('does not tell pounds and inches from kilograms and centimetres', () => {
     // 7 lb 8 oz is kept as 3.402 kg and 20 in as 50.8 cm: they leave as 3.4 kg and 51 cm, as metric measures would.
     const imperial = { type: 'GrowthMeasurementCorrected', data: { ...ref, measurementId: 'g3', measuredOn: '2026-11-20', weightKg: 3.402, lengthCm: 50.8, headCm: null, enteredIn: 'imperial' } };

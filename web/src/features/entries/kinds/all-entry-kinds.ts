@@ -1,6 +1,7 @@
 import { ENTRY_KIND_NAMES, entryKindOf, type EntryKind, type EntryType } from '@nightlight/domain/entries/entry-kinds';
 import { diaperEntry } from './diaper.tsx';
 import { feedingEntry } from './feeding.tsx';
+import { medicationEntry } from './medication.tsx';
 import { pumpingEntry } from './pumping.tsx';
 import { sleepEntry } from './sleep.tsx';
 import { solidEntry } from './solid.tsx';
@@ -15,6 +16,7 @@ export const WEB_ENTRY_KINDS = {
   diaper: diaperEntry,
   pumping: pumpingEntry,
   solid: solidEntry,
+  medication: medicationEntry,
 } satisfies WebEntryKindRegistry;
 
 /** The kinds in the order the dashboard shows their buttons. */

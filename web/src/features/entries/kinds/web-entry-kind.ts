@@ -28,6 +28,8 @@ export interface WebEntryKind<Kind extends EntryKind = EntryKind> {
   AddDialog: ComponentType<AddEntryDialogProps>;
   /** Corrects a logged entry in the same fields, filled in. */
   EditDialog: ComponentType<EditEntryDialogProps>;
+  /** A line it adds to the dashboard's glance at the top (a medication's 'last given'). */
+  Glance?: ComponentType<{ childId: string; now: Date }>;
   /** Its line in a day's list, when the line adds to the server's (a diaper's guidance). */
   lineOf?: (listed: EntryApiViews[Kind]) => TimelineEntry;
 }
