@@ -97,7 +97,7 @@ async function appendOperations(
   const details = (kind: Kind, at: { day: number; minute: number }, length: number, quarters: number | null) => {
     const start = FIRST_DAY + (at.day * 24 * 60 + at.minute) * 60_000;
     // A diaper change is an instant: it ends when it starts; a pumping session lasts its minutes.
-    const minutes = { feeding: length, sleep: length * 12, diaper: 0, pumping: length, solid: 0, medication: 0 }[kind];
+    const minutes = { feeding: length, sleep: length * 12, diaper: 0, pumping: length, solid: 0, medication: 0, temperature: 0 }[kind];
     return {
       startedAt: new Date(start).toISOString(),
       endedAt: new Date(start + minutes * 60_000).toISOString(),
@@ -123,6 +123,8 @@ async function appendOperations(
         return entryEvent(stores, 'solid', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { food: `Food ${length}`, amount: SOLID_AMOUNTS[length % 4]!, reaction: length % 7 === 0 }, notes: '' });
       case 'medication':
         return entryEvent(stores, 'medication', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { name: `Medicine ${length}`, dose: length / 2, doseUnit: 'mL' }, notes: '' });
+      case 'temperature':
+        return entryEvent(stores, 'temperature', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { temperature: 36 + (length % 50) / 10, unit: 'C', method: 'ear' }, notes: '' });
     }
   };
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -32,7 +33,7 @@ async function settle(): Promise<void> {
   await server.server.projector.waitFor(await server.server.adapters.eventStore.headPosition(), 5000);
 }
 
-const NO_ENTRIES = { feeding: 0, sleep: 0, diaper: 0, pumping: 0 };
+const NO_ENTRIES = Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, 0]));
 
 describe('a Baby Buddy export of several children', () => {
   it('lists the children for the preview, refuses an import that names none or one not in the file, and imports the one chosen', async () => {
@@ -123,7 +124,6 @@ describe("Baby Buddy's other tables", () => {
     const { token, childId } = await parentWithChild();
     const refusals = {
       'tummytime.csv': "Tummy time is not tracked by this app (the file is Baby Buddy's tummy time export)",
-      'temperature.csv': "Temperature is not tracked by this app (the file is Baby Buddy's temperature export)",
       'note.csv': "Notes on their own are not tracked by this app: here a note belongs to an entry (the file is Baby Buddy's notes export)",
       'bmi.csv': "BMI is not tracked by this app (the file is Baby Buddy's BMI export)",
       'tag.csv': "Tags are not tracked by this app (the file is Baby Buddy's tags export)",
@@ -150,6 +150,10 @@ describe("Baby Buddy's own test files (core/tests/import)", () => {
     expect(await importFile('diaperchange.csv')).toMatchObject({ format: 'babybuddy-diaper-changes', rows: 75, entries: { ...NO_ENTRIES, diaper: 75 }, refused: [] });
     // Pumping as it was exported before it had a start and an end: a time and an amount.
     expect(await importFile('pumping.csv', { amountUnit: 'mL' })).toMatchObject({ format: 'babybuddy-pumping', rows: 23, entries: { ...NO_ENTRIES, pumping: 23 }, refused: [] });
+    // Temperatures in °F with hundredths (97.81, 101.88), and no method.
+    const temperatures = await importFile('temperature.csv');
+    expect(temperatures).toMatchObject({ format: 'babybuddy-temperature', entries: { ...NO_ENTRIES, temperature: temperatures.rows }, refused: [] });
+    expect(temperatures.rows).toBeGreaterThan(0);
     // Its child 99 does not exist in Baby Buddy's database; here the file's only child goes into the child chosen. Without
     // an id column a row is told by its times, and diaperchange.csv's line 2 had this one's: it was imported already.
     expect(await importFile('diaperchange-invalid-child.csv')).toMatchObject({ entries: NO_ENTRIES, alreadyImported: 1, children: [{ id: '99', name: null, rows: 1 }], child: '99' });
@@ -169,6 +173,9 @@ describe("Baby Buddy's own test files (core/tests/import)", () => {
       amountOz: 3.4,
       notes: 'Determine vote forget you myself. Worry game consumer traditional improve option pattern drop.',
     });
+    // temperature.csv line 2: 97.81 at 10:50:06 on 28 May 2022 in New York (EDT), as the file has it.
+    const readings = (await server.call('GET', `/api/temperatures?childId=${childId}&date=2022-05-28`, { token })).body;
+    expect(readings.find((reading: { occurredAt: string }) => reading.occurredAt === '2022-05-28T14:50:06.000Z')).toMatchObject({ temperature: 97.81, unit: 'F', method: null, temperatureC: 36.6, guidance: null });
     const growth = (await server.call('GET', `/api/children/${childId}/growth`, { token })).body as { measuredOn: string; weightKg: number | null; lengthCm: number | null; headCm: number | null }[];
     // weight.csv line 2: 10.45 lb; height.csv line 2: 9.43 in; headcircumference.csv line 2: 11.9 in.
     expect(growth.find((m) => m.measuredOn === '2020-02-14')).toMatchObject({ weightKg: 4.74, lengthCm: null, headCm: null });

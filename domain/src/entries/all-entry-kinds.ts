@@ -4,6 +4,7 @@ import { medicationKind } from '../medications/medication.kind';
 import { pumpingKind } from '../pumpings/pumping.kind';
 import { sleepKind } from '../sleeps/sleep.kind';
 import { solidKind } from '../solids/solid.kind';
+import { temperatureKind } from '../temperatures/temperature.kind';
 import type { EventDefinition } from '../events/event-definition';
 import type { EntryKindDefinition } from './entry-kind-definition';
 import { ENTRY_KIND_NAMES, type EntryKind } from './entry-kinds';
@@ -22,6 +23,7 @@ export const ENTRY_KINDS = {
   pumping: pumpingKind,
   solid: solidKind,
   medication: medicationKind,
+  temperature: temperatureKind,
 } as const satisfies EntryKindRegistry;
 
 /** A kind's definition as code that handles every kind reads it, without naming the kind. */

@@ -12,6 +12,7 @@ export const ENTRY_KIND_LISTING = {
   pumping: { path: '/api/pumpings', one: 'pumping session', many: 'pumping sessions' },
   solid: { path: '/api/solids', one: 'solid food', many: 'solid foods' },
   medication: { path: '/api/medications', one: 'medication', many: 'medications' },
+  temperature: { path: '/api/temperatures', one: 'temperature', many: 'temperatures' },
 } as const satisfies Record<string, EntryKindListing>;
 
 export interface EntryKindListing {

@@ -26,6 +26,7 @@ export type ImportFormat =
   | 'babybuddy-sleep'
   | 'babybuddy-diaper-changes'
   | 'babybuddy-pumping'
+  | 'babybuddy-temperature'
   | 'babybuddy-weight'
   | 'babybuddy-height'
   | 'babybuddy-head-circumference';

@@ -42,6 +42,8 @@ const NO_COLUMNS = {
   rightOz: null,
   solidAmount: null,
   solidReaction: null,
+  temperatureC: null,
+  temperatureMethod: null,
   weightKg: null,
   lengthCm: null,
   headCm: null,
@@ -236,6 +238,16 @@ describe('other kinds', () => {
     const line = lineOf(dose);
     expect(line).toEqual({ ...lineOf({ type: 'SolidLogged', data: { ...ref, solidId: 'x1', occurredAt: '2026-11-20T15:05:00.000Z', food: 'x', amount: 'all', reaction: false, notes: 'x' } }), kind: 'medication-logged', solidAmount: null, solidReaction: null });
     expect(JSON.stringify(line)).not.toMatch(/sealed|Amoxicillin|2\.5|mL|dose/i);
+  });
+
+  it('gives a temperature in °C to a tenth whatever it was entered in, the extremes at the edge of the common range', () => {
+    const taken = (temperature: number, unit: string, method = 'rectal') => lineOf({ type: 'TemperatureLogged', data: { ...ref, temperatureId: 't1', occurredAt: '2026-11-20T15:05:00.000Z', temperature, unit, method, notes: 'x' } });
+    // 100.4 °F is 38 °C; 101.3 °F is 38.5 °C; 38.2 °C stays.
+    expect(taken(100.4, 'F')).toMatchObject({ kind: 'temperature-logged', temperatureC: 38, temperatureMethod: 'rectal', shiftedEndAt: null });
+    expect(taken(101.3, 'F', 'ear')).toMatchObject({ temperatureC: 38.5, temperatureMethod: 'ear' });
+    expect(taken(38.2, 'C')).toMatchObject({ temperatureC: 38.2 });
+    expect([taken(41.6, 'C'), taken(34.2, 'C')].map((line) => (line as EntryLine).temperatureC)).toEqual([40.5, 35.5]);
+    expect(JSON.stringify(taken(100.4, 'F'))).not.toMatch(/"F"|unit/);
   });
 
   it('does not tell pounds and inches from kilograms and centimetres', () => {

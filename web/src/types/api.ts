@@ -67,10 +67,13 @@ export type TokenPair = {
 
 export type OkResponse = { ok: true };
 
-/** The timeline view of an entry, as the server formats it, with who logged it; a diaper's guidance is added by the lists. */
+/** What a line says a parent should do, with its source: a diaper's or a temperature's guidance. */
+export type EntryGuidance = { message: string; reason: string; source: { title: string; url: string } };
+
+/** The timeline view of an entry, as the server formats it, with who logged it; a kind's guidance is added by the lists. */
 export type TimelineEntry = TimelineEntryView & {
   loggedBy?: LoggedBy;
-  guidance?: DiaperGuidance | null;
+  guidance?: EntryGuidance | null;
 };
 
 export type DailyInsightsResponse = { days: DailyInsights[]; today: DailyInsights };

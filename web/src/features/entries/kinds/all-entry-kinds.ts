@@ -4,6 +4,7 @@ import { feedingEntry } from './feeding.tsx';
 import { medicationEntry } from './medication.tsx';
 import { pumpingEntry } from './pumping.tsx';
 import { sleepEntry } from './sleep.tsx';
+import { temperatureEntry } from './temperature.tsx';
 import { solidEntry } from './solid.tsx';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -17,6 +18,7 @@ export const WEB_ENTRY_KINDS = {
   pumping: pumpingEntry,
   solid: solidEntry,
   medication: medicationEntry,
+  temperature: temperatureEntry,
 } satisfies WebEntryKindRegistry;
 
 /** The kinds in the order the dashboard shows their buttons. */
