@@ -97,7 +97,7 @@ async function appendOperations(
   const details = (kind: Kind, at: { day: number; minute: number }, length: number, quarters: number | null) => {
     const start = FIRST_DAY + (at.day * 24 * 60 + at.minute) * 60_000;
     // A diaper change is an instant: it ends when it starts; a pumping session lasts its minutes.
-    const minutes = { feeding: length, sleep: length * 12, diaper: 0, pumping: length, solid: 0, medication: 0, temperature: 0 }[kind];
+    const minutes = { feeding: length, sleep: length * 12, diaper: 0, pumping: length, solid: 0, medication: 0, temperature: 0, tummyTime: length }[kind];
     return {
       startedAt: new Date(start).toISOString(),
       endedAt: new Date(start + minutes * 60_000).toISOString(),
@@ -125,6 +125,8 @@ async function appendOperations(
         return entryEvent(stores, 'medication', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { name: `Medicine ${length}`, dose: length / 2, doseUnit: 'mL' }, notes: '' });
       case 'temperature':
         return entryEvent(stores, 'temperature', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { temperature: 36 + (length % 50) / 10, unit: 'C', method: 'ear' }, notes: '' });
+      case 'tummyTime':
+        return entryEvent(stores, 'tummyTime', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { milestone: length % 3 === 0 ? `Milestone ${length}` : null }, notes: '' });
     }
   };
 

@@ -21,7 +21,7 @@ const rest = {
 
 describe('free text in a kind of entry', () => {
   it("is sealed in every kind there is by its path in the kind's details, a sleep's sleep-sack tag too", () => {
-    expect(Object.fromEntries(ENTRY_KIND_LIST.map(({ kind, sealed }) => [kind, sealed]))).toMatchObject({ feeding: [], sleep: ['environment.sleepSackTag'], diaper: [], pumping: [], solid: ['food'], medication: ['name'], temperature: [] });
+    expect(Object.fromEntries(ENTRY_KIND_LIST.map(({ kind, sealed }) => [kind, sealed]))).toMatchObject({ feeding: [], sleep: ['environment.sleepSackTag'], diaper: [], pumping: [], solid: ['food'], medication: ['name'], temperature: [], tummyTime: ['milestone'] });
   });
 
   it('fails the type check, and the definition, when a field holds text neither sealed nor declared plain', () => {

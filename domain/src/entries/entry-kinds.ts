@@ -13,6 +13,7 @@ export const ENTRY_KIND_LISTING = {
   solid: { path: '/api/solids', one: 'solid food', many: 'solid foods' },
   medication: { path: '/api/medications', one: 'medication', many: 'medications' },
   temperature: { path: '/api/temperatures', one: 'temperature', many: 'temperatures' },
+  tummyTime: { path: '/api/tummy-times', one: 'tummy time', many: 'tummy times' },
 } as const satisfies Record<string, EntryKindListing>;
 
 export interface EntryKindListing {

@@ -8,6 +8,7 @@ import { timelineDocument } from '../read-models/timeline/timeline-document';
 import { sleepKind } from '../sleeps/sleep.kind';
 import { solidKind } from '../solids/solid.kind';
 import { temperatureKind } from '../temperatures/temperature.kind';
+import { tummyTimeKind } from '../tummy-times/tummy-time.kind';
 import { ENTRY_EVENT_TYPES, ENTRY_KINDS, entryEventOf, isSessionKind, type EntryKindRegistry } from './all-entry-kinds';
 import { ENTRY_KIND_NAMES, ENTRY_TYPES, type EntryKind } from './entry-kinds';
 
@@ -20,7 +21,7 @@ import { ENTRY_KIND_NAMES, ENTRY_TYPES, type EntryKind } from './entry-kinds';
 const unregistered: EntryKindRegistry = { feeding: feedingKind, sleep: sleepKind, diaper: diaperKind };
 
 // @ts-expect-error a kind's definition under another kind's name
-const misnamed: EntryKindRegistry = { feeding: feedingKind, sleep: sleepKind, diaper: diaperKind, pumping: diaperKind, solid: solidKind, medication: medicationKind, temperature: temperatureKind };
+const misnamed: EntryKindRegistry = { feeding: feedingKind, sleep: sleepKind, diaper: diaperKind, pumping: diaperKind, solid: solidKind, medication: medicationKind, temperature: temperatureKind, tummyTime: tummyTimeKind };
 
 // A definition without its CSV columns (or any other part) is not a definition.
 const { csv: _csv, ...withoutCsv } = pumpingKind;
@@ -45,9 +46,9 @@ function forgetful(kind: EntryKind): string {
 }
 
 describe('the kinds of entry', () => {
-  it('are feeding, sleep, diaper, pumping, solid food, medication and temperature, each at its own path and stream, under its own name', () => {
-    expect(ENTRY_KIND_NAMES).toEqual(['feeding', 'sleep', 'diaper', 'pumping', 'solid', 'medication', 'temperature']);
-    expect(ENTRY_TYPES).toEqual(['Feeding', 'Sleep', 'Diaper', 'Pumping', 'Solid', 'Medication', 'Temperature']);
+  it('are feeding, sleep, diaper, pumping, solid food, medication, temperature and tummy time, each at its own path and stream, under its own name', () => {
+    expect(ENTRY_KIND_NAMES).toEqual(['feeding', 'sleep', 'diaper', 'pumping', 'solid', 'medication', 'temperature', 'tummyTime']);
+    expect(ENTRY_TYPES).toEqual(['Feeding', 'Sleep', 'Diaper', 'Pumping', 'Solid', 'Medication', 'Temperature', 'TummyTime']);
     expect(ENTRY_KIND_NAMES.map((kind) => [ENTRY_KINDS[kind].kind, ENTRY_KINDS[kind].path, ENTRY_KINDS[kind].streamId('x')])).toEqual([
       ['feeding', '/api/feedings', 'feeding-x'],
       ['sleep', '/api/sleep', 'sleep-x'],
@@ -56,6 +57,7 @@ describe('the kinds of entry', () => {
       ['solid', '/api/solids', 'solid-x'],
       ['medication', '/api/medications', 'medication-x'],
       ['temperature', '/api/temperatures', 'temperature-x'],
+      ['tummyTime', '/api/tummy-times', 'tummyTime-x'],
     ]);
     expect(ENTRY_KIND_NAMES.filter(isSessionKind)).toEqual(['feeding', 'sleep']);
     expect([incomplete.feeding, forgetful('diaper')]).toEqual(['a feeding', 'diaper']);
@@ -64,7 +66,7 @@ describe('the kinds of entry', () => {
 
   it('name only event types the registry knows, each back to its kind and role', () => {
     for (const type of ENTRY_EVENT_TYPES) expect(Object.hasOwn(eventRegistry, type), type).toBe(true);
-    expect(ENTRY_EVENT_TYPES.size).toBe(35);
+    expect(ENTRY_EVENT_TYPES.size).toBe(40);
     for (const kind of ENTRY_KIND_NAMES) expect(Object.keys(ENTRY_KINDS[kind].eventDefinitions).sort()).toEqual(Object.values(ENTRY_KINDS[kind].events).sort());
     expect(entryEventOf('DiaperChanged')).toEqual({ kind: 'diaper', role: 'logged' });
     expect(entryEventOf('PumpingNotesResealed')).toEqual({ kind: 'pumping', role: 'resealed' });

@@ -75,6 +75,11 @@ function temperatureBody(cells: Cells, { timezone }: ImportOptions): Record<stri
   return { occurredAt: babyBuddyInstant(cells['time'], 'time', timezone), [value < 50 ? 'temperatureC' : 'temperatureF']: value, method: null, notes: cells['notes'] ?? '' };
 }
 
+/** Tummy time with its milestone, which Baby Buddy keeps as free text too. */
+function tummyTimeBody(cells: Cells, { timezone }: ImportOptions): Record<string, unknown> {
+  return { ...babyBuddyInterval(cells['start'], cells['end'], timezone), milestone: cells['milestone'] || null, notes: cells['notes'] ?? '' };
+}
+
 /** A measurement of one measure in the system the parent named: Baby Buddy keeps bare numbers. */
 const GROWTH_COLUMNS = {
   weight: { column: 'weight', metric: 'weightKg', imperial: 'weightLb' },
@@ -98,6 +103,7 @@ const READ_AS = {
   'diaper-changes': { kind: 'diaper', body: diaperBody },
   pumping: { kind: 'pumping', body: pumpingBody },
   temperature: { kind: 'temperature', body: temperatureBody },
+  'tummy-time': { kind: 'tummyTime', body: tummyTimeBody },
   weight: { kind: 'growth', body: growthBody('weight') },
   height: { kind: 'growth', body: growthBody('height') },
   'head-circumference': { kind: 'growth', body: growthBody('head-circumference') },

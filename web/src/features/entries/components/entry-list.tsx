@@ -77,7 +77,7 @@ type EntryItemProps = { childId: string; entry: ListedEntry; editable: boolean; 
 function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete }: EntryItemProps) {
   const [editing, setEditing] = useState(false);
   const time = formatEntryTime(entry.datetime);
-  const { facts, EditDialog } = webEntryKindOf(entry.type);
+  const { facts, EditDialog, label = entry.type } = webEntryKindOf(entry.type);
   // A fact the kind has no value for ('-') says nothing.
   const shownFacts = [
     [facts.duration, entry.duration],
@@ -99,7 +99,7 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
       </span>
       <div className="entry-body">
         <div className="entry-heading">
-          <span className="entry-type">{entry.type}</span>
+          <span className="entry-type">{label}</span>
           {sync?.action === 'delete' && <span className="entry-badge">Deleted</span>}
           <time className="entry-time" dateTime={entry.datetime}>
             {time}
@@ -129,7 +129,7 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
       </div>
       <div className="entry-actions">
         {editable && (
-          <button type="button" className="icon-button entry-edit" title="Edit entry" aria-label={`Edit ${entry.type.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
+          <button type="button" className="icon-button entry-edit" title="Edit entry" aria-label={`Edit ${label.toLowerCase()} at ${time}`} onClick={() => setEditing(true)}>
             <PencilIcon />
           </button>
         )}
@@ -138,7 +138,7 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
             type="button"
             className="icon-button entry-delete"
             title="Delete entry"
-            aria-label={`Delete ${entry.type.toLowerCase()} at ${time}`}
+            aria-label={`Delete ${label.toLowerCase()} at ${time}`}
             disabled={deleting}
             onClick={handleDelete}
           >

@@ -5,6 +5,7 @@ import { medicationEntry } from './medication.tsx';
 import { pumpingEntry } from './pumping.tsx';
 import { sleepEntry } from './sleep.tsx';
 import { temperatureEntry } from './temperature.tsx';
+import { tummyTimeEntry } from './tummy-time.tsx';
 import { solidEntry } from './solid.tsx';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -19,6 +20,7 @@ export const WEB_ENTRY_KINDS = {
   solid: solidEntry,
   medication: medicationEntry,
   temperature: temperatureEntry,
+  tummyTime: tummyTimeEntry,
 } satisfies WebEntryKindRegistry;
 
 /** The kinds in the order the dashboard shows their buttons. */

@@ -17,7 +17,7 @@ import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
 import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
-import type { WebEntryKind } from './web-entry-kind.ts';
+import type { KindGlanceProps, WebEntryKind } from './web-entry-kind.ts';
 
 export type CreateMedicationInput = { childId: string; occurredAt: string; name: string; dose: number; doseUnit: DoseUnit; notes?: string };
 
@@ -92,7 +92,7 @@ export function lastGivenText(medication: Pick<EntryApiViews['medication'], 'nam
 }
 
 /** The dashboard's line of the last medicine given, with the time since; nothing before the first. */
-function LastGivenLine({ childId, now }: { childId: string; now: Date }) {
+function LastGivenLine({ child: { id: childId }, now }: KindGlanceProps) {
   // Under [medications' list root, childId]: every medication written for the child refreshes it.
   const last = useQuery({
     queryKey: [entryListRoots.medication, childId, 'last'],
