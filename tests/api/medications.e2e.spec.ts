@@ -58,6 +58,12 @@ describe('medications', () => {
     expect((await server.call('GET', `/api/medications/${read.id}`, { token: parent.token })).body).toEqual(read);
     const events = await server.server.adapters.eventStore.readStream(`medication-${read.id}`);
     expect(JSON.stringify(events)).not.toMatch(/paracetamol|Before bed/i);
+    // The report lists each medicine given, by name, with its doses and the last day one was given.
+    const report = await server.call('GET', `/api/children/${childId}/report?from=2026-11-14&to=2026-11-20`, { token: parent.token });
+    expect(report.body.medicines).toEqual([
+      { name: 'Ibuprofen', doses: 1, lastDate: '2026-11-20' },
+      { name: 'Paracetamol', doses: 1, lastDate: '2026-11-20' },
+    ]);
   });
 
   it('writes one tablet and one drop in the singular', async () => {

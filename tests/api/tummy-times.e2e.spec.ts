@@ -48,6 +48,9 @@ describe('tummy time', () => {
     expect(list.body[0]).toEqual(read);
     const events = await server.server.adapters.eventStore.readStream(`tummyTime-${read.id}`);
     expect(JSON.stringify(events)).not.toMatch(/Rolled/);
+    // The report: 12 and 5 minutes on the 20th, a day tracked by its tummy time alone.
+    const report = await server.call('GET', `/api/children/${childId}/report?from=2026-11-20&to=2026-11-20`, { token: parent.token });
+    expect([report.body.tummyTime, report.body.days[0].tummyTimeMins, report.body.range.daysWithEntries]).toEqual([{ mean: 17, min: 17, max: 17 }, 17, 1]);
   });
 
   it('corrects a session, deletes it and brings it back with Undo', async () => {

@@ -27,6 +27,7 @@ export const medicationKind = defineEntryKind({
   line: medicationLine,
   amountText: medicationAmountText,
   parts: { dose: 'dose', doseUnit: 'dose' },
+  report: { dose: ({ name }) => ({ name }) },
   // A dose with its unit at a known age narrows down the medicine, and so the illness: research learns only that one was given.
   research: { columns: z.strictObject({}), fields: () => ({}) },
 });

@@ -5,6 +5,8 @@ export interface ReportDayFigures {
   nursingRightMins: number;
   /** Ounces pumped, both sides, unrounded. */
   pumpedOz: number;
+  /** Minutes on the tummy. */
+  tummyTimeMins: number;
 }
 
 /** A food a meal names, for the report's list of foods tried. */
@@ -13,10 +15,17 @@ export interface ReportFood {
   reaction: boolean;
 }
 
+/** A dose of medicine, for the report's list of medicines given. */
+export interface ReportDose {
+  name: string;
+}
+
 /** What one kind of entry adds to the pediatrician's report. */
 export interface ReportContribution<Details> {
   /** The figures one entry adds to the day it starts on; null when it adds none (a feeding without sides). */
-  day?(details: Details): Partial<ReportDayFigures> | null;
+  day?(details: Details, times: { startedAt: string; endedAt: string }): Partial<ReportDayFigures> | null;
   /** The food one entry names, from its details with their free text opened. */
   food?(details: Details): ReportFood;
+  /** The medicine one entry gives, from its details with their free text opened. */
+  dose?(details: Details): ReportDose;
 }

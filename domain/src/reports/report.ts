@@ -9,7 +9,7 @@ import { datesInRange, type LocalDate } from '../time/zoned-time';
 import type { GrowthUnits } from '../units/units';
 import { toMillilitres } from '../units/volume';
 import { ageOn, type ChildAge } from './child-age';
-import type { ReportDayFigures, ReportFood } from './report-contribution';
+import type { ReportDayFigures, ReportDose, ReportFood } from './report-contribution';
 
 /** A per-day figure over the days with entries: its mean and the lowest and highest day. */
 export interface DayStat {
@@ -46,9 +46,18 @@ export interface ReportDay {
   nursingRightMins: number;
   /** Ounces pumped, both sides, unrounded. */
   pumpedOz: number;
+  /** Minutes on the tummy. */
+  tummyTimeMins: number;
 }
 
 export type ReportMeasurement = ReturnType<typeof growthApiView>;
+
+/** A medicine given in the range: how many doses, and the last day one was given. */
+export interface ReportMedicine {
+  name: string;
+  doses: number;
+  lastDate: LocalDate;
+}
 
 /** A food tried in the range: first when, how many meals of it, and how many with a reaction. */
 export interface ReportFoodTried {
@@ -72,6 +81,8 @@ export interface ReportView {
   nursing: { left: DayStat; right: DayStat } | null;
   /** Milk pumped per day; null when nothing was pumped in the range. */
   pumping: { oz: DayStat; mL: DayStat } | null;
+  /** Minutes on the tummy per day; null when none was logged in the range. */
+  tummyTime: DayStat | null;
   sleep: {
     day: SleepStat | null;
     night: SleepStat | null;
@@ -83,6 +94,8 @@ export interface ReportView {
   growth: ReportMeasurement[];
   /** The solid foods of the range, by when each was first given; empty when none was logged. */
   foods: ReportFoodTried[];
+  /** The medicines given in the range, by name; empty when none was logged. */
+  medicines: ReportMedicine[];
   /** The feeding guide's milestone the child has reached on the last date of the range. */
   milestone: { key: MilestoneKey; label: string; amountPerFeeding: string; feedingsPerDay: string; source: string } | null;
 }
@@ -102,7 +115,7 @@ export interface ReportInput {
 }
 
 /** The figures one entry adds to the local date it started on, and the food it names. */
-export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures>; food?: ReportFood };
+export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures>; food?: ReportFood; dose?: ReportDose };
 
 const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 const wholeMillilitres = (oz: number): number => Math.round(toMillilitres(oz, 'oz'));
@@ -116,14 +129,17 @@ function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined, extr
   let nursingLeftMins = 0;
   let nursingRightMins = 0;
   let pumpedOz = 0;
+  let tummyTimeMins = 0;
   for (const { figures } of extras) {
+    tummyTimeMins += figures.tummyTimeMins ?? 0;
     nursingLeftMins += figures.nursingLeftMins ?? 0;
     nursingRightMins += figures.nursingRightMins ?? 0;
     pumpedOz += figures.pumpedOz ?? 0;
   }
   return {
     date,
-    hasEntries: doc ? hasEntries(doc) : false,
+    // A day of tummy time or medicines alone was tracked too.
+    hasEntries: (doc ? hasEntries(doc) : false) || extras.length > 0,
     feedCount: doc?.feeding.feedCount ?? 0,
     totalOz: doc?.feeding.totalOz24h ?? 0,
     // A document stored before diapers were tracked has none.
@@ -135,6 +151,7 @@ function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined, extr
     nursingLeftMins,
     nursingRightMins,
     pumpedOz,
+    tummyTimeMins,
   };
 }
 
@@ -175,6 +192,20 @@ function foodsTried(extras: readonly ReportExtra[]): ReportFoodTried[] {
   return [...byName.values()];
 }
 
+/** The medicines of the doses, one name however it was capitalised or spaced, by name. */
+function medicinesGiven(extras: readonly ReportExtra[]): ReportMedicine[] {
+  const byName = new Map<string, ReportMedicine>();
+  for (const { localDate, dose } of extras) {
+    if (!dose) continue;
+    const key = dose.name.trim().toLowerCase();
+    const given = byName.get(key) ?? { name: dose.name.trim(), doses: 0, lastDate: localDate };
+    given.doses += 1;
+    if (localDate > given.lastDate) given.lastDate = localDate;
+    byName.set(key, given);
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The latest milestone of the feeding guide whose age the child has reached on `date`. */
 function milestoneOn(birthDate: LocalDate, date: LocalDate): ReportView['milestone'] {
   const reached = FEEDING_MILESTONES.filter((m) => milestoneDate(birthDate, m.ageMonths) <= date).at(-1);
@@ -208,6 +239,7 @@ export function buildReport({ child, from, to, days, growth, growthUnits, extras
         ? { left: dayStat(of((day) => day.nursingLeftMins), Math.round), right: dayStat(of((day) => day.nursingRightMins), Math.round) }
         : null,
     pumping: some && extras.some(({ figures }) => figures.pumpedOz !== undefined) ? { oz: dayStat(of((day) => day.pumpedOz), oneDecimal), mL: dayStat(of((day) => day.pumpedOz), wholeMillilitres) } : null,
+    tummyTime: some && extras.some(({ figures }) => figures.tummyTimeMins !== undefined) ? dayStat(of((day) => day.tummyTimeMins), Math.round) : null,
     sleep: {
       day: some ? sleepStat(of((day) => day.dayMins)) : null,
       night: some ? sleepStat(of((day) => day.nightMins)) : null,
@@ -219,6 +251,7 @@ export function buildReport({ child, from, to, days, growth, growthUnits, extras
       .sort((a, b) => (a.measuredOn < b.measuredOn ? -1 : a.measuredOn > b.measuredOn ? 1 : 0))
       .map((doc) => growthApiView(doc, child, growthUnits)),
     foods: foodsTried(extras),
+    medicines: medicinesGiven(extras),
     milestone: milestoneOn(child.birthDate, to),
   };
 }

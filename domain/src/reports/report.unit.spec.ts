@@ -9,6 +9,8 @@ import { reportWeek } from './report-week.fixture';
 import { feedingKind } from '../feedings/feeding.kind';
 import type { NursingSides } from '../feedings/feeding-rules';
 import { pumpingKind } from '../pumpings/pumping.kind';
+import { medicationKind } from '../medications/medication.kind';
+import { tummyTimeKind } from '../tummy-times/tummy-time.kind';
 import type { PumpedAmounts } from '../pumpings/pumping-rules';
 
 /** Born 2026-03-08: 90 days old on Saturday 6 June, 2 months old since 8 May, 3 months on 8 June. */
@@ -35,6 +37,9 @@ const measurement = (measuredOn: string, weightKg: number | null, lengthCm: numb
   headCm: null,
   enteredIn: 'metric',
 });
+
+/** An entry's times, where its figures do not depend on them. */
+const AT = { startedAt: '2026-06-01T12:00:00.000Z', endedAt: '2026-06-01T12:20:00.000Z' };
 
 describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New York', () => {
   const report = reportOf('2026-06-01', '2026-06-07');
@@ -83,14 +88,32 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
     expect([report.nursing, report.pumping]).toEqual([null, null]);
   });
 
+  it('gives the minutes on the tummy per day, and the medicines given with their doses and last day', () => {
+    const tummy = (localDate: string, minutes: number) => ({
+      localDate,
+      figures: tummyTimeKind.report!.day!({ milestone: null }, { startedAt: '2026-06-01T12:00:00.000Z', endedAt: new Date(Date.parse('2026-06-01T12:00:00.000Z') + minutes * 60_000).toISOString() })!,
+    });
+    const dose = (localDate: string, name: string) => ({ localDate, figures: {}, dose: medicationKind.report!.dose!({ name, dose: 2.5, doseUnit: 'mL' }) });
+    const withExtras = reportOf('2026-06-01', '2026-06-07', {
+      extras: [tummy('2026-06-01', 10), tummy('2026-06-01', 15), tummy('2026-06-02', 5), dose('2026-06-02', 'Paracetamol'), dose('2026-06-05', 'paracetamol '), dose('2026-06-03', 'Amoxicillin')],
+    });
+    // 25 minutes on the 1st, 5 on the 2nd and none on the 3rd, 5th, 6th and 7th (the 4th has nothing logged): 30 / 6 is 5.
+    expect(withExtras.tummyTime).toEqual({ mean: 5, min: 0, max: 25 });
+    expect(withExtras.medicines).toEqual([
+      { name: 'Amoxicillin', doses: 1, lastDate: '2026-06-03' },
+      { name: 'Paracetamol', doses: 2, lastDate: '2026-06-05' },
+    ]);
+    expect([report.tummyTime, report.medicines]).toEqual([null, []]);
+  });
+
   it('has no nursing figures from a feeding that recorded no sides', () => {
-    expect(feedingKind.report!.day!({ amountOz: 4, enteredAmount: { value: 4, unit: 'oz' }, method: 'Bottle', type: null, sides: null })).toBeNull();
+    expect(feedingKind.report!.day!({ amountOz: 4, enteredAmount: { value: 4, unit: 'oz' }, method: 'Bottle', type: null, sides: null }, AT)).toBeNull();
   });
 
   it('gives the minutes per breast and the milk pumped per day over the days with entries', () => {
     // What the feedings' and the pumping sessions' report contributions add to their days.
-    const nursed = (localDate: string, sides: NursingSides) => ({ localDate, figures: feedingKind.report!.day!({ amountOz: null, enteredAmount: null, method: 'Nursing', type: null, sides })! });
-    const pumped = (localDate: string, amounts: PumpedAmounts) => ({ localDate, figures: pumpingKind.report!.day!(amounts)! });
+    const nursed = (localDate: string, sides: NursingSides) => ({ localDate, figures: feedingKind.report!.day!({ amountOz: null, enteredAmount: null, method: 'Nursing', type: null, sides }, AT)! });
+    const pumped = (localDate: string, amounts: PumpedAmounts) => ({ localDate, figures: pumpingKind.report!.day!(amounts, AT)! });
     const withExtras = reportOf('2026-06-01', '2026-06-07', {
       extras: [
         nursed('2026-06-01', { leftMinutes: 15, rightMinutes: 10 }),
@@ -122,6 +145,7 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
       nursingLeftMins: 0,
       nursingRightMins: 0,
       pumpedOz: 0,
+      tummyTimeMins: 0,
     });
     expect(report.days[3]).toEqual({
       date: '2026-06-04',
@@ -136,6 +160,7 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
       nursingLeftMins: 0,
       nursingRightMins: 0,
       pumpedOz: 0,
+      tummyTimeMins: 0,
     });
     expect(report.days.map((day) => day.feedCount)).toEqual([5, 6, 4, 0, 7, 5, 5]);
     expect(report.days.map((day) => [day.dayMins, day.nightMins])).toEqual([

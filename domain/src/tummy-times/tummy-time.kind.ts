@@ -29,6 +29,7 @@ export const tummyTimeKind = defineEntryKind({
   line: tummyTimeLine,
   amountText: tummyTimeAmountText,
   parts: {},
+  report: { day: (_details, { startedAt, endedAt }) => ({ tummyTimeMins: Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / 60_000) }) },
   // Its minutes are in the line's times; the milestone is free text and never leaves.
   research: { columns: z.strictObject({}), fields: () => ({}) },
 });

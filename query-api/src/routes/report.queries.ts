@@ -41,15 +41,17 @@ export function reportQueries({ readStore, cipher }: QueryDeps) {
     /** What the entries of a range add to their days beyond the daily insights (a nursing feeding's sides, milk pumped), by kind. */
     const extrasOf = async (childId: string, from: string, to: string): Promise<ReportExtra[]> => {
       const perKind = await Promise.all(
-        ENTRY_KIND_LIST.filter(({ report }) => report?.day || report?.food).map(async (definition) => {
+        ENTRY_KIND_LIST.filter(({ report }) => report).map(async (definition) => {
           const report = definition.report!;
           const docs = await timeline.find({ childId, kind: definition.kind, localDate: { $gte: from, $lte: to } }, { readOnly: true });
           const extras: ReportExtra[] = [];
           for (const doc of docs) {
-            const figures = report.day?.(detailsOf(doc)) ?? null;
-            // A food's name is sealed: opened here, for the family's own report.
-            const food = report.food?.(await turnSealed(detailsOf(doc), definition.sealed, async (sealed) => (await cipher.openForChild(doc.childId, doc.ownerId, sealed)) ?? ''));
-            if (figures || food) extras.push({ localDate: doc.localDate, figures: figures ?? {}, ...(food ? { food } : {}) });
+            const figures = report.day?.(detailsOf(doc), doc) ?? null;
+            // A food's or a medicine's name is sealed: opened here, for the family's own report.
+            const opened = report.food || report.dose ? await turnSealed(detailsOf(doc), definition.sealed, async (sealed) => (await cipher.openForChild(doc.childId, doc.ownerId, sealed)) ?? '') : null;
+            const food = opened && report.food?.(opened);
+            const dose = opened && report.dose?.(opened);
+            if (figures || food || dose) extras.push({ localDate: doc.localDate, figures: figures ?? {}, ...(food ? { food } : {}), ...(dose ? { dose } : {}) });
           }
           return extras;
         }),

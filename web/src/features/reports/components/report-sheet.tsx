@@ -122,6 +122,30 @@ function FoodsTable({ foods }: { foods: ReportView['foods'] }) {
   );
 }
 
+/** The medicines given in the range, each with its doses and the last day one was given. */
+function MedicinesTable({ medicines }: { medicines: ReportView['medicines'] }) {
+  return (
+    <table className="report-table" aria-label="Medicines given">
+      <thead>
+        <tr>
+          <th scope="col">Medicine</th>
+          <th scope="col">Doses</th>
+          <th scope="col">Last given</th>
+        </tr>
+      </thead>
+      <tbody>
+        {medicines.map((given) => (
+          <tr key={given.name}>
+            <th scope="row">{given.name}</th>
+            <td>{given.doses}</td>
+            <td>{dateText(given.lastDate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The one page a pediatrician reads: who and when, the figures per day, charts, growth and the guide for the age. */
 export function ReportSheet({ report, unit }: { report: ReportView; unit: VolumeUnit }) {
   const titleId = useId();
@@ -144,6 +168,11 @@ export function ReportSheet({ report, unit }: { report: ReportView; unit: Volume
       <ReportSection title="Growth">
         <GrowthTable measurements={report.growth} />
       </ReportSection>
+      {report.medicines.length > 0 && (
+        <ReportSection title="Medicines given">
+          <MedicinesTable medicines={report.medicines} />
+        </ReportSection>
+      )}
       {report.foods.length > 0 && (
         <ReportSection title="Solid foods tried">
           <FoodsTable foods={report.foods} />

@@ -45,7 +45,12 @@ function pumpingRows(pumping: ReportView['pumping'], unit: VolumeUnit): FigureRo
   return [{ label, average: `${pumping.mL.mean} mL`, range: `${pumping.mL.min}–${pumping.mL.max} mL` }];
 }
 
-/** The figures table, in the order a pediatrician asks: feeds, amounts, nursing, pumping, diapers, sleep. */
+/** Minutes on the tummy ('20 min', '5–30 min'); a row only when some was logged in the range. */
+function tummyTimeRows(tummyTime: ReportView['tummyTime']): FigureRow[] {
+  return tummyTime ? [{ label: 'Tummy time', average: `${tummyTime.mean} min`, range: `${tummyTime.min}–${tummyTime.max} min` }] : [];
+}
+
+/** The figures table, in the order a pediatrician asks: feeds, amounts, nursing, pumping, diapers, sleep, tummy time. */
 export function figureRows(report: ReportView, unit: VolumeUnit): FigureRow[] {
   return [
     countRow('Feeds', report.feeds),
@@ -56,6 +61,7 @@ export function figureRows(report: ReportView, unit: VolumeUnit): FigureRow[] {
     countRow('Dirty diapers', report.diapers?.dirty ?? null),
     sleepRow('Day sleep', report.sleep.day),
     sleepRow('Night sleep', report.sleep.night),
+    ...tummyTimeRows(report.tummyTime),
   ];
 }
 
