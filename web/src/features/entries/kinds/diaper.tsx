@@ -1,15 +1,15 @@
 // Diaper changes in the web app: their form (Add Diaper, two taps: what the diaper held, save; and
 // Edit Diaper) and the write it sends. The rules and messages that matter are the domain's.
+import Baby from 'lucide-react/icons/baby';
 import { z } from 'zod/mini';
 import { DIAPER_CONTENTS, diaperLine, STOOL_COLORS } from '@nightlight/domain/diapers/diaper-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { icon } from '../../../components/icons.tsx';
 import type { DiaperContents, StoolColor, TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
 import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
-import Baby from 'lucide-react/icons/baby';
-import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 

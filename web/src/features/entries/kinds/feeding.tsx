@@ -1,8 +1,11 @@
 // Feedings in the web app: their form (Add Feeding and Edit Feeding), its checks and the write it
 // sends. Amount limits and steps are the domain's, in the parent's unit.
+import Heart from 'lucide-react/icons/heart';
+import Milk from 'lucide-react/icons/milk';
 import { z } from 'zod/mini';
 import { feedingLine } from '@nightlight/domain/feedings/feeding-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
 import type { Feeding, FeedingMethod, FeedingType, NursingSides, TimelineEntry, VolumeUnit } from '../../../types/api.ts';
@@ -11,9 +14,6 @@ import { NotesField, SpanFields } from '../components/entry-fields.tsx';
 import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
 import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
-import Heart from 'lucide-react/icons/heart';
-import Milk from 'lucide-react/icons/milk';
-import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 

@@ -1,7 +1,9 @@
 // Pumping sessions in the web app: their form (Add Pumping and Edit Pumping) and the write it
 // sends. The duration's limit and the amounts' limits and steps are the domain's.
+import GlassWater from 'lucide-react/icons/glass-water';
 import { MAX_PUMPING_MINUTES, pumpingEndedAt, pumpingLine } from '@nightlight/domain/pumpings/pumping-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
 import type { TimelineEntry, VolumeUnit } from '../../../types/api.ts';
@@ -9,8 +11,6 @@ import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
 import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
-import GlassWater from 'lucide-react/icons/glass-water';
-import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 

@@ -1,7 +1,9 @@
 // Sleeps in the web app: their form (Add Sleep and Edit Sleep), by the times the baby fell asleep
 // and woke up or by the minutes slept, and the write it sends.
+import Moon from 'lucide-react/icons/moon';
 import { z } from 'zod/mini';
 import { sleepLine } from '@nightlight/domain/sleeps/sleep-rules';
+import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
@@ -9,8 +11,6 @@ import { NotesField, SpanFields } from '../components/entry-fields.tsx';
 import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
 import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
-import Moon from 'lucide-react/icons/moon';
-import { icon } from '../../../components/icons.tsx';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
