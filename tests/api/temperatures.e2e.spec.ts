@@ -80,6 +80,9 @@ describe('temperatures', () => {
     // Seven months old: not before 39.4 °C.
     expect(await log(older, { temperatureC: 39.3 })).toBeNull();
     expect(await log(older, { temperatureC: 39.4 })).toMatchObject({ reason: 'A fever of 103 °F (39.4 °C) or more from 6 months of age.' });
+    // The report: two readings of the newborn's, the highest 100.4 °F (38 °C).
+    const report = await server.call('GET', `/api/children/${newborn}/report?from=2026-11-20&to=2026-11-20`, { token: parent.token });
+    expect(report.body.temperatures).toEqual({ readings: 2, highestC: 38, highestF: 100.4, highestDate: '2026-11-20' });
   });
 
   it('corrects a reading, says what changed, deletes it and brings it back with Undo', async () => {

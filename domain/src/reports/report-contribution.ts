@@ -20,6 +20,11 @@ export interface ReportDose {
   name: string;
 }
 
+/** A temperature taken, in °C, for the report's highest reading. */
+export interface ReportReading {
+  celsius: number;
+}
+
 /** What one kind of entry adds to the pediatrician's report. */
 export interface ReportContribution<Details> {
   /** The figures one entry adds to the day it starts on; null when it adds none (a feeding without sides). */
@@ -28,4 +33,6 @@ export interface ReportContribution<Details> {
   food?(details: Details): ReportFood;
   /** The medicine one entry gives, from its details with their free text opened. */
   dose?(details: Details): ReportDose;
+  /** The temperature one entry took. */
+  reading?(details: Details): ReportReading;
 }

@@ -64,6 +64,10 @@ export const reportSchema = viewSchema<ReportView>()(
       medicines: z
         .array(z.strictObject({ name: z.string(), doses: count, lastDate: localDate }))
         .describe('The medicines given in the range, by name, with their number of doses and the last day one was given'),
+      temperatures: z
+        .strictObject({ readings: count, highestC: z.number(), highestF: z.number(), highestDate: localDate })
+        .nullable()
+        .describe('The temperatures taken in the range: how many, and the highest in both scales with the first day it was reached'),
       milestone: z
         .strictObject({
           key: z.enum(['newborn', '1-month', '2-months', '4-months', '6-months', '12-months']),

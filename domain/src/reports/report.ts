@@ -9,7 +9,7 @@ import { datesInRange, type LocalDate } from '../time/zoned-time';
 import type { GrowthUnits } from '../units/units';
 import { toMillilitres } from '../units/volume';
 import { ageOn, type ChildAge } from './child-age';
-import type { ReportDayFigures, ReportDose, ReportFood } from './report-contribution';
+import type { ReportDayFigures, ReportDose, ReportFood, ReportReading } from './report-contribution';
 
 /** A per-day figure over the days with entries: its mean and the lowest and highest day. */
 export interface DayStat {
@@ -96,6 +96,8 @@ export interface ReportView {
   foods: ReportFoodTried[];
   /** The medicines given in the range, by name; empty when none was logged. */
   medicines: ReportMedicine[];
+  /** The temperatures taken in the range: how many, and the highest (the first day it was reached); null when none. */
+  temperatures: { readings: number; highestC: number; highestF: number; highestDate: LocalDate } | null;
   /** The feeding guide's milestone the child has reached on the last date of the range. */
   milestone: { key: MilestoneKey; label: string; amountPerFeeding: string; feedingsPerDay: string; source: string } | null;
 }
@@ -115,7 +117,7 @@ export interface ReportInput {
 }
 
 /** The figures one entry adds to the local date it started on, and the food it names. */
-export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures>; food?: ReportFood; dose?: ReportDose };
+export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures>; food?: ReportFood; dose?: ReportDose; reading?: ReportReading };
 
 const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 const wholeMillilitres = (oz: number): number => Math.round(toMillilitres(oz, 'oz'));
@@ -206,6 +208,19 @@ function medicinesGiven(extras: readonly ReportExtra[]): ReportMedicine[] {
   return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** How many temperatures were taken, and the highest, on the first day it was reached, to a tenth of a degree in both scales. */
+function temperaturesTaken(extras: readonly ReportExtra[]): ReportView['temperatures'] {
+  let readings = 0;
+  let highest: { celsius: number; date: LocalDate } | null = null;
+  for (const { localDate, reading } of extras) {
+    if (!reading) continue;
+    readings += 1;
+    if (highest === null || reading.celsius > highest.celsius || (reading.celsius === highest.celsius && localDate < highest.date)) highest = { celsius: reading.celsius, date: localDate };
+  }
+  if (highest === null) return null;
+  return { readings, highestC: oneDecimal(highest.celsius), highestF: oneDecimal((highest.celsius * 9) / 5 + 32), highestDate: highest.date };
+}
+
 /** The latest milestone of the feeding guide whose age the child has reached on `date`. */
 function milestoneOn(birthDate: LocalDate, date: LocalDate): ReportView['milestone'] {
   const reached = FEEDING_MILESTONES.filter((m) => milestoneDate(birthDate, m.ageMonths) <= date).at(-1);
@@ -252,6 +267,7 @@ export function buildReport({ child, from, to, days, growth, growthUnits, extras
       .map((doc) => growthApiView(doc, child, growthUnits)),
     foods: foodsTried(extras),
     medicines: medicinesGiven(extras),
+    temperatures: temperaturesTaken(extras),
     milestone: milestoneOn(child.birthDate, to),
   };
 }

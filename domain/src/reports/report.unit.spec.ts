@@ -11,6 +11,7 @@ import type { NursingSides } from '../feedings/feeding-rules';
 import { pumpingKind } from '../pumpings/pumping.kind';
 import { medicationKind } from '../medications/medication.kind';
 import { tummyTimeKind } from '../tummy-times/tummy-time.kind';
+import { temperatureKind } from '../temperatures/temperature.kind';
 import type { PumpedAmounts } from '../pumpings/pumping-rules';
 
 /** Born 2026-03-08: 90 days old on Saturday 6 June, 2 months old since 8 May, 3 months on 8 June. */
@@ -103,7 +104,14 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
       { name: 'Amoxicillin', doses: 1, lastDate: '2026-06-03' },
       { name: 'Paracetamol', doses: 2, lastDate: '2026-06-05' },
     ]);
-    expect([report.tummyTime, report.medicines]).toEqual([null, []]);
+    expect([report.tummyTime, report.medicines, report.temperatures]).toEqual([null, [], null]);
+  });
+
+  it('counts the temperatures taken and gives the highest in both scales, on the first day it was reached', () => {
+    const taken = (localDate: string, temperature: number, unit: 'C' | 'F') => ({ localDate, figures: {}, reading: temperatureKind.report!.reading!({ temperature, unit, method: 'rectal' }) });
+    // 101.3 °F is 38.5 °C, reached again on the 5th in °C.
+    const withReadings = reportOf('2026-06-01', '2026-06-07', { extras: [taken('2026-06-02', 37.2, 'C'), taken('2026-06-03', 101.3, 'F'), taken('2026-06-05', 38.5, 'C')] });
+    expect(withReadings.temperatures).toEqual({ readings: 3, highestC: 38.5, highestF: 101.3, highestDate: '2026-06-03' });
   });
 
   it('has no nursing figures from a feeding that recorded no sides', () => {

@@ -52,6 +52,7 @@ export const temperatureKind = defineEntryKind({
     }),
   },
   parts: { temperature: 'temperature', unit: 'temperature', method: 'method' },
+  report: { reading: ({ temperature, unit }) => ({ celsius: toCelsius(temperature, unit) }) },
   // The reading as entered, its scale, and how it was taken.
   csv: {
     columns: ['temperature', 'temperature_unit', 'temperature_method'],

@@ -51,7 +51,8 @@ export function reportQueries({ readStore, cipher }: QueryDeps) {
             const opened = report.food || report.dose ? await turnSealed(detailsOf(doc), definition.sealed, async (sealed) => (await cipher.openForChild(doc.childId, doc.ownerId, sealed)) ?? '') : null;
             const food = opened && report.food?.(opened);
             const dose = opened && report.dose?.(opened);
-            if (figures || food || dose) extras.push({ localDate: doc.localDate, figures: figures ?? {}, ...(food ? { food } : {}), ...(dose ? { dose } : {}) });
+            const reading = report.reading?.(detailsOf(doc));
+            if (figures || food || dose || reading) extras.push({ localDate: doc.localDate, figures: figures ?? {}, ...(food ? { food } : {}), ...(dose ? { dose } : {}), ...(reading ? { reading } : {}) });
           }
           return extras;
         }),

@@ -122,6 +122,10 @@ function FoodsTable({ foods }: { foods: ReportView['foods'] }) {
   );
 }
 
+/** '3 readings; the highest 38.5 °C (101.3 °F) on Jun 3, 2026'. */
+const temperaturesText = ({ readings, highestC, highestF, highestDate }: NonNullable<ReportView['temperatures']>): string =>
+  `${readings} ${readings === 1 ? 'reading' : 'readings'}; the highest ${highestC} °C (${highestF} °F) on ${dateText(highestDate)}`;
+
 /** The medicines given in the range, each with its doses and the last day one was given. */
 function MedicinesTable({ medicines }: { medicines: ReportView['medicines'] }) {
   return (
@@ -168,6 +172,11 @@ export function ReportSheet({ report, unit }: { report: ReportView; unit: Volume
       <ReportSection title="Growth">
         <GrowthTable measurements={report.growth} />
       </ReportSection>
+      {report.temperatures && (
+        <ReportSection title="Temperatures">
+          <p>{temperaturesText(report.temperatures)}</p>
+        </ReportSection>
+      )}
       {report.medicines.length > 0 && (
         <ReportSection title="Medicines given">
           <MedicinesTable medicines={report.medicines} />

@@ -56,6 +56,7 @@ const fixtureWeek: ReportView = {
   tummyTime: null,
   foods: [],
   medicines: [],
+  temperatures: null,
   sleep: {
     day: { meanMins: 157, meanHuman: '2h 37m', minMins: 120, minHuman: '2h 0m', maxMins: 180, maxHuman: '3h 0m' },
     night: { meanMins: 625, meanHuman: '10h 25m', minMins: 600, minHuman: '10h 0m', maxMins: 660, maxHuman: '11h 0m' },
@@ -165,14 +166,14 @@ describe('ReportsPage', () => {
     expect(rowsOf(figures)[1]).toEqual(['Bottle amount', '483 mL', '237–651 mL']);
   });
 
-  it('lists the solid foods tried, each with its first day, its meals and its reactions, and the medicines given', async () => {
+  it('lists the solid foods tried, each with its first day, its meals and its reactions, the medicines given and the highest temperature', async () => {
     signIn();
     const foods = [
       { food: 'Banana', firstDate: '2026-06-02', meals: 3, reactions: 0 },
       { food: 'Egg', firstDate: '2026-06-05', meals: 1, reactions: 1 },
     ];
     const medicines = [{ name: 'Paracetamol', doses: 2, lastDate: '2026-06-06' }];
-    answer({ report: { ...fixtureWeek, foods, medicines } });
+    answer({ report: { ...fixtureWeek, foods, medicines, temperatures: { readings: 3, highestC: 38.5, highestF: 101.3, highestDate: '2026-06-03' } } });
     renderPage(<ReportsPage />, { path: '/reports' });
     const table = await screen.findByRole('table', { name: 'Solid foods tried' });
     expect(rowsOf(table)).toEqual([
@@ -180,6 +181,7 @@ describe('ReportsPage', () => {
       ['Egg', 'Jun 5, 2026', '1', '1'],
     ]);
     expect(rowsOf(screen.getByRole('table', { name: 'Medicines given' }))).toEqual([['Paracetamol', '2', 'Jun 6, 2026']]);
+    expect(within(screen.getByRole('region', { name: 'Temperatures' })).getByText('3 readings; the highest 38.5 °C (101.3 °F) on Jun 3, 2026')).toBeInTheDocument();
   });
 
   it('draws a bar per date, none for the date with nothing logged', async () => {
