@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 
-/** Floats over every screen until a signed-in user has finished onboarding. */
+/** Opens every screen (floats in a corner on a wide one) until a signed-in user has finished onboarding. */
 export function OnboardingPrompt() {
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);
