@@ -6,12 +6,11 @@ import type { DiaperInput, FeedingInput, SleepInput } from '@nightlight/domain/i
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { addDays, datesInRange, localDateOf } from '@nightlight/domain/time/zoned-time';
 import type { Doc } from '@nightlight/infrastructure/ports/read-store';
+import { SOLID_AMOUNTS } from '@nightlight/domain/solids/solid-rules';
 import {
-  deleteDiaper,
-  deleteFeeding,
-  deletePumping,
-  deleteSleep,
+  deleteEntry,
   diaperEvent,
+  entryEvent,
   feedingEvent,
   observedMemoryReadStore,
   pumpingEvent,
@@ -98,7 +97,7 @@ async function appendOperations(
   const details = (kind: Kind, at: { day: number; minute: number }, length: number, quarters: number | null) => {
     const start = FIRST_DAY + (at.day * 24 * 60 + at.minute) * 60_000;
     // A diaper change is an instant: it ends when it starts; a pumping session lasts its minutes.
-    const minutes = { feeding: length, sleep: length * 12, diaper: 0, pumping: length }[kind];
+    const minutes = { feeding: length, sleep: length * 12, diaper: 0, pumping: length, solid: 0, medication: 0, temperature: 0, tummyTime: length }[kind];
     return {
       startedAt: new Date(start).toISOString(),
       endedAt: new Date(start + minutes * 60_000).toISOString(),
@@ -120,6 +119,14 @@ async function appendOperations(
         return diaperEvent(stores, type === 'Logged' ? 'DiaperChanged' : 'DiaperCorrected', entry, { occurredAt: times.startedAt, contents, color: contents === 'wet' || contents === 'dry' ? null : 'yellow', notes: '' });
       case 'pumping':
         return pumpingEvent(stores, `Pumping${type}`, entry, { startedAt: times.startedAt, durationMinutes: length, leftAmount: quarters, rightAmount: null, unit: 'oz', notes: '' });
+      case 'solid':
+        return entryEvent(stores, 'solid', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { food: `Food ${length}`, amount: SOLID_AMOUNTS[length % 4]!, reaction: length % 7 === 0 }, notes: '' });
+      case 'medication':
+        return entryEvent(stores, 'medication', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { name: `Medicine ${length}`, dose: length / 2, doseUnit: 'mL' }, notes: '' });
+      case 'temperature':
+        return entryEvent(stores, 'temperature', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { temperature: 36 + (length % 50) / 10, unit: 'C', method: 'ear' }, notes: '' });
+      case 'tummyTime':
+        return entryEvent(stores, 'tummyTime', type === 'Logged' ? 'logged' : 'corrected', entry, { ...times, details: { milestone: length % 3 === 0 ? `Milestone ${length}` : null }, notes: '' });
     }
   };
 
@@ -142,7 +149,7 @@ async function appendOperations(
       case 'delete': {
         const [entry] = live.splice(operation.pick % Math.max(1, live.length), 1);
         if (entry) final.delete(entry.id);
-        if (entry) await after(await { feeding: deleteFeeding, sleep: deleteSleep, diaper: deleteDiaper, pumping: deletePumping }[entry.kind](stores, entry));
+        if (entry) await after(await deleteEntry(stores, entry.kind, entry));
         break;
       }
       case 'profile': {

@@ -56,9 +56,7 @@ describe('timeline projection', () => {
       startedAt: '2026-11-21T12:10:00.000Z',
       endedAt: '2026-11-21T12:10:00.000Z',
       localDate: '2026-11-21',
-      contents: 'both',
-      color: 'green',
-      amountOz: null,
+      diaper: { contents: 'both', color: 'green' },
       entry: { id: 'diaper-2', datetime: '2026-11-21T07:10', type: 'Diaper', icon: '💩', amount: 'Wet + dirty · green', duration: '-', status: 'completed' },
       position,
     });
@@ -86,15 +84,8 @@ describe('timeline projection', () => {
         startedAt: '2026-11-21T02:30:00.000Z',
         endedAt: '2026-11-21T02:50:00.000Z',
         localDate: '2026-11-20',
-        amountOz: 4.25,
-        enteredAmount: { value: 4.25, unit: 'oz' },
-        method: 'Bottle',
-        type: 'Formula',
-        sides: null,
-        environment: null,
-        contents: null,
-        color: null,
-        pumped: null,
+        // A kind's own details, in their own part of the document: no other kind's fields.
+        feeding: { amountOz: 4.25, enteredAmount: { value: 4.25, unit: 'oz' }, method: 'Bottle', type: 'Formula', sides: null },
         sealedNotes: expect.stringMatching(/^v1\./),
         entry: { id: 'feeding-1', datetime: '2026-11-20T21:30', type: 'Feeding', icon: '🍼', amount: '4.25 oz', duration: '20m', status: 'completed' },
         position,
@@ -151,7 +142,7 @@ describe('timeline projection', () => {
     const [doc] = await all(readStore, 'timeline');
     expect(doc).toMatchObject({
       localDate: '2026-11-21',
-      amountOz: 3.5,
+      feeding: { amountOz: 3.5 },
       entry: { datetime: '2026-11-21T08:00', amount: '3.5 oz', duration: '30m' },
       position,
     });
@@ -201,9 +192,10 @@ describe('timeline projection', () => {
       notes: 'Sleep session',
     });
     const [doc] = await all(await projectFromStart(stores), 'timeline');
-    expect(doc!.environment).toEqual({ roomTemp: 68, whiteNoise: true, sleepSackTag: expect.stringMatching(/^v1\./), sleepSackTog: 1 });
+    const { environment } = doc!.sleep as { environment: { sleepSackTag: string } };
+    expect(environment).toEqual({ roomTemp: 68, whiteNoise: true, sleepSackTag: expect.stringMatching(/^v1\./), sleepSackTog: 1 });
     expect(JSON.stringify(doc)).not.toContain('Josephine');
-    expect(await stores.cipher.open('owner-1', (doc!.environment as { sleepSackTag: string }).sleepSackTag)).toBe('the one Josephine knitted, 1.0 TOG');
+    expect(await stores.cipher.open('owner-1', environment.sleepSackTag)).toBe('the one Josephine knitted, 1.0 TOG');
   });
 
   it('given SleepLogged and SleepCorrected, then the sleep entry with its environment and default notes', async () => {
@@ -225,9 +217,7 @@ describe('timeline projection', () => {
         _id: 'sleep-1',
         kind: 'sleep',
         localDate: '2026-11-20',
-        amountOz: null,
-        method: null,
-        environment: { roomTemp: 70, whiteNoise: false, sleepSackTag: null },
+        sleep: { environment: { roomTemp: 70, whiteNoise: false, sleepSackTag: null, sleepSackTog: null } },
         entry: { datetime: '2026-11-20T12:00', type: 'Sleep', icon: '😴', amount: '-', duration: '1h 45m' },
       },
     ]);
@@ -276,7 +266,7 @@ describe('timeline projection', () => {
       expect(logged!.type).toBe('FeedingLogged');
       await applyAgain(readStore, [logged!]);
       expect(await snapshotOf(readStore)).toEqual(before);
-      expect(await readStore.collection('timeline').findOne({ _id: 'feeding-1' })).toMatchObject({ amountOz: 5, entry: { amount: '5 oz' } });
+      expect(await readStore.collection('timeline').findOne({ _id: 'feeding-1' })).toMatchObject({ feeding: { amountOz: 5 }, entry: { amount: '5 oz' } });
     });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -32,7 +33,7 @@ async function settle(): Promise<void> {
   await server.server.projector.waitFor(await server.server.adapters.eventStore.headPosition(), 5000);
 }
 
-const NO_ENTRIES = { feeding: 0, sleep: 0, diaper: 0, pumping: 0 };
+const NO_ENTRIES = Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, 0]));
 
 describe('a Baby Buddy export of several children', () => {
   it('lists the children for the preview, refuses an import that names none or one not in the file, and imports the one chosen', async () => {
@@ -122,8 +123,6 @@ describe("Baby Buddy's other tables", () => {
   it('refuses, naming the kind, the tables of kinds this app does not keep', async () => {
     const { token, childId } = await parentWithChild();
     const refusals = {
-      'tummytime.csv': "Tummy time is not tracked by this app (the file is Baby Buddy's tummy time export)",
-      'temperature.csv': "Temperature is not tracked by this app (the file is Baby Buddy's temperature export)",
       'note.csv': "Notes on their own are not tracked by this app: here a note belongs to an entry (the file is Baby Buddy's notes export)",
       'bmi.csv': "BMI is not tracked by this app (the file is Baby Buddy's BMI export)",
       'tag.csv': "Tags are not tracked by this app (the file is Baby Buddy's tags export)",
@@ -150,6 +149,15 @@ describe("Baby Buddy's own test files (core/tests/import)", () => {
     expect(await importFile('diaperchange.csv')).toMatchObject({ format: 'babybuddy-diaper-changes', rows: 75, entries: { ...NO_ENTRIES, diaper: 75 }, refused: [] });
     // Pumping as it was exported before it had a start and an end: a time and an amount.
     expect(await importFile('pumping.csv', { amountUnit: 'mL' })).toMatchObject({ format: 'babybuddy-pumping', rows: 23, entries: { ...NO_ENTRIES, pumping: 23 }, refused: [] });
+    // Temperatures in °F with hundredths (97.81, 101.88), and no method.
+    expect(await importFile('temperature.csv')).toMatchObject({ format: 'babybuddy-temperature', rows: 23, entries: { ...NO_ENTRIES, temperature: 23 }, refused: [] });
+    // Tummy time with its milestones; line 30 lasted 27 seconds, which the form refuses too.
+    expect(await importFile('tummytime.csv')).toMatchObject({
+      format: 'babybuddy-tummy-time',
+      rows: 36,
+      entries: { ...NO_ENTRIES, tummyTime: 35 },
+      refused: [{ line: 30, message: 'Duration must be at least 1 minute' }],
+    });
     // Its child 99 does not exist in Baby Buddy's database; here the file's only child goes into the child chosen. Without
     // an id column a row is told by its times, and diaperchange.csv's line 2 had this one's: it was imported already.
     expect(await importFile('diaperchange-invalid-child.csv')).toMatchObject({ entries: NO_ENTRIES, alreadyImported: 1, children: [{ id: '99', name: null, rows: 1 }], child: '99' });
@@ -169,6 +177,12 @@ describe("Baby Buddy's own test files (core/tests/import)", () => {
       amountOz: 3.4,
       notes: 'Determine vote forget you myself. Worry game consumer traditional improve option pattern drop.',
     });
+    // temperature.csv line 2: 97.81 at 10:50:06 on 28 May 2022 in New York (EDT), as the file has it.
+    const readings = (await server.call('GET', `/api/temperatures?childId=${childId}&date=2022-05-28`, { token })).body;
+    expect(readings.find((reading: { occurredAt: string }) => reading.occurredAt === '2022-05-28T14:50:06.000Z')).toMatchObject({ temperature: 97.81, unit: 'F', method: null, temperatureC: 36.6, guidance: null });
+    // tummytime.csv line 2: 04:08:09 to 04:11:09 on 17 February 2020 in New York (EST, UTC-5), its milestone kept.
+    const sessions = (await server.call('GET', `/api/tummy-times?childId=${childId}&date=2020-02-17`, { token })).body;
+    expect(sessions.find((session: { startedAt: string }) => session.startedAt === '2020-02-17T09:08:09.000Z')).toMatchObject({ endedAt: '2020-02-17T09:11:09.000Z', milestone: 'Finally laugh cover art example order.' });
     const growth = (await server.call('GET', `/api/children/${childId}/growth`, { token })).body as { measuredOn: string; weightKg: number | null; lengthCm: number | null; headCm: number | null }[];
     // weight.csv line 2: 10.45 lb; height.csv line 2: 9.43 in; headcircumference.csv line 2: 11.9 in.
     expect(growth.find((m) => m.measuredOn === '2020-02-14')).toMatchObject({ weightKg: 4.74, lengthCm: null, headCm: null });

@@ -99,7 +99,7 @@ describe('the CSV export and its import', () => {
     const expected = {
       format: 'nightlight',
       rows: 5,
-      entries: { feeding: 2, sleep: 1, diaper: 1, pumping: 1 },
+      entries: { feeding: 2, sleep: 1, diaper: 1, pumping: 1, solid: 0, medication: 0, temperature: 0, tummyTime: 0 },
       measurements: 0,
       alreadyImported: 0,
       from: '2026-11-19',
@@ -124,9 +124,9 @@ describe('the CSV export and its import', () => {
     const repeated = await call(parent, 'POST', `/api/children/${copy}/import`, { csv: exported.text }, key);
     expect(repeated.body).toEqual(imported.body);
     const again = await call(parent, 'POST', `/api/children/${copy}/import`, { csv: exported.text });
-    expect(again.body).toMatchObject({ entries: { feeding: 0, sleep: 0, diaper: 0, pumping: 0 }, alreadyImported: 5, refused: [] });
+    expect(again.body).toMatchObject({ entries: { feeding: 0, sleep: 0, diaper: 0, pumping: 0, solid: 0, medication: 0, temperature: 0, tummyTime: 0 }, alreadyImported: 5, refused: [] });
     const home = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: exported.text });
-    expect(home.body).toMatchObject({ entries: { feeding: 0, sleep: 0, diaper: 0, pumping: 0 }, alreadyImported: 5 });
+    expect(home.body).toMatchObject({ entries: { feeding: 0, sleep: 0, diaper: 0, pumping: 0, solid: 0, medication: 0, temperature: 0, tummyTime: 0 }, alreadyImported: 5 });
     expect(rowsOf((await exportCsv(parent, copy)).text)).toHaveLength(5);
   });
 
@@ -137,7 +137,7 @@ describe('the CSV export and its import', () => {
     const unknown = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: 'date,what\n2026-11-19,bottle\n' });
     expect([unknown.status, unknown.body.message]).toEqual([
       400,
-      "The file's columns are not those of an export of this app, nor of Baby Buddy's feedings, sleep, diaper changes, pumping, weight, height or head circumference",
+      "The file's columns are not those of an export of this app, nor of Baby Buddy's feedings, sleep, diaper changes, pumping, temperature, tummy time, weight, height or head circumference",
     ]);
     const open = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: 'kind,started_utc,ended_utc,id\n"feeding,x' });
     expect([open.status, open.body.message]).toEqual([400, 'Line 2: a quoted field is not closed']);
@@ -199,14 +199,14 @@ describe("Baby Buddy's exports", () => {
     expect(preview.body).toEqual({
       format: 'babybuddy-feedings',
       rows: 7,
-      entries: { feeding: 4, sleep: 0, diaper: 0, pumping: 0 },
+      entries: { feeding: 4, sleep: 0, diaper: 0, pumping: 0, solid: 0, medication: 0, temperature: 0, tummyTime: 0 },
       measurements: 0,
       alreadyImported: 0,
       from: '2026-11-18',
       to: '2026-11-18',
       refused: [
         { line: 5, message: 'Amount is required for bottle feeding' },
-        { line: 6, message: 'Solid food is not tracked by this app' },
+        { line: 6, message: 'A solid-food feeding of Baby Buddy names no food: log it under Solids' },
         { line: 8, message: 'This overlaps a feeding already logged for this child (line 2)' },
       ],
       children: [{ id: '1', name: 'Robin Lee', rows: 7 }],

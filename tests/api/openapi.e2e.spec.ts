@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifySchema } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountExportSchema } from '@nightlight/domain/exports/account-export.schemas';
-import { feedingViewSchema } from '@nightlight/domain/feedings/feeding-view.schemas';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
+import { feedingKind } from '@nightlight/domain/feedings/feeding.kind';
 import { errorAnswerSchema } from '@nightlight/domain/shared/answers.schemas';
 import { mediaAnswer, routeSchema } from '@nightlight/infrastructure/http/route-schemas';
 import { answerProblem } from './support/answer-check';
@@ -145,7 +146,8 @@ describe('the API description', () => {
     const union = document.components.schemas.ResearchLine as { oneOf: { $ref: string }[]; discriminator?: unknown };
     const kinds = union.oneOf.map(({ $ref }) => (document.components.schemas[$ref.split('/').at(-1)!] as { properties: { kind: { const: string } } }).properties.kind.const);
     expect(kinds).toEqual(expect.arrayContaining(['child-registered', 'child-anonymized', 'feeding-logged', 'feeding-corrected', 'feeding-deleted', 'feeding-restored', 'growth-logged', 'stream-restated', 'child-withdrawn', 'end']));
-    expect(kinds).toHaveLength(25);
+    // Logged, corrected, restored and withdrawn lines of every kind of entry and of measurements, and five others.
+    expect(kinds).toHaveLength((ENTRY_KIND_NAMES.length + 1) * 4 + 5);
     const feeding = document.components.schemas.FeedingLoggedLine as { properties: Record<string, { description?: string }>; required: string[] };
     expect(feeding.properties.schemaVersion).toMatchObject({ const: 2 });
     expect(feeding.properties.amountOz!.description).toContain('quarter ounce');
@@ -202,7 +204,7 @@ describe('the reference page', () => {
 });
 
 describe('the check of every answer against its route', () => {
-  const schema = routeSchema({ summary: 'A feeding', tags: ['Feedings'], answers: { 200: feedingViewSchema, 201: mediaAnswer('text/csv', 'CSV') }, errors: [404] });
+  const schema = routeSchema({ summary: 'A feeding', tags: ['Feedings'], answers: { 200: feedingKind.schemas.answer, 201: mediaAnswer('text/csv', 'CSV') }, errors: [404] });
   const feeding = {
     id: randomUUID(),
     childId: randomUUID(),
@@ -235,7 +237,7 @@ describe('the check of every answer against its route', () => {
     expect(check(200, 'application/json', { ...feeding, ownerId: 'someone' })).toMatch(/ownerId/);
     expect(check(200, 'application/json', { ...feeding, amountOz: '4' })).toMatch(/^amountOz: /);
     expect(check(404, 'application/json', { message: 'Feeding not found', stack: 'at …' })).toMatch(/stack/);
-    expect(answerProblem(routeSchema({ summary: 's', tags: ['t'], answers: { 201: feedingViewSchema } }), 200, 'application/json', '{}')).toBe('no answer declared for this status');
+    expect(answerProblem(routeSchema({ summary: 's', tags: ['t'], answers: { 201: feedingKind.schemas.answer } }), 200, 'application/json', '{}')).toBe('no answer declared for this status');
     expect(check(200, 'text/csv', 'a,b')).toMatch(/not declared/);
     expect(check(201, 'text/csv; charset=utf-8', 'a,b')).toBeNull();
   });

@@ -14,6 +14,8 @@ const EMAIL = 'Quillon.Marchbanks@Example.org';
 const DISPLAY_NAME = 'Zebulonia Fairweather';
 const CHILD_NAME = 'Thessaly Quinberry';
 const NOTES = ['Kalimbaphone lullaby worked', 'Spit up on the Vondrakian blanket'];
+/** Free text of the other kinds, sealed like the notes: a food, a medicine, a milestone. */
+const FREE_TEXT = ['Quarbleroot puree', 'Zephyrimol syrup', 'Rolled towards Auntie Morwenna'];
 const PASSWORD = 'Sleepy baby 42';
 
 let parent: string;
@@ -59,7 +61,7 @@ function formsOf(text: string): Array<{ form: string; needle: Buffer; lowerCase:
 }
 
 describe('personal data at rest in DATA_DIR', () => {
-  it("holds no e-mail, display name, child's name or note in any readable form", async () => {
+  it("holds no e-mail, display name, child's name, note, food, medicine or milestone in any readable form", async () => {
     const signUp = await server.call('POST', '/api/auth/register', { body: { email: EMAIL, password: PASSWORD, referralCode: 'TEST42' } });
     expect(signUp.status).toBe(201);
     const token = signUp.body.accessToken as string;
@@ -69,6 +71,9 @@ describe('personal data at rest in DATA_DIR', () => {
     const childId = child.body.id as string;
     const startedAt = (minutesAgo: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutesAgo * 60_000).toISOString();
     await server.call('POST', '/api/feedings', { token, body: { childId, startedAt: startedAt(300), method: 'Bottle', amountOz: 4, type: 'Formula', notes: NOTES[0] } });
+    await server.call('POST', '/api/solids', { token, body: { childId, occurredAt: startedAt(95), food: FREE_TEXT[0], amount: 'some' } });
+    await server.call('POST', '/api/medications', { token, body: { childId, occurredAt: startedAt(90), name: FREE_TEXT[1], dose: 2.5, doseUnit: 'mL' } });
+    await server.call('POST', '/api/tummy-times', { token, body: { childId, startedAt: startedAt(85), endedAt: startedAt(80), milestone: FREE_TEXT[2] } });
     const sleep = await server.call('POST', '/api/sleep', { token, body: { childId, startedAt: startedAt(200), endedAt: startedAt(100), notes: NOTES[1] } });
     expect(sleep.status).toBe(201);
     await server.server.projector.waitFor(sleep.body.position, 5000);
@@ -82,13 +87,16 @@ describe('personal data at rest in DATA_DIR', () => {
     expect(members.body).toEqual([expect.objectContaining({ displayName: DISPLAY_NAME })]);
     const sleeps = await server.call('GET', `/api/sleep?childId=${childId}`, { token, headers: seen });
     expect(sleeps.body).toEqual([expect.objectContaining({ notes: NOTES[1], loggedBy: expect.objectContaining({ displayName: DISPLAY_NAME }) })]);
+    expect((await server.call('GET', `/api/solids?childId=${childId}`, { token, headers: seen })).body).toEqual([expect.objectContaining({ food: FREE_TEXT[0] })]);
+    expect((await server.call('GET', `/api/medications?childId=${childId}`, { token, headers: seen })).body).toEqual([expect.objectContaining({ name: FREE_TEXT[1] })]);
+    expect((await server.call('GET', `/api/tummy-times?childId=${childId}`, { token, headers: seen })).body).toEqual([expect.objectContaining({ milestone: FREE_TEXT[2] })]);
 
     await server.server.close();
     const files = filesUnder(dataDir);
     expect(files.map((file) => file.name)).toEqual(expect.arrayContaining(['events.sqlite', 'keys.sqlite', 'sessions.sqlite']));
     expect(files.some((file) => /^read-models-[0-9a-f]+\.sqlite$/.test(file.name))).toBe(true);
     const found: string[] = [];
-    for (const text of [EMAIL, EMAIL.toLowerCase(), DISPLAY_NAME, CHILD_NAME, ...NOTES]) {
+    for (const text of [EMAIL, EMAIL.toLowerCase(), DISPLAY_NAME, CHILD_NAME, ...NOTES, ...FREE_TEXT]) {
       for (const { form, needle, lowerCase } of formsOf(text)) {
         for (const file of files) {
           const haystack = lowerCase ? Buffer.from(file.bytes.toString('latin1').toLowerCase(), 'latin1') : file.bytes;

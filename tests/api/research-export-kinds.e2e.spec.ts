@@ -88,7 +88,7 @@ describe('the research replay of diaper changes, pumping and growth', () => {
       const moved = Date.parse(instant) + shift * DAY_MS;
       return { localDate: localDateOf(moved, BERLIN), localTime: localTimeOf(moved, BERLIN) };
     };
-    const none = { method: null, type: null, amountOz: null, leftMinutes: null, rightMinutes: null, night: null, roomTempF: null, whiteNoise: null, sleepSackTog: null, contents: null, color: null, leftOz: null, rightOz: null, weightKg: null, lengthCm: null, headCm: null };
+    const none = { method: null, type: null, amountOz: null, leftMinutes: null, rightMinutes: null, night: null, roomTempF: null, whiteNoise: null, sleepSackTog: null, contents: null, color: null, leftOz: null, rightOz: null, solidAmount: null, solidReaction: null, temperatureC: null, temperatureMethod: null, weightKg: null, lengthCm: null, headCm: null };
     const start = { schemaVersion: 2, stream: registered.stream, sex: 'Female' };
 
     const red = clockAt('2025-11-21T09:30:00.000Z');

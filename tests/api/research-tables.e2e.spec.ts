@@ -133,7 +133,7 @@ describe('the final-state tables', () => {
     const text = readFileSync(path.join(dir, 'http-entries.csv'), 'utf8') + readFileSync(path.join(dir, 'http-children.csv'), 'utf8');
     for (const secret of ['Ada', 'Ben', 'Carl', '2025-11-10', '2025-11-11', '2025-11-12', '2025-10-01', 'example.org']) expect(text, secret).not.toContain(secret);
     expect(text.split('\r\n')[0]).toBe(
-      'stream,entry,kind,sex,shiftedAt,shiftedEndAt,localDate,localTime,weekday,ageDays,minute,endMinute,durationMinutes,clockChangeMinutes,method,type,amountOz,leftMinutes,rightMinutes,night,roomTempF,whiteNoise,sleepSackTog,contents,color,leftOz,rightOz,weightKg,lengthCm,headCm',
+      'stream,entry,kind,sex,shiftedAt,shiftedEndAt,localDate,localTime,weekday,ageDays,minute,endMinute,durationMinutes,clockChangeMinutes,method,type,amountOz,leftMinutes,rightMinutes,night,roomTempF,whiteNoise,sleepSackTog,contents,color,leftOz,rightOz,solidAmount,solidReaction,temperatureC,temperatureMethod,weightKg,lengthCm,headCm',
     );
   });
 });

@@ -1,7 +1,8 @@
 import type { ChildCommand } from '@nightlight/domain/children/child.decider';
 import type { ChildState } from '@nightlight/domain/children/child.events';
 import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
-import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { sealedTexts } from '@nightlight/domain/entries/sealed-fields';
+import { detailsOf, TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
 import type { CommandDeps } from '../command-deps';
 import { decideWithRetry, type AccountCommandContext } from './account-streams';
@@ -11,7 +12,7 @@ import { childDecider } from './child-decider';
  * Before children had keys, a child's data was sealed with the key of the parent who wrote it. When
  * that parent deletes their account and the child stays with its family, what they sealed is sealed
  * again with the child's key before their key is destroyed: the profile, and the notes and
- * sleep-sack tags of the entries they logged. Data written since is the child's already and left
+ * other free text of the entries they logged. Data written since is the child's already and left
  * alone, so running this again writes nothing. Returns the last position written, 0 for none.
  */
 export async function resealBeforeLeaving(deps: CommandDeps, userId: string, childId: string, child: ChildState, context: AccountCommandContext): Promise<number> {
@@ -28,17 +29,20 @@ export async function resealBeforeLeaving(deps: CommandDeps, userId: string, chi
 
   const logged = await deps.readStore.collection<TimelineDocument>(TIMELINE_COLLECTION).find({ childId, ownerId: userId }, { readOnly: true });
   for (const entry of logged) {
+    const kind = entryKind(entry.kind);
     const notes = await reseal(entry.sealedNotes);
-    const tag = entry.environment?.sleepSackTag ? await reseal(entry.environment.sleepSackTag) : null;
-    if (notes === null && tag === null) continue;
-    const written = await resealEntry(deps, entry, notes ?? entry.sealedNotes, tag ?? entry.environment?.sleepSackTag ?? null, context);
+    const texts = sealedTexts(detailsOf(entry), kind.sealed);
+    let changed = notes !== null;
+    for (const [name, text] of Object.entries(texts)) {
+      const resealed = text && (await reseal(text));
+      if (!resealed) continue;
+      texts[name] = resealed;
+      changed = true;
+    }
+    if (!changed) continue;
+    const command = kind.resealNotes(entry._id, notes ?? entry.sealedNotes, texts);
+    const written = await decideWithRetry(deps, kind.streamId(entry._id), kind.decider, command, context);
     position = Math.max(position, written.position);
   }
   return position;
-}
-
-/** Reseals the entry's notes (and a sleep's tag) on its own stream, by its kind's command. */
-function resealEntry(deps: CommandDeps, entry: TimelineDocument, notes: string, sleepSackTag: string | null, context: AccountCommandContext) {
-  const kind = entryKind(entry.kind);
-  return decideWithRetry(deps, kind.streamId(entry._id), kind.decider, kind.resealNotes(entry._id, notes, sleepSackTag), context);
 }

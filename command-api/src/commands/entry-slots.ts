@@ -1,3 +1,4 @@
+import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
 import {
   decideEntrySlotDay,
   overlapMessage,
@@ -9,11 +10,9 @@ import {
   type SlotHolder,
 } from '@nightlight/domain/entry-slots/entry-slot.decider';
 import { evolveEntrySlotDay, initialEntrySlotDay, type EntrySlot, type EntrySlotDay, type EntrySlotEvent, type SlotInterval, type SlottedKind } from '@nightlight/domain/entry-slots/entry-slot.events';
-import { MAX_FEEDING_MINUTES } from '@nightlight/domain/feedings/feeding-rules';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { ConflictError } from '@nightlight/domain/shared/domain-event';
 import { entrySlotsStreamId } from '@nightlight/domain/shared/stream-ids';
-import { MAX_SLEEP_MINUTES } from '@nightlight/domain/sleeps/sleep-rules';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { WrongExpectedRevisionError, type EventStore } from '@nightlight/infrastructure/ports/event-store';
 import type { ReadStore } from '@nightlight/infrastructure/ports/read-store';
@@ -21,7 +20,6 @@ import { toNewEvent } from '../command-handler';
 import { StreamBatches } from './stream-batches';
 import { StreamStateCache } from './stream-state-cache';
 
-const LONGEST_MINUTES = { feeding: MAX_FEEDING_MINUTES, sleep: MAX_SLEEP_MINUTES } satisfies Record<SlottedKind, number>;
 const DAY_MS = 86_400_000;
 
 /**
@@ -221,7 +219,7 @@ export async function claimEntrySlots(deps: EntrySlotDeps, change: EntrySlotChan
  */
 export async function timelineHistory(readStore: ReadStore, kind: SlottedKind, childId: string, day: string, now: Date): Promise<EntrySlot[]> {
   const dayStart = Date.parse(`${day}T00:00:00.000Z`);
-  const earliestStart = new Date(dayStart - LONGEST_MINUTES[kind] * 60_000).toISOString();
+  const earliestStart = new Date(dayStart - entryKind(kind).longestMinutes! * 60_000).toISOString();
   const dayEnd = new Date(dayStart + DAY_MS).toISOString();
   const nearby = await readStore
     .collection<TimelineDocument>(TIMELINE_COLLECTION)

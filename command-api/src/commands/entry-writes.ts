@@ -2,9 +2,9 @@ import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
 import type { CheckedEntry, EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
-import { timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { turnSealed } from '@nightlight/domain/entries/sealed-fields';
+import { openedEntry, timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
-import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
@@ -23,20 +23,17 @@ import { claimEntrySlots } from './entry-slots';
 type Reader = { userId: string; acceptLanguage: string | null; members: Readonly<Record<string, ChildMember>>; age: { birthDate: string; timezone: string } };
 
 /**
- * What the log command of an entry records: its checked details with the free text sealed (`seal`:
+ * What the log command of an entry records: its checked details with every free text sealed (`seal`:
  * with the child's key, which every member reads with), under its id, child and the member who logged it.
  */
 export async function loggedEntryData(
   entry: EntryKindDefinition,
   seal: (text: string) => SealedText | Promise<SealedText>,
-  { id, childId, ownerId }: { id: string; childId: string; ownerId: string },
-  checked: CheckedEntry,
+  ref: { id: string; childId: string; ownerId: string },
+  { notes, details, ...times }: CheckedEntry,
 ): Promise<{ recorded: RecordedEntry; data: Record<string, unknown> }> {
-  const { notes, environment: _plain, ...unsealed } = checked;
-  const details = entry.sealDetails ? await entry.sealDetails(checked, async (text) => seal(text)) : unsealed;
-  const recorded: RecordedEntry = { ...details, notes: await seal(notes) };
-  const { recordedAs } = entry;
-  return { recorded, data: { [entry.idField]: id, childId, ownerId, ...(recordedAs ? recordedAs.event(recorded) : recorded) } };
+  const recorded: RecordedEntry = { ...times, details: await turnSealed(details, entry.sealed, async (text) => seal(text)), notes: await seal(notes) };
+  return { recorded, data: entry.eventData(ref, recorded) };
 }
 
 /**
@@ -47,8 +44,7 @@ export async function loggedEntryData(
 export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
   const idempotency = idempotentWrites(deps);
-  const { recordedAs } = entry;
-  const detailsOf = (state: EntryState): RecordedEntry | null => (state.details === null ? null : recordedAs ? recordedAs.entry(state.details) : (state.details as RecordedEntry));
+  const detailsOf = (state: EntryState): RecordedEntry | null => (state.details === null ? null : entry.recordedOf(state.details));
 
   const decide = (type: string, data: Record<string, unknown>, actor: WriteActor, next: { startedAt: string; endedAt: string } | null) => {
     const entryId = data[entry.idField] as string;
@@ -122,8 +118,8 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     });
   }
 
-  /** The answer of a write: the entry as the timeline will show it, with its notes and tag in plain text. */
-  async function view(id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; sleepSackTag: string | null }, reader: Reader, position: number) {
+  /** The answer of a write: the entry as the timeline will show it, with its notes and other free text in plain. */
+  async function view(id: string, childId: string, ownerId: string, recorded: RecordedEntry, opened: { notes: string; details: object }, reader: Reader, position: number) {
     const doc = timelineDocument({ ...recorded, id, kind: entry.kind, childId, ownerId, sealedNotes: recorded.notes }, reader.age.timezone, position);
     const loggedBy = await loggedByOf(readStore, cipher, reader.members, ownerId);
     return timelineApiView(doc, { ...opened, loggedBy, child: reader.age, units: await readerUnits(readStore, reader.userId, reader.acceptLanguage) });
@@ -138,8 +134,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const details = detailsOf(earlier.state);
     if (!ref || !details) throw new NotFoundError(entry.notFound);
     const child = await childAsOf(eventStore, ref.childId, earlier.position);
-    const open = (sealed: SealedText) => cipher.openForChild(ref.childId, ref.ownerId, sealed);
-    const opened = { notes: (await open(details.notes)) ?? '', sleepSackTag: await openSleepSackTag(details.environment ?? null, open) };
+    const opened = await openedEntry(entry, details, (sealed: SealedText) => cipher.openForChild(ref.childId, ref.ownerId, sealed));
     const birthDate = child.profile && child.ownerId ? ((await cipher.openForChild(ref.childId, child.ownerId, child.profile.birthDate)) ?? '') : '';
     const reader: Reader = { userId, acceptLanguage, members: child.members, age: { birthDate, timezone: child.profile?.timezone ?? 'UTC' } };
     return view(id, ref.childId, ref.ownerId, details, opened, reader, earlier.position);
@@ -162,7 +157,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
     const result = await decide(commandType, data, actor, { startedAt: checked.startedAt, endedAt: checked.endedAt });
     // An entry already logged under this id records nothing again: it answers with what was recorded.
     if (result.repeated || result.appended === 0) return { view: await earlierView(id, result, actor), position: result.position };
-    const opened = { notes: checked.notes, sleepSackTag: checked.environment?.sleepSackTag ?? null };
+    const opened = { notes: checked.notes, details: checked.details };
     // A correction keeps the member who logged the entry.
     const loggedBy = result.state.ref?.ownerId ?? actor.userId;
     return { view: await view(id, childId, loggedBy, recorded, opened, reader, result.position), position: result.position };

@@ -1,6 +1,15 @@
+import type { EntryLineParts } from '../entries/entry-kind-definition';
 import { DomainRuleError } from '../shared/domain-event';
 import { daysBetween, localDateOf, type LocalDate } from '../time/zoned-time';
-import type { DiaperContents, StoolColor } from './diaper.events';
+
+// The rules, words and line of a diaper change, without zod: the web's dialog reads them too.
+
+/** What a diaper held. A dry one is logged too: a run of dry diapers is what a pediatrician asks about. */
+export type DiaperContents = 'wet' | 'dirty' | 'both' | 'dry';
+/** Stool colours a parent can pick; only a dirty diaper (dirty or both) has one. */
+export type StoolColor = 'yellow' | 'green' | 'brown' | 'black' | 'red' | 'white';
+export const DIAPER_CONTENTS = ['wet', 'dirty', 'both', 'dry'] as const satisfies readonly DiaperContents[];
+export const STOOL_COLORS = ['yellow', 'green', 'brown', 'black', 'red', 'white'] as const satisfies readonly StoolColor[];
 
 export interface DiaperInput {
   occurredAt: string;
@@ -57,4 +66,28 @@ export function diaperGuidance(diaper: { occurredAt: string; color: StoolColor |
   if (!reason) return null;
   if (color === 'black' && daysBetween(child.birthDate, localDateOf(diaper.occurredAt, child.timezone)) < BLACK_STOOL_FLAGGED_FROM_AGE_DAYS) return null;
   return { message: 'Talk to your pediatrician', reason, source: STOOL_COLOR_SOURCE };
+}
+
+const DIAPER_ICONS = { wet: '💧', dirty: '💩', both: '💩', dry: '🧷' } as const;
+const DIAPER_TEXTS = { wet: 'Wet', dirty: 'Dirty', both: 'Wet + dirty', dry: 'Dry' } as const;
+
+/** A diaper change's line: an instant, so no duration; what it held stands in the amount's place ('Dirty · green'). */
+export const diaperLine = ({ contents, color }: { contents: DiaperContents; color: StoolColor | null }): EntryLineParts => ({
+  icon: DIAPER_ICONS[contents],
+  amount: color ? `${DIAPER_TEXTS[contents]} · ${color}` : DIAPER_TEXTS[contents],
+});
+
+/** The colours that may leave for research: never the two the app always flags. */
+export type ResearchStoolColor = Exclude<StoolColor, 'red' | 'white'>;
+
+/**
+ * The colour research may see. A colour the app answers with 'Talk to your pediatrician' (red or
+ * white at any age, black from day 4 on) is a rare sign of illness: it would single a child out and
+ * say something about its health, so it leaves as null, the same as a dirty diaper whose colour
+ * was not picked. Black in the first days (meconium) stays. Without an age, black is left out too.
+ */
+export function researchStoolColor(color: StoolColor | null, ageDays: number | null): ResearchStoolColor | null {
+  if (color === 'red' || color === 'white') return null;
+  if (color === 'black' && (ageDays === null || ageDays >= BLACK_STOOL_FLAGGED_FROM_AGE_DAYS)) return null;
+  return color;
 }

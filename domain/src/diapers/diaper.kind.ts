@@ -1,58 +1,50 @@
-import type { z } from 'zod';
-import type { EntryKindDefinition } from '../entries/entry-kind-definition';
-import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
-import { diaperStreamId } from '../shared/stream-ids';
-import { diaperCsv } from './diaper-csv';
-import { diaperResearch, type DiaperResearch } from './diaper-research';
-import { decideDiaper, type DiaperCommand } from './diaper.decider';
-import { evolveDiaper, initialDiaperState, type DiaperEvent, type DiaperChanged, type DiaperState } from './diaper.events';
-import { diaperEventDefinitions } from './diaper-events.schemas';
-import { diaperBody } from './diaper-request';
-import { checkDiaper } from './diaper-rules';
-import { diaperTimeline, type DiaperFields, type DiaperView } from './diaper-timeline';
-import { diaperViewSchema, writtenDiaperSchema } from './diaper-view.schemas';
+import { z } from 'zod';
+import { defineEntryKind } from '../entries/define-entry-kind';
+import { isoInstant } from '../entries/entry-fields';
+import { AT_AN_INSTANT } from '../entries/entry-times';
+import { timedDiaper } from '../insights/daily-insights';
+import { named } from '../shared/view-schema';
+import { checkDiaper, DIAPER_CONTENTS, diaperGuidance, diaperLine, researchStoolColor, STOOL_COLORS } from './diaper-rules';
 
-export type DiaperKind = {
-  kind: 'diaper';
-  timing: 'instant';
-  command: DiaperCommand;
-  eventType: DiaperEvent['type'];
-  state: DiaperState;
-  body: z.infer<typeof diaperBody>;
-  logged: DiaperChanged['data'];
-  fields: DiaperFields;
-  view: DiaperView;
-  research: DiaperResearch;
-};
+const diaperGuidanceSchema = named(
+  z.strictObject({ message: z.literal('Talk to your pediatrician'), reason: z.string(), source: z.strictObject({ title: z.string(), url: z.string() }) }),
+  'DiaperGuidance',
+  "Computed when read, from the child's age on the date of the change.",
+);
 
 /** A diaper change: an instant, what the diaper held and, with stool, its colour. */
-export const diaperKind: EntryKindDefinition<DiaperKind> = {
+export const diaperKind = defineEntryKind({
   kind: 'diaper',
-  ...ENTRY_KIND_LISTING.diaper,
   notFound: 'Diaper change not found',
   anEntry: 'a diaper change',
-  idField: 'diaperId',
-  streamId: diaperStreamId,
+  tag: 'Diaper changes',
   timing: 'instant',
-  events: { logged: 'DiaperChanged', corrected: 'DiaperCorrected', deleted: 'DiaperDeleted', restored: 'DiaperRestored', resealed: 'DiaperNotesResealed' },
-  commands: { log: 'LogDiaper', correct: 'CorrectDiaper', remove: 'DeleteDiaper', restore: 'RestoreDiaper' },
-  eventDefinitions: diaperEventDefinitions,
-  schemas: { tag: 'Diaper changes', answer: diaperViewSchema, written: writtenDiaperSchema },
-  decider: { initialState: initialDiaperState, evolve: evolveDiaper, decide: decideDiaper },
-  body: diaperBody,
-  startField: 'occurredAt',
-  check: (body, now) => {
-    const { occurredAt, ...rest } = checkDiaper(body, now);
-    return { ...rest, startedAt: occurredAt, endedAt: occurredAt };
+  times: AT_AN_INSTANT,
+  details: z.strictObject({ contents: z.enum(DIAPER_CONTENTS), color: z.enum(STOOL_COLORS).nullable() }),
+  sealed: [],
+  events: { logged: 'DiaperChanged' },
+  request: {
+    occurredAt: z.string({ error: 'Date and time is required' }).min(1, 'Date and time is required').pipe(isoInstant('Date and time')),
+    contents: z.enum(DIAPER_CONTENTS, { error: 'Contents must be wet, dirty, both or dry' }),
+    color: z.enum(STOOL_COLORS, { error: 'Color must be yellow, green, brown, black, red or white' }).nullable().optional(),
   },
-  // An instant: its events record when it happened once, not a start and an end.
-  recordedAs: {
-    event: ({ startedAt, endedAt: _endedAt, contents, color, notes }) => ({ occurredAt: startedAt, contents, color, notes }),
-    entry: ({ occurredAt, ...rest }) => ({ ...rest, startedAt: occurredAt, endedAt: occurredAt }),
+  check(body, now) {
+    const { occurredAt, notes, ...details } = checkDiaper(body, now);
+    return { startedAt: occurredAt, endedAt: occurredAt, notes, details };
   },
-  // Diaper changes came after children had keys, but one written with a writer's key is resealed the same way.
-  resealNotes: (diaperId, notes) => ({ type: 'ResealDiaperNotes', data: { diaperId, notes } }),
-  timeline: diaperTimeline,
-  csv: diaperCsv,
-  research: diaperResearch,
-};
+  line: diaperLine,
+  // The guidance depends on the child's age on the day, so it is worked out when read.
+  view: { shape: { guidance: diaperGuidanceSchema.nullable() }, of: ({ color }, { startedAt }, { child }) => ({ guidance: diaperGuidance({ occurredAt: startedAt, color }, child) }) },
+  daily: ({ id, startedAt, details }) => ({ diaper: timedDiaper({ id, occurredAt: startedAt, contents: details.contents }) }),
+  parts: { contents: 'contents', color: 'color' },
+  research: {
+    columns: z.strictObject({
+      contents: z.enum(DIAPER_CONTENTS),
+      color: z
+        .enum(['yellow', 'green', 'brown', 'black'])
+        .nullable()
+        .describe('The stool colour; null when none was picked and for the colours the app flags as warning signs (red, white, black from day 4).'),
+    }),
+    fields: ({ contents, color }, { ageDays }) => ({ contents, color: researchStoolColor(color, ageDays) }),
+  },
+});

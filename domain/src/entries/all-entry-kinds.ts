@@ -1,7 +1,11 @@
 import { diaperKind } from '../diapers/diaper.kind';
 import { feedingKind } from '../feedings/feeding.kind';
+import { medicationKind } from '../medications/medication.kind';
 import { pumpingKind } from '../pumpings/pumping.kind';
 import { sleepKind } from '../sleeps/sleep.kind';
+import { solidKind } from '../solids/solid.kind';
+import { temperatureKind } from '../temperatures/temperature.kind';
+import { tummyTimeKind } from '../tummy-times/tummy-time.kind';
 import type { EventDefinition } from '../events/event-definition';
 import type { EntryKindDefinition } from './entry-kind-definition';
 import { ENTRY_KIND_NAMES, type EntryKind } from './entry-kinds';
@@ -18,6 +22,10 @@ export const ENTRY_KINDS = {
   sleep: sleepKind,
   diaper: diaperKind,
   pumping: pumpingKind,
+  solid: solidKind,
+  medication: medicationKind,
+  temperature: temperatureKind,
+  tummyTime: tummyTimeKind,
 } as const satisfies EntryKindRegistry;
 
 /** A kind's definition as code that handles every kind reads it, without naming the kind. */

@@ -1,7 +1,20 @@
-import type { EntryOrigin } from '../entries/entry-kind-definition';
+import type { EntryLineParts, EntryOrigin } from '../entries/entry-kind-definition';
 import { DomainRuleError } from '../shared/domain-event';
-import { toOunces, volumeProblem, type EnteredAmount } from '../units/volume';
-import type { BottleContent, FeedingMethod, NursingSides } from './feeding.events';
+import type { Units } from '../units/units';
+import { toOunces, volumeProblem, volumeText, type EnteredAmount } from '../units/volume';
+
+// The rules, words and line of a feeding, without zod: the web's dialog reads them too.
+
+export type FeedingMethod = 'Bottle' | 'Nursing';
+export type BottleContent = 'Breast Milk' | 'Formula';
+export const FEEDING_METHODS = ['Bottle', 'Nursing'] as const satisfies readonly FeedingMethod[];
+export const BOTTLE_CONTENTS = ['Breast Milk', 'Formula'] as const satisfies readonly BottleContent[];
+
+/** The whole minutes a nursing feeding spent on each breast, adding up to its duration (from a timer). */
+export interface NursingSides {
+  leftMinutes: number;
+  rightMinutes: number;
+}
 
 export const MAX_FEEDING_MINUTES = 120;
 export const DEFAULT_FEEDING_MINUTES = 15;
@@ -82,4 +95,31 @@ export function checkFeeding(input: FeedingInput, now: Date, origin: EntryOrigin
     sides,
     notes,
   };
+}
+
+/**
+ * Amount texts met so far, shared instead of made anew: the read models keep every entry in
+ * memory, and a rebuild makes a million of them.
+ */
+const AMOUNT_TEXTS = new Map<number, string>();
+const MAX_AMOUNT_TEXTS = 1000;
+
+function ouncesText(amountOz: number): string {
+  const known = AMOUNT_TEXTS.get(amountOz);
+  if (known !== undefined) return known;
+  const text = `${amountOz} oz`;
+  if (AMOUNT_TEXTS.size < MAX_AMOUNT_TEXTS) AMOUNT_TEXTS.set(amountOz, text);
+  return text;
+}
+
+/** A feeding's line: a bottle or nursing, and its amount in ounces ('-' for none). */
+export const feedingLine = ({ method, amountOz }: { method: FeedingMethod; amountOz: number | null }): EntryLineParts => ({
+  icon: method === 'Nursing' ? '🤱' : '🍼',
+  amount: amountOz === null ? '-' : ouncesText(amountOz),
+});
+
+/** A bottle's amount in the reader's unit; nursing has none, and the minutes on each breast stand in its place. */
+export function feedingAmountText({ enteredAmount, sides }: { enteredAmount: EnteredAmount | null; sides: NursingSides | null }, units: Units | null): string | null {
+  if (enteredAmount) return volumeText(enteredAmount, units?.volume ?? enteredAmount.unit);
+  return sides ? `L ${sides.leftMinutes}m · R ${sides.rightMinutes}m` : null;
 }

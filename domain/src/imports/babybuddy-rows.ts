@@ -25,7 +25,7 @@ function feedingBody(cells: Cells, options: ImportOptions): Record<string, unkno
   const method = (cells['method'] ?? '').toLowerCase();
   const type = (cells['type'] ?? '').toLowerCase();
   const notes = cells['notes'] ?? '';
-  if (type === 'solid food' || method === 'parent fed' || method === 'self fed') throw new RowRefused('Solid food is not tracked by this app');
+  if (type === 'solid food' || method === 'parent fed' || method === 'self fed') throw new RowRefused('A solid-food feeding of Baby Buddy names no food: log it under Solids');
   if (method === 'bottle') {
     const bottleType = FEEDING_TYPES[type];
     if (!bottleType) throw new RowRefused(`type must be breast milk, fortified breast milk or formula, not '${cells['type']}'`);
@@ -66,6 +66,21 @@ function pumpingBody(cells: Cells, options: ImportOptions): Record<string, unkno
   return { startedAt, durationMinutes: minutes === 0 ? null : minutes, ...common };
 }
 
+/**
+ * Baby Buddy keeps a temperature as a bare number and no method: a body's temperature in °C is
+ * below 50 and in °F above 90, so the number says its scale. The method stays unsaid.
+ */
+function temperatureBody(cells: Cells, { timezone }: ImportOptions): Record<string, unknown> {
+  const value = numberCell(cells, 'temperature');
+  if (value === null) throw new RowRefused('Temperature is required');
+  return { occurredAt: babyBuddyInstant(cells['time'], 'time', timezone), [value < 50 ? 'temperatureC' : 'temperatureF']: value, method: null, notes: cells['notes'] ?? '' };
+}
+
+/** Tummy time with its milestone, which Baby Buddy keeps as free text too. */
+function tummyTimeBody(cells: Cells, { timezone }: ImportOptions): Record<string, unknown> {
+  return { ...babyBuddyInterval(cells['start'], cells['end'], timezone), milestone: cells['milestone'] || null, notes: cells['notes'] ?? '' };
+}
+
 /** A measurement of one measure in the system the parent named: Baby Buddy keeps bare numbers. */
 const GROWTH_COLUMNS = {
   weight: { column: 'weight', metric: 'weightKg', imperial: 'weightLb' },
@@ -88,6 +103,8 @@ const READ_AS = {
   sleep: { kind: 'sleep', body: sleepBody },
   'diaper-changes': { kind: 'diaper', body: diaperBody },
   pumping: { kind: 'pumping', body: pumpingBody },
+  temperature: { kind: 'temperature', body: temperatureBody },
+  'tummy-time': { kind: 'tummyTime', body: tummyTimeBody },
   weight: { kind: 'growth', body: growthBody('weight') },
   height: { kind: 'growth', body: growthBody('height') },
   'head-circumference': { kind: 'growth', body: growthBody('head-circumference') },

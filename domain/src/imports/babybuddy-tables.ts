@@ -5,15 +5,13 @@
  * and `tags` last; older exports and Baby Buddy's own test files have fewer. A file holds one
  * table: told by the columns only that table has.
  */
-export type BabyBuddyTable = 'feedings' | 'sleep' | 'diaper-changes' | 'pumping' | 'weight' | 'height' | 'head-circumference';
+export type BabyBuddyTable = 'feedings' | 'sleep' | 'diaper-changes' | 'pumping' | 'temperature' | 'tummy-time' | 'weight' | 'height' | 'head-circumference';
 
 /** Tables of Baby Buddy whose kind this app does not keep: the file is refused, naming the kind. */
 const NOT_KEPT: { columns: string[]; refusal: string; export: string }[] = [
-  { columns: ['start', 'end', 'milestone'], refusal: 'Tummy time is not tracked by this app', export: 'tummy time' },
-  { columns: ['temperature', 'time'], refusal: 'Temperature is not tracked by this app', export: 'temperature' },
   { columns: ['bmi', 'date'], refusal: 'BMI is not tracked by this app', export: 'BMI' },
   { columns: ['note', 'time'], refusal: 'Notes on their own are not tracked by this app: here a note belongs to an entry', export: 'notes' },
-  { columns: ['name', 'dosage'], refusal: 'Medication is not tracked by this app', export: 'medication' },
+  { columns: ['name', 'dosage'], refusal: 'Medication is not imported from Baby Buddy: log its doses here', export: 'medication' },
   { columns: ['name', 'slug', 'color'], refusal: 'Tags are not tracked by this app', export: 'tags' },
   { columns: ['first_name', 'birth_date'], refusal: 'Children are not imported: add the child here, then import its entries', export: 'children' },
 ];
@@ -24,7 +22,9 @@ export function babyBuddyTableOf(columns: readonly string[]): { table: BabyBuddy
   const notKept = NOT_KEPT.find((table) => has(...table.columns));
   if (notKept) return { refused: `${notKept.refusal} (the file is Baby Buddy's ${notKept.export} export)` };
   if (has('start', 'end', 'type', 'method')) return { table: 'feedings' };
+  if (has('start', 'end', 'milestone')) return { table: 'tummy-time' };
   if (has('time', 'wet', 'solid')) return { table: 'diaper-changes' };
+  if (has('temperature', 'time')) return { table: 'temperature' };
   // Pumping had a single time before it had a start and an end; both have an amount and nothing else of their own.
   if (has('amount') && (has('start', 'end') || has('time'))) return { table: 'pumping' };
   if (has('start', 'end')) return { table: 'sleep' };

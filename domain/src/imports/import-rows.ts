@@ -27,6 +27,8 @@ export type ImportFormat =
   | 'babybuddy-sleep'
   | 'babybuddy-diaper-changes'
   | 'babybuddy-pumping'
+  | 'babybuddy-temperature'
+  | 'babybuddy-tummy-time'
   | 'babybuddy-weight'
   | 'babybuddy-height'
   | 'babybuddy-head-circumference';
@@ -53,6 +55,6 @@ export function importReader(header: CsvRow | undefined, options: ImportOptions)
   if (table && 'refused' in table) throw new ImportFormatError(table.refused);
   if (table) return { format: `babybuddy-${table.table}`, rowOf: babyBuddyRowReader(table.table, columns, options) };
   throw new ImportFormatError(
-    "The file's columns are not those of an export of this app, nor of Baby Buddy's feedings, sleep, diaper changes, pumping, weight, height or head circumference",
+    "The file's columns are not those of an export of this app, nor of Baby Buddy's feedings, sleep, diaper changes, pumping, temperature, tummy time, weight, height or head circumference",
   );
 }

@@ -11,7 +11,7 @@ export const importSummarySchema = viewSchema<ImportSummary>()(
       format: z
         .string()
         .describe(
-          "What the file is: 'nightlight', or Baby Buddy's 'babybuddy-feedings', 'babybuddy-sleep', 'babybuddy-diaper-changes', 'babybuddy-pumping', 'babybuddy-weight', 'babybuddy-height' or 'babybuddy-head-circumference'",
+          "What the file is: 'nightlight', or Baby Buddy's 'babybuddy-feedings', 'babybuddy-sleep', 'babybuddy-diaper-changes', 'babybuddy-pumping', 'babybuddy-temperature', 'babybuddy-tummy-time', 'babybuddy-weight', 'babybuddy-height' or 'babybuddy-head-circumference'",
         ),
       rows: count.describe("The file's rows read: the chosen child's, when it holds several children's."),
       entries: z.strictObject(Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, count])) as Record<EntryKind, typeof count>),

@@ -1,7 +1,9 @@
-import type { EntryOrigin } from '../entries/entry-kind-definition';
+import type { EntryLineParts, EntryOrigin } from '../entries/entry-kind-definition';
 import { DomainRuleError } from '../shared/domain-event';
-import type { VolumeUnit } from './pumping.events';
-import { volumeProblem } from '../units/volume';
+import type { Units, VolumeUnit } from '../units/units';
+import { volumeIn, volumeProblem } from '../units/volume';
+
+// The rules, words and line of a pumping session, without zod: the web's dialog reads them too.
 
 export const MAX_PUMPING_MINUTES = 120;
 
@@ -45,3 +47,35 @@ export function checkPumping(input: PumpingInput, now: Date, origin: EntryOrigin
     notes: input.notes?.trim() ?? '',
   };
 }
+
+const MINUTE_MS = 60_000;
+
+/** When a session ends: its start plus its minutes; an untimed one ends when it starts. */
+export const pumpingEndedAt = (startedAt: string, durationMinutes: number | null): string =>
+  new Date(Date.parse(startedAt) + (durationMinutes ?? 0) * MINUTE_MS).toISOString();
+
+/** A session's minutes back from its start and end; null for an untimed one (it ends when it starts). */
+export function pumpingMinutes(startedAt: string, endedAt: string): number | null {
+  const minutes = Math.round((Date.parse(endedAt) - Date.parse(startedAt)) / MINUTE_MS);
+  return minutes > 0 ? minutes : null;
+}
+
+/** A pumping session's amounts, as entered. */
+export interface PumpedAmounts {
+  leftAmount: number | null;
+  rightAmount: number | null;
+  unit: VolumeUnit;
+}
+
+/** What each side gave, in `shown`: 'L 60 · R 50 mL', 'R 2.5 oz', '-'. */
+function pumpedText(pumped: PumpedAmounts, shown: VolumeUnit): string {
+  const side = (label: string, value: number | null) => (value === null ? null : `${label} ${volumeIn({ value, unit: pumped.unit }, shown)}`);
+  const sides = [side('L', pumped.leftAmount), side('R', pumped.rightAmount)].filter((text) => text !== null);
+  return sides.length === 0 ? '-' : `${sides.join(' · ')} ${shown}`;
+}
+
+/** A pumping session: not a feeding, so it has its own line; its amounts as entered. */
+export const pumpingLine = (pumped: PumpedAmounts): EntryLineParts => ({ icon: '🥛', amount: pumpedText(pumped, pumped.unit) });
+
+/** Milk pumped is measured in the reader's unit, as bottles are. */
+export const pumpingAmountText = (pumped: PumpedAmounts, units: Units | null): string => pumpedText(pumped, units?.volume ?? pumped.unit);

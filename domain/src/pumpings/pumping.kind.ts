@@ -1,70 +1,70 @@
-import type { z } from 'zod';
-import type { EntryKindDefinition } from '../entries/entry-kind-definition';
-import { ENTRY_KIND_LISTING } from '../entries/entry-kinds';
-import { pumpingStreamId } from '../shared/stream-ids';
-import { pumpingCsv } from './pumping-csv';
-import { pumpingResearch, type PumpingResearch } from './pumping-research';
-import { decidePumping, type PumpingCommand } from './pumping.decider';
-import { evolvePumping, initialPumpingState, type PumpingEvent, pumpingEndedAt, pumpingMinutes, type PumpingLogged, type PumpingState } from './pumping.events';
-import { pumpingEventDefinitions } from './pumping-events.schemas';
-import { pumpingBody } from './pumping-request';
-import { checkPumping } from './pumping-rules';
-import { pumpingTimeline, type PumpingFields, type PumpingView } from './pumping-timeline';
-import { pumpingViewSchema, writtenPumpingSchema } from './pumping-view.schemas';
+import { z } from 'zod';
+import { defineEntryKind } from '../entries/define-entry-kind';
+import { isoInstant } from '../entries/entry-fields';
+import type { RecordedTimes } from '../entries/entry-times';
+import { csvValue } from '../exports/csv';
+import { numberCell } from '../imports/csv-cells';
+import { quarterOunces } from '../research/research-amounts';
+import { toOunces } from '../units/volume';
+import { checkPumping, pumpingAmountText, pumpingEndedAt, pumpingLine, pumpingMinutes } from './pumping-rules';
 
-export type PumpingKind = {
-  kind: 'pumping';
-  timing: 'span';
-  command: PumpingCommand;
-  eventType: PumpingEvent['type'];
-  state: PumpingState;
-  body: z.infer<typeof pumpingBody>;
-  logged: PumpingLogged['data'];
-  fields: PumpingFields;
-  view: PumpingView;
-  research: PumpingResearch;
+/** A session records its start and its minutes when it was timed; an untimed one ends when it starts. */
+const FROM_START_FOR_MINUTES: RecordedTimes<{ startedAt: string; durationMinutes: number | null }> = {
+  startField: 'startedAt',
+  shape: { startedAt: z.string().describe('ISO 8601 UTC'), durationMinutes: z.number().int().nullable() },
+  of: ({ startedAt, durationMinutes }) => ({ startedAt, endedAt: pumpingEndedAt(startedAt, durationMinutes) }),
+  record: ({ startedAt, endedAt }) => ({ startedAt, durationMinutes: pumpingMinutes(startedAt, endedAt) }),
 };
+
+const volumeUnit = z.enum(['mL', 'oz']);
+const amount = z.number({ error: 'Amount must be a number' }).nullable().optional();
+/** An amount in ounces on the quarter-ounce grid (research-amounts.ts), so the unit it was entered in does not show. */
+const researchOunces = (value: number | null, unit: 'mL' | 'oz'): number | null => quarterOunces(value === null ? null : toOunces(value, unit));
 
 /** A pumping session: it lasts when timed, may overlap anything, and is never counted as a feeding. */
-export const pumpingKind: EntryKindDefinition<PumpingKind> = {
+export const pumpingKind = defineEntryKind({
   kind: 'pumping',
-  ...ENTRY_KIND_LISTING.pumping,
   notFound: 'Pumping session not found',
   anEntry: 'a pumping session',
-  idField: 'pumpingId',
-  streamId: pumpingStreamId,
+  tag: 'Pumping',
   timing: 'span',
-  events: { logged: 'PumpingLogged', corrected: 'PumpingCorrected', deleted: 'PumpingDeleted', restored: 'PumpingRestored', resealed: 'PumpingNotesResealed' },
-  commands: { log: 'LogPumping', correct: 'CorrectPumping', remove: 'DeletePumping', restore: 'RestorePumping' },
-  eventDefinitions: pumpingEventDefinitions,
-  schemas: { tag: 'Pumping', answer: pumpingViewSchema, written: writtenPumpingSchema },
-  decider: { initialState: initialPumpingState, evolve: evolvePumping, decide: decidePumping },
-  body: pumpingBody,
-  startField: 'startedAt',
-  check: (body, now, origin) => {
-    const { durationMinutes, leftAmount, rightAmount, unit, ...checked } = checkPumping(body, now, origin);
-    return { ...checked, endedAt: pumpingEndedAt(checked.startedAt, durationMinutes), pumped: { leftAmount, rightAmount, unit } };
+  times: FROM_START_FOR_MINUTES,
+  /** How much each side gave (if measured), in the unit it was entered in. */
+  details: z.strictObject({ leftAmount: z.number().nullable(), rightAmount: z.number().nullable(), unit: volumeUnit }),
+  sealed: [],
+  request: {
+    startedAt: z.string({ error: 'Date and time is required' }).min(1, 'Date and time is required').pipe(isoInstant('Date and time')),
+    durationMinutes: z.number({ error: 'Duration must be a number' }).nullable().optional(),
+    leftAmount: amount,
+    rightAmount: amount,
+    unit: z.enum(['mL', 'oz'], { error: 'Unit must be mL or oz' }),
   },
-  // Its events record the length as entered (none when untimed) and the amounts with their unit.
-  recordedAs: {
-    event: ({ startedAt, endedAt, pumped, notes }) => ({
-      startedAt,
-      durationMinutes: pumpingMinutes(startedAt, endedAt),
-      leftAmount: pumped?.leftAmount ?? null,
-      rightAmount: pumped?.rightAmount ?? null,
-      unit: pumped?.unit ?? 'mL',
-      notes,
-    }),
-    entry: ({ startedAt, durationMinutes, leftAmount, rightAmount, unit, notes }) => ({
-      startedAt,
-      endedAt: pumpingEndedAt(startedAt, durationMinutes),
-      pumped: { leftAmount, rightAmount, unit },
-      notes,
+  check(body, now, origin) {
+    const { startedAt, durationMinutes, notes, ...details } = checkPumping(body, now, origin);
+    return { startedAt, endedAt: pumpingEndedAt(startedAt, durationMinutes), notes, details };
+  },
+  line: pumpingLine,
+  amountText: pumpingAmountText,
+  // Milk pumped is not milk fed: a pumping session adds to no insight, but the report counts it.
+  report: { day: ({ leftAmount, rightAmount, unit }) => ({ pumpedOz: toOunces((leftAmount ?? 0) + (rightAmount ?? 0), unit) }) },
+  parts: { leftAmount: 'amount', rightAmount: 'amount', unit: 'amount' },
+  // Its minutes when timed, and the amounts in the unit they were entered in.
+  csv: {
+    columns: ['duration_minutes', 'pumped_left', 'pumped_right', 'pumped_unit'],
+    cells: (pumping) => ({ duration_minutes: csvValue(pumping.durationMinutes), pumped_left: csvValue(pumping.leftAmount), pumped_right: csvValue(pumping.rightAmount), pumped_unit: pumping.unit }),
+    body: (cells) => ({
+      startedAt: cells['started_utc'],
+      durationMinutes: numberCell(cells, 'duration_minutes'),
+      leftAmount: numberCell(cells, 'pumped_left'),
+      rightAmount: numberCell(cells, 'pumped_right'),
+      unit: cells['pumped_unit'],
     }),
   },
-  // Pumping came after children had keys, but a session written with a writer's key is resealed the same way.
-  resealNotes: (pumpingId, notes) => ({ type: 'ResealPumpingNotes', data: { pumpingId, notes } }),
-  timeline: pumpingTimeline,
-  csv: pumpingCsv,
-  research: pumpingResearch,
-};
+  research: {
+    columns: z.strictObject({
+      leftOz: z.number().nullable().describe('Ounces from the left side, to the nearest quarter ounce; null when not measured.'),
+      rightOz: z.number().nullable().describe('Ounces from the right side, as leftOz.'),
+    }),
+    fields: ({ leftAmount, rightAmount, unit }) => ({ leftOz: researchOunces(leftAmount, unit), rightOz: researchOunces(rightAmount, unit) }),
+  },
+});

@@ -33,6 +33,7 @@ export const reportDaySchema = viewSchema<ReportDay>()(
       nursingLeftMins: count,
       nursingRightMins: count,
       pumpedOz: z.number(),
+      tummyTimeMins: count,
     }),
     'ReportDay',
   ),
@@ -49,6 +50,7 @@ export const reportSchema = viewSchema<ReportView>()(
       diapers: z.strictObject({ wet: dayStatSchema, dirty: dayStatSchema }).nullable(),
       nursing: z.strictObject({ left: dayStatSchema, right: dayStatSchema }).nullable().describe("Minutes per breast, from the feedings that recorded them (a timer's)"),
       pumping: z.strictObject({ oz: dayStatSchema, mL: dayStatSchema }).nullable(),
+      tummyTime: dayStatSchema.nullable().describe('Minutes on the tummy per day'),
       sleep: z.strictObject({
         day: sleepStatSchema.nullable(),
         night: sleepStatSchema.nullable(),
@@ -56,6 +58,16 @@ export const reportSchema = viewSchema<ReportView>()(
       }),
       days: z.array(reportDaySchema),
       growth: z.array(measurementSchema),
+      foods: z
+        .array(z.strictObject({ food: z.string(), firstDate: localDate, meals: count, reactions: count }))
+        .describe('The solid foods of the range in the order each was first given, with how many meals of it and how many had a reaction'),
+      medicines: z
+        .array(z.strictObject({ name: z.string(), doses: count, lastDate: localDate }))
+        .describe('The medicines given in the range, by name, with their number of doses and the last day one was given'),
+      temperatures: z
+        .strictObject({ readings: count, highestC: z.number(), highestF: z.number(), highestDate: localDate })
+        .nullable()
+        .describe('The temperatures taken in the range: how many, and the highest in both scales with the first day it was reached'),
       milestone: z
         .strictObject({
           key: z.enum(['newborn', '1-month', '2-months', '4-months', '6-months', '12-months']),

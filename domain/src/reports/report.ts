@@ -7,10 +7,9 @@ import { milestoneDate } from '../milestones/milestone-schedule';
 import { growthApiView, type GrowthDocument } from '../read-models/growth/growth-document';
 import { datesInRange, type LocalDate } from '../time/zoned-time';
 import type { GrowthUnits } from '../units/units';
-import { toMillilitres, toOunces } from '../units/volume';
-import type { NursingSides } from '../feedings/feeding.events';
-import type { PumpedAmounts } from '../pumpings/pumping-timeline';
+import { toMillilitres } from '../units/volume';
 import { ageOn, type ChildAge } from './child-age';
+import type { ReportDayFigures, ReportDose, ReportFood, ReportReading } from './report-contribution';
 
 /** A per-day figure over the days with entries: its mean and the lowest and highest day. */
 export interface DayStat {
@@ -47,9 +46,26 @@ export interface ReportDay {
   nursingRightMins: number;
   /** Ounces pumped, both sides, unrounded. */
   pumpedOz: number;
+  /** Minutes on the tummy. */
+  tummyTimeMins: number;
 }
 
 export type ReportMeasurement = ReturnType<typeof growthApiView>;
+
+/** A medicine given in the range: how many doses, and the last day one was given. */
+export interface ReportMedicine {
+  name: string;
+  doses: number;
+  lastDate: LocalDate;
+}
+
+/** A food tried in the range: first when, how many meals of it, and how many with a reaction. */
+export interface ReportFoodTried {
+  food: string;
+  firstDate: LocalDate;
+  meals: number;
+  reactions: number;
+}
 
 /** GET /api/children/{id}/report: what a pediatrician reads about a child over a range of local dates. */
 export interface ReportView {
@@ -65,6 +81,8 @@ export interface ReportView {
   nursing: { left: DayStat; right: DayStat } | null;
   /** Milk pumped per day; null when nothing was pumped in the range. */
   pumping: { oz: DayStat; mL: DayStat } | null;
+  /** Minutes on the tummy per day; null when none was logged in the range. */
+  tummyTime: DayStat | null;
   sleep: {
     day: SleepStat | null;
     night: SleepStat | null;
@@ -74,6 +92,12 @@ export interface ReportView {
   days: ReportDay[];
   /** Measurements dated in the range, oldest first, as GET /growth answers them. */
   growth: ReportMeasurement[];
+  /** The solid foods of the range, by when each was first given; empty when none was logged. */
+  foods: ReportFoodTried[];
+  /** The medicines given in the range, by name; empty when none was logged. */
+  medicines: ReportMedicine[];
+  /** The temperatures taken in the range: how many, and the highest (the first day it was reached); null when none. */
+  temperatures: { readings: number; highestC: number; highestF: number; highestDate: LocalDate } | null;
   /** The feeding guide's milestone the child has reached on the last date of the range. */
   milestone: { key: MilestoneKey; label: string; amountPerFeeding: string; feedingsPerDay: string; source: string } | null;
 }
@@ -88,12 +112,12 @@ export interface ReportInput {
   growth: readonly GrowthDocument[];
   /** The reader's system for the measurements' `display`, null until they choose. */
   growthUnits: GrowthUnits | null;
-  /** The nursing feedings' sides and the pumping sessions of the range, by the local date each started. */
+  /** What the entries of the range add to the day each started on (a nursing feeding's sides, milk pumped). */
   extras?: readonly ReportExtra[];
 }
 
-/** A feeding's minutes per breast, or a pumping session's amounts, on the local date it started. */
-export type ReportExtra = { localDate: LocalDate; sides?: NursingSides | null; pumped?: PumpedAmounts | null };
+/** The figures one entry adds to the local date it started on, and the food it names. */
+export type ReportExtra = { localDate: LocalDate; figures: Partial<ReportDayFigures>; food?: ReportFood; dose?: ReportDose; reading?: ReportReading };
 
 const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
 const wholeMillilitres = (oz: number): number => Math.round(toMillilitres(oz, 'oz'));
@@ -107,14 +131,17 @@ function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined, extr
   let nursingLeftMins = 0;
   let nursingRightMins = 0;
   let pumpedOz = 0;
-  for (const { sides, pumped } of extras) {
-    nursingLeftMins += sides?.leftMinutes ?? 0;
-    nursingRightMins += sides?.rightMinutes ?? 0;
-    if (pumped) pumpedOz += toOunces((pumped.leftAmount ?? 0) + (pumped.rightAmount ?? 0), pumped.unit);
+  let tummyTimeMins = 0;
+  for (const { figures } of extras) {
+    tummyTimeMins += figures.tummyTimeMins ?? 0;
+    nursingLeftMins += figures.nursingLeftMins ?? 0;
+    nursingRightMins += figures.nursingRightMins ?? 0;
+    pumpedOz += figures.pumpedOz ?? 0;
   }
   return {
     date,
-    hasEntries: doc ? hasEntries(doc) : false,
+    // A day of tummy time or medicines alone was tracked too.
+    hasEntries: (doc ? hasEntries(doc) : false) || extras.length > 0,
     feedCount: doc?.feeding.feedCount ?? 0,
     totalOz: doc?.feeding.totalOz24h ?? 0,
     // A document stored before diapers were tracked has none.
@@ -126,6 +153,7 @@ function reportDay(date: LocalDate, doc: DailyInsightsDocument | undefined, extr
     nursingLeftMins,
     nursingRightMins,
     pumpedOz,
+    tummyTimeMins,
   };
 }
 
@@ -147,6 +175,50 @@ function longestNightStretch(days: readonly ReportDay[]): ReportView['sleep']['l
     if (mins !== null && (longest === null || mins > longest.mins)) longest = { mins, date };
   }
   return longest && { mins: longest.mins, human: humanDuration(longest.mins), date: longest.date };
+}
+
+/**
+ * The foods of the meals, in the order each was first given: one food however it was capitalised or
+ * spaced ('Banana', 'banana '), named as first written.
+ */
+function foodsTried(extras: readonly ReportExtra[]): ReportFoodTried[] {
+  const byName = new Map<string, ReportFoodTried>();
+  const meals = extras.filter((extra): extra is ReportExtra & { food: ReportFood } => extra.food !== undefined);
+  for (const { localDate, food } of [...meals].sort((a, b) => (a.localDate < b.localDate ? -1 : a.localDate > b.localDate ? 1 : 0))) {
+    const key = food.food.trim().toLowerCase();
+    const tried = byName.get(key) ?? { food: food.food.trim(), firstDate: localDate, meals: 0, reactions: 0 };
+    tried.meals += 1;
+    if (food.reaction) tried.reactions += 1;
+    byName.set(key, tried);
+  }
+  return [...byName.values()];
+}
+
+/** The medicines of the doses, one name however it was capitalised or spaced, by name. */
+function medicinesGiven(extras: readonly ReportExtra[]): ReportMedicine[] {
+  const byName = new Map<string, ReportMedicine>();
+  for (const { localDate, dose } of extras) {
+    if (!dose) continue;
+    const key = dose.name.trim().toLowerCase();
+    const given = byName.get(key) ?? { name: dose.name.trim(), doses: 0, lastDate: localDate };
+    given.doses += 1;
+    if (localDate > given.lastDate) given.lastDate = localDate;
+    byName.set(key, given);
+  }
+  return [...byName.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** How many temperatures were taken, and the highest, on the first day it was reached, to a tenth of a degree in both scales. */
+function temperaturesTaken(extras: readonly ReportExtra[]): ReportView['temperatures'] {
+  let readings = 0;
+  let highest: { celsius: number; date: LocalDate } | null = null;
+  for (const { localDate, reading } of extras) {
+    if (!reading) continue;
+    readings += 1;
+    if (highest === null || reading.celsius > highest.celsius || (reading.celsius === highest.celsius && localDate < highest.date)) highest = { celsius: reading.celsius, date: localDate };
+  }
+  if (highest === null) return null;
+  return { readings, highestC: oneDecimal(highest.celsius), highestF: oneDecimal((highest.celsius * 9) / 5 + 32), highestDate: highest.date };
 }
 
 /** The latest milestone of the feeding guide whose age the child has reached on `date`. */
@@ -178,10 +250,11 @@ export function buildReport({ child, from, to, days, growth, growthUnits, extras
     amount: some ? { oz: dayStat(ounces, oneDecimal), mL: dayStat(ounces, wholeMillilitres) } : null,
     diapers: some ? { wet: dayStat(of((day) => day.wetCount), oneDecimal), dirty: dayStat(of((day) => day.dirtyCount), oneDecimal) } : null,
     nursing:
-      some && extras.some((extra) => extra.sides)
+      some && extras.some(({ figures }) => figures.nursingLeftMins !== undefined)
         ? { left: dayStat(of((day) => day.nursingLeftMins), Math.round), right: dayStat(of((day) => day.nursingRightMins), Math.round) }
         : null,
-    pumping: some && extras.some((extra) => extra.pumped) ? { oz: dayStat(of((day) => day.pumpedOz), oneDecimal), mL: dayStat(of((day) => day.pumpedOz), wholeMillilitres) } : null,
+    pumping: some && extras.some(({ figures }) => figures.pumpedOz !== undefined) ? { oz: dayStat(of((day) => day.pumpedOz), oneDecimal), mL: dayStat(of((day) => day.pumpedOz), wholeMillilitres) } : null,
+    tummyTime: some && extras.some(({ figures }) => figures.tummyTimeMins !== undefined) ? dayStat(of((day) => day.tummyTimeMins), Math.round) : null,
     sleep: {
       day: some ? sleepStat(of((day) => day.dayMins)) : null,
       night: some ? sleepStat(of((day) => day.nightMins)) : null,
@@ -192,6 +265,9 @@ export function buildReport({ child, from, to, days, growth, growthUnits, extras
       .filter((doc) => doc.measuredOn >= from && doc.measuredOn <= to)
       .sort((a, b) => (a.measuredOn < b.measuredOn ? -1 : a.measuredOn > b.measuredOn ? 1 : 0))
       .map((doc) => growthApiView(doc, child, growthUnits)),
+    foods: foodsTried(extras),
+    medicines: medicinesGiven(extras),
+    temperatures: temperaturesTaken(extras),
     milestone: milestoneOn(child.birthDate, to),
   };
 }

@@ -6,6 +6,13 @@ import { datesInRange } from '../time/zoned-time';
 import { ageOn } from './child-age';
 import { buildReport, type ReportInput } from './report';
 import { reportWeek } from './report-week.fixture';
+import { feedingKind } from '../feedings/feeding.kind';
+import type { NursingSides } from '../feedings/feeding-rules';
+import { pumpingKind } from '../pumpings/pumping.kind';
+import { medicationKind } from '../medications/medication.kind';
+import { tummyTimeKind } from '../tummy-times/tummy-time.kind';
+import { temperatureKind } from '../temperatures/temperature.kind';
+import type { PumpedAmounts } from '../pumpings/pumping-rules';
 
 /** Born 2026-03-08: 90 days old on Saturday 6 June, 2 months old since 8 May, 3 months on 8 June. */
 const child = { _id: '0190c0de-0000-7000-8000-000000000001', displayName: 'JB', birthDate: '2026-03-08', sex: 'Female' as const };
@@ -31,6 +38,9 @@ const measurement = (measuredOn: string, weightKg: number | null, lengthCm: numb
   headCm: null,
   enteredIn: 'metric',
 });
+
+/** An entry's times, where its figures do not depend on them. */
+const AT = { startedAt: '2026-06-01T12:00:00.000Z', endedAt: '2026-06-01T12:20:00.000Z' };
 
 describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New York', () => {
   const report = reportOf('2026-06-01', '2026-06-07');
@@ -79,14 +89,46 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
     expect([report.nursing, report.pumping]).toEqual([null, null]);
   });
 
+  it('gives the minutes on the tummy per day, and the medicines given with their doses and last day', () => {
+    const tummy = (localDate: string, minutes: number) => ({
+      localDate,
+      figures: tummyTimeKind.report!.day!({ milestone: null }, { startedAt: '2026-06-01T12:00:00.000Z', endedAt: new Date(Date.parse('2026-06-01T12:00:00.000Z') + minutes * 60_000).toISOString() })!,
+    });
+    const dose = (localDate: string, name: string) => ({ localDate, figures: {}, dose: medicationKind.report!.dose!({ name, dose: 2.5, doseUnit: 'mL' }) });
+    const withExtras = reportOf('2026-06-01', '2026-06-07', {
+      extras: [tummy('2026-06-01', 10), tummy('2026-06-01', 15), tummy('2026-06-02', 5), dose('2026-06-02', 'Paracetamol'), dose('2026-06-05', 'paracetamol '), dose('2026-06-03', 'Amoxicillin')],
+    });
+    // 25 minutes on the 1st, 5 on the 2nd and none on the 3rd, 5th, 6th and 7th (the 4th has nothing logged): 30 / 6 is 5.
+    expect(withExtras.tummyTime).toEqual({ mean: 5, min: 0, max: 25 });
+    expect(withExtras.medicines).toEqual([
+      { name: 'Amoxicillin', doses: 1, lastDate: '2026-06-03' },
+      { name: 'Paracetamol', doses: 2, lastDate: '2026-06-05' },
+    ]);
+    expect([report.tummyTime, report.medicines, report.temperatures]).toEqual([null, [], null]);
+  });
+
+  it('counts the temperatures taken and gives the highest in both scales, on the first day it was reached', () => {
+    const taken = (localDate: string, temperature: number, unit: 'C' | 'F') => ({ localDate, figures: {}, reading: temperatureKind.report!.reading!({ temperature, unit, method: 'rectal' }) });
+    // 101.3 °F is 38.5 °C, reached again on the 5th in °C.
+    const withReadings = reportOf('2026-06-01', '2026-06-07', { extras: [taken('2026-06-02', 37.2, 'C'), taken('2026-06-03', 101.3, 'F'), taken('2026-06-05', 38.5, 'C')] });
+    expect(withReadings.temperatures).toEqual({ readings: 3, highestC: 38.5, highestF: 101.3, highestDate: '2026-06-03' });
+  });
+
+  it('has no nursing figures from a feeding that recorded no sides', () => {
+    expect(feedingKind.report!.day!({ amountOz: 4, enteredAmount: { value: 4, unit: 'oz' }, method: 'Bottle', type: null, sides: null }, AT)).toBeNull();
+  });
+
   it('gives the minutes per breast and the milk pumped per day over the days with entries', () => {
+    // What the feedings' and the pumping sessions' report contributions add to their days.
+    const nursed = (localDate: string, sides: NursingSides) => ({ localDate, figures: feedingKind.report!.day!({ amountOz: null, enteredAmount: null, method: 'Nursing', type: null, sides }, AT)! });
+    const pumped = (localDate: string, amounts: PumpedAmounts) => ({ localDate, figures: pumpingKind.report!.day!(amounts, AT)! });
     const withExtras = reportOf('2026-06-01', '2026-06-07', {
       extras: [
-        { localDate: '2026-06-01', sides: { leftMinutes: 15, rightMinutes: 10 } },
-        { localDate: '2026-06-01', sides: { leftMinutes: 5, rightMinutes: 0 } },
-        { localDate: '2026-06-02', sides: { leftMinutes: 12, rightMinutes: 12 } },
-        { localDate: '2026-06-01', pumped: { leftAmount: 60, rightAmount: 45, unit: 'mL' } },
-        { localDate: '2026-06-03', pumped: { leftAmount: 2, rightAmount: null, unit: 'oz' } },
+        nursed('2026-06-01', { leftMinutes: 15, rightMinutes: 10 }),
+        nursed('2026-06-01', { leftMinutes: 5, rightMinutes: 0 }),
+        nursed('2026-06-02', { leftMinutes: 12, rightMinutes: 12 }),
+        pumped('2026-06-01', { leftAmount: 60, rightAmount: 45, unit: 'mL' }),
+        pumped('2026-06-03', { leftAmount: 2, rightAmount: null, unit: 'oz' }),
       ],
     });
     // Six days with entries: left 20, 12, 0, 0, 0, 0 (32 / 6 = 5.3); right 10, 12, 0… (22 / 6 = 3.7).
@@ -111,6 +153,7 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
       nursingLeftMins: 0,
       nursingRightMins: 0,
       pumpedOz: 0,
+      tummyTimeMins: 0,
     });
     expect(report.days[3]).toEqual({
       date: '2026-06-04',
@@ -125,6 +168,7 @@ describe('the report of the fixture week, Monday 1 to Sunday 7 June 2026 in New 
       nursingLeftMins: 0,
       nursingRightMins: 0,
       pumpedOz: 0,
+      tummyTimeMins: 0,
     });
     expect(report.days.map((day) => day.feedCount)).toEqual([5, 6, 4, 0, 7, 5, 5]);
     expect(report.days.map((day) => [day.dayMins, day.nightMins])).toEqual([

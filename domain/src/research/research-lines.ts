@@ -1,12 +1,8 @@
 import type { Sex } from '../children/child.events';
-import type { DiaperResearch } from '../diapers/diaper-research';
-import { ENTRY_EVENT_TYPES, ENTRY_KIND_LIST, entryEventOf, entryKind } from '../entries/all-entry-kinds';
+import { ENTRY_EVENT_TYPES, ENTRY_KIND_LIST, entryEventOf, entryKind, type ENTRY_KINDS } from '../entries/all-entry-kinds';
 import type { EntryKind } from '../entries/entry-kinds';
-import type { FeedingResearch } from '../feedings/feeding-research';
 import { growthResearch, growthResearchColumns, type GrowthResearch } from '../growth/growth-research';
 import type { GrowthEvent } from '../growth/growth.events';
-import type { PumpingResearch } from '../pumpings/pumping-research';
-import type { SleepResearch } from '../sleeps/sleep-research';
 import { addDays, localDateOf, type LocalDate } from '../time/zoned-time';
 import type { AgeFrom, ChildResearchFacts } from './child-research-facts';
 import { lastDateOf, shiftedClock, type ShiftedTimes } from './shifted-clock';
@@ -17,8 +13,13 @@ export const RESEARCH_SCHEMA_VERSION = 2;
 export type ResearchEntryKind = EntryKind | 'growth';
 export type EntryLineRole = 'logged' | 'corrected' | 'restored' | 'deleted';
 
+type UnionToIntersection<Union> = (Union extends unknown ? (each: Union) => void : never) extends (all: infer All) => void ? All : never;
+
 /** Every kind's own columns: an entry line has all of them, null where they are another kind's. */
-export type KindColumns = FeedingResearch & SleepResearch & DiaperResearch & PumpingResearch & GrowthResearch;
+/** Named fields only: a kind that keeps no column of its own (`z.strictObject({})`) adds none, rather than an index signature. */
+type Named<Fields> = { [Field in keyof Fields as string extends Field ? never : Field]: Fields[Field] };
+
+export type KindColumns = UnionToIntersection<{ [K in EntryKind]: Named<ReturnType<(typeof ENTRY_KINDS)[K]['research']['fields']>> }[EntryKind]> & GrowthResearch;
 type NullableKindColumns = { [K in keyof KindColumns]: KindColumns[K] | null };
 
 interface LineStart {

@@ -40,6 +40,10 @@ const NO_COLUMNS = {
   color: null,
   leftOz: null,
   rightOz: null,
+  solidAmount: null,
+  solidReaction: null,
+  temperatureC: null,
+  temperatureMethod: null,
   weightKg: null,
   lengthCm: null,
   headCm: null,
@@ -220,6 +224,30 @@ describe('other kinds', () => {
     expect(lineOf(pumped(60, 45, 'mL'))).toMatchObject({ leftOz: 2, rightOz: 1.5 });
     expect(lineOf(pumped(2.5, 0.75, 'oz'))).toMatchObject({ leftOz: 2.5, rightOz: 0.75 });
     expect(JSON.stringify(lineOf(pumped(60, 45, 'mL')))).not.toMatch(/mL|unit/);
+  });
+
+  it('gives a solid food meal as how much was eaten and whether there was a reaction, never the food', () => {
+    const meal = { type: 'SolidLogged', data: { ...ref, solidId: 'm1', occurredAt: '2026-11-20T15:05:00.000Z', food: 'v1.sealed.Peanut butter', amount: 'taste', reaction: true, notes: 'v1.sealed.Hives' } };
+    const line = lineOf(meal);
+    expect(line).toMatchObject({ kind: 'solid-logged', shiftedAt: '2026-11-06T10:05', shiftedEndAt: null, durationMinutes: null, solidAmount: 'taste', solidReaction: true, contents: null, leftOz: null });
+    expect(JSON.stringify(line)).not.toMatch(/sealed|Peanut|Hives|food/i);
+  });
+
+  it('says that a medicine was given, and when, and nothing of which one or how much', () => {
+    const dose = { type: 'MedicationLogged', data: { ...ref, medicationId: 'x1', occurredAt: '2026-11-20T15:05:00.000Z', name: 'v1.sealed.Amoxicillin', dose: 2.5, doseUnit: 'mL', notes: 'x' } };
+    const line = lineOf(dose);
+    expect(line).toEqual({ ...lineOf({ type: 'SolidLogged', data: { ...ref, solidId: 'x1', occurredAt: '2026-11-20T15:05:00.000Z', food: 'x', amount: 'all', reaction: false, notes: 'x' } }), kind: 'medication-logged', solidAmount: null, solidReaction: null });
+    expect(JSON.stringify(line)).not.toMatch(/sealed|Amoxicillin|2\.5|mL|dose/i);
+  });
+
+  it('gives a temperature in °C to a tenth whatever it was entered in, the extremes at the edge of the common range', () => {
+    const taken = (temperature: number, unit: string, method = 'rectal') => lineOf({ type: 'TemperatureLogged', data: { ...ref, temperatureId: 't1', occurredAt: '2026-11-20T15:05:00.000Z', temperature, unit, method, notes: 'x' } });
+    // 100.4 °F is 38 °C; 101.3 °F is 38.5 °C; 38.2 °C stays.
+    expect(taken(100.4, 'F')).toMatchObject({ kind: 'temperature-logged', temperatureC: 38, temperatureMethod: 'rectal', shiftedEndAt: null });
+    expect(taken(101.3, 'F', 'ear')).toMatchObject({ temperatureC: 38.5, temperatureMethod: 'ear' });
+    expect(taken(38.2, 'C')).toMatchObject({ temperatureC: 38.2 });
+    expect([taken(41.6, 'C'), taken(34.2, 'C')].map((line) => (line as EntryLine).temperatureC)).toEqual([40.5, 35.5]);
+    expect(JSON.stringify(taken(100.4, 'F'))).not.toMatch(/"F"|unit/);
   });
 
   it('does not tell pounds and inches from kilograms and centimetres', () => {

@@ -4,7 +4,7 @@ import { createResearchReplica } from './research-replica';
 
 const start = { schemaVersion: 2, stream: 'c_00000000000000aa' } as const;
 const child: ChildRegisteredLine = { ...start, seq: 1, kind: 'child-registered', sex: 'Male', shiftedBirthDate: '2026-01-04', ageFrom: 'birth-date', nightWindowStart: '19:00', nightWindowEnd: '08:00' };
-const columns = { method: null, type: null, amountOz: null, leftMinutes: null, rightMinutes: null, night: null, roomTempF: null, whiteNoise: null, sleepSackTog: null, contents: null, color: null, leftOz: null, rightOz: null, weightKg: null, lengthCm: null, headCm: null };
+const columns = { method: null, type: null, amountOz: null, leftMinutes: null, rightMinutes: null, night: null, roomTempF: null, whiteNoise: null, sleepSackTog: null, contents: null, color: null, leftOz: null, rightOz: null, solidAmount: null, solidReaction: null, temperatureC: null, temperatureMethod: null, weightKg: null, lengthCm: null, headCm: null };
 const times = { shiftedEndAt: null, localTime: '08:00', weekday: 'Mon', ageDays: 1, minute: 1920, endMinute: null, durationMinutes: null, clockChangeMinutes: 0 } as const;
 const diaper = (seq: number, entry: string, kind: EntryLine['kind'], localDate: string, contents: 'wet' | 'dirty' | null): EntryLine => ({
   ...start,

@@ -1,6 +1,21 @@
-import type { EntryOrigin } from '../entries/entry-kind-definition';
+import type { EntryLineParts, EntryOrigin } from '../entries/entry-kind-definition';
 import { DomainRuleError } from '../shared/domain-event';
-import type { SleepEnvironment } from './sleep.events';
+
+/** The sleep environment as the parent enters and reads it. */
+export interface SleepEnvironment {
+  roomTemp: number | null;
+  whiteNoise: boolean;
+  sleepSackTag: string | null;
+}
+
+// A number before 'TOG': '2.5 TOG', '1,0 tog', 'Josephine knitted it, 2.5TOG'.
+const TOG = /(\d+(?:[.,]\d+)?)\s*tog\b/i;
+
+/** The TOG rating a sleep-sack text names, or null when it names none: kept apart for research, which never sees the text. */
+export function sleepSackTogOf(tag: string | null): number | null {
+  const tog = tag?.match(TOG)?.[1];
+  return tog === undefined ? null : Number(tog.replace(',', '.'));
+}
 
 export const MAX_SLEEP_MINUTES = 1440;
 export const MIN_ROOM_TEMP_F = 60;
@@ -46,3 +61,6 @@ export function checkSleep(input: SleepInput, now: Date, origin: EntryOrigin = '
     notes: input.notes?.trim() || (origin === 'file' ? '' : 'Sleep session'),
   };
 }
+
+/** A sleep's line: its length says it all. */
+export const sleepLine = (): EntryLineParts => ({ icon: '😴', amount: '-' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainRuleError } from '../shared/domain-event';
-import { checkSleep, type SleepInput } from './sleep-rules';
+import { checkSleep, sleepSackTogOf, type SleepInput } from './sleep-rules';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const nap: SleepInput = { startedAt: '2026-11-21T12:00:00.000Z', endedAt: '2026-11-21T13:30:00.000Z' };
@@ -72,5 +72,24 @@ describe('room temperature', () => {
       message: 'Room temperature must be a whole number from 60 to 80 °F',
       path: 'environment.roomTemp',
     });
+  });
+});
+
+describe('sleepSackTogOf', () => {
+  it.each([
+    ['2.5 TOG', 2.5],
+    ['Josephine knitted it, 2.5 TOG', 2.5],
+    ['1,0 tog', 1],
+    ['the 3.5TOG one', 3.5],
+  ])('reads the TOG rating of "%s" as %d', (tag, tog) => {
+    expect(sleepSackTogOf(tag)).toBe(tog);
+  });
+
+  it.each(['the blue one from Josephine', 'TOG 1.0', 'togetherness'])('finds none in "%s"', (tag) => {
+    expect(sleepSackTogOf(tag)).toBeNull();
+  });
+
+  it('finds none without a tag', () => {
+    expect(sleepSackTogOf(null)).toBeNull();
   });
 });

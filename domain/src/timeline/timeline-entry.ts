@@ -1,5 +1,5 @@
 import type { EntryType } from '../entries/entry-kinds';
-import { epochMs, type Instant } from '../time/zoned-time';
+import { epochMs, localDateTimeOf, type Instant } from '../time/zoned-time';
 
 /** The derived timeline entry of seed §3, shown by the dashboard and the activity log. */
 export interface TimelineEntryView {
@@ -15,6 +15,22 @@ export interface TimelineEntryView {
 
 /** The entry without its notes: notes are free text, opened from their sealed form only for their owner. */
 export type EntryViewWithoutNotes = Omit<TimelineEntryView, 'notes'>;
+
+/**
+ * An entry's line in the timeline from its kind's sign and amount text: dated in the child's zone, its
+ * length when it has one. The web makes the line of an entry waiting offline with it too.
+ */
+export function entryLine(type: EntryType, id: string, parts: { icon: string; amount: string }, startedAt: Instant, endedAt: Instant, timezone: string): EntryViewWithoutNotes {
+  return {
+    id,
+    datetime: localDateTimeOf(startedAt, timezone),
+    type,
+    icon: parts.icon,
+    amount: parts.amount,
+    duration: epochMs(endedAt) > epochMs(startedAt) ? durationText(startedAt, endedAt) : '-',
+    status: 'completed',
+  };
+}
 
 export function durationText(startedAt: Instant, endedAt: Instant): string {
   const minutes = Math.max(0, Math.floor((epochMs(endedAt) - epochMs(startedAt)) / 60_000));

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { feedingEntryView } from '../feedings/feeding-timeline';
-import { sleepEntryView } from '../sleeps/sleep-timeline';
-import { durationText } from './timeline-entry';
+import { feedingLine } from '../feedings/feeding-rules';
+import { durationText, entryLine } from './timeline-entry';
+
+const feedingEntryView = (feeding: { id: string; startedAt: string; endedAt: string; amountOz: number | null; method: 'Bottle' | 'Nursing' }, zone: string) =>
+  entryLine('Feeding', feeding.id, feedingLine(feeding), feeding.startedAt, feeding.endedAt, zone);
+const sleepEntryView = (sleep: { id: string; startedAt: string; endedAt: string }, zone: string) => entryLine('Sleep', sleep.id, { icon: '😴', amount: '-' }, sleep.startedAt, sleep.endedAt, zone);
 
 const zone = 'America/New_York';
 
 describe('feeding entry', () => {
   it('shows a bottle with its amount, duration and local start time', () => {
-    const feeding = { id: 'f1', startedAt: '2026-11-21T02:30:00.000Z', endedAt: '2026-11-21T02:50:00.000Z', amountOz: 4.25, method: 'Bottle' };
+    const feeding = { id: 'f1', startedAt: '2026-11-21T02:30:00.000Z', endedAt: '2026-11-21T02:50:00.000Z', amountOz: 4.25, method: 'Bottle' as const };
     expect(feedingEntryView(feeding, zone)).toEqual({
       id: 'f1',
       // 02:30 UTC is 21:30 the evening before in New York (EST, UTC-5).
@@ -21,12 +24,12 @@ describe('feeding entry', () => {
   });
 
   it('shows nursing without an amount as "-"', () => {
-    const feeding = { id: 'f2', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T13:05:00.000Z', amountOz: null, method: 'Nursing' };
+    const feeding = { id: 'f2', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T13:05:00.000Z', amountOz: null, method: 'Nursing' as const };
     expect(feedingEntryView(feeding, zone)).toMatchObject({ datetime: '2026-07-01T08:00', icon: '🤱', amount: '-', duration: '1h 5m' });
   });
 
   it('shows a zero amount as "0 oz", not as missing', () => {
-    const feeding = { id: 'f3', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T12:15:00.000Z', amountOz: 0, method: 'Bottle' };
+    const feeding = { id: 'f3', startedAt: '2026-07-01T12:00:00.000Z', endedAt: '2026-07-01T12:15:00.000Z', amountOz: 0, method: 'Bottle' as const };
     expect(feedingEntryView(feeding, zone).amount).toBe('0 oz');
   });
 });
@@ -43,6 +46,12 @@ describe('sleep entry', () => {
       duration: '7h 15m',
       status: 'completed',
     });
+  });
+});
+
+describe('an instant', () => {
+  it('has no duration', () => {
+    expect(entryLine('Diaper', 'd1', { icon: '💧', amount: 'Wet' }, '2026-11-21T04:45:00.000Z', '2026-11-21T04:45:00.000Z', zone)).toMatchObject({ duration: '-' });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { BottleContent } from '../feedings/feeding.events';
+import type { BottleContent } from '../feedings/feeding-rules';
 import type { EnteredAmount } from '../units/volume';
 import type { NextNapEstimate } from './wake-windows';
 

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '../shared/domain-event';
 import { MAX_FEEDING_MINUTES } from '../feedings/feeding-rules';
-import type { NursingSides } from '../feedings/feeding.events';
+import type { NursingSides } from '../feedings/feeding-rules';
 import { MAX_PUMPING_MINUTES } from '../pumpings/pumping-rules';
 import { MAX_SLEEP_MINUTES } from '../sleeps/sleep-rules';
 import type { BreastSide, RunningTimer, SideStretch, TimerKind, TimerState } from './timer.events';

@@ -4,7 +4,7 @@ import { GROWTH_COLLECTION } from '@nightlight/domain/read-models/growth/growth-
 import { TIMERS_COLLECTION } from '@nightlight/domain/read-models/timers/timer-document';
 import { MEMBERSHIPS_COLLECTION } from '@nightlight/domain/read-models/children/membership-document';
 import { ENTRY_HISTORY_COLLECTION } from '@nightlight/domain/read-models/timeline/entry-history';
-import { TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { detailsOf, TIMELINE_COLLECTION, timelineDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { ProjectionContext } from '../projection';
 import { DAILY_INSIGHTS_COLLECTION } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { MILESTONE_ALERTS_COLLECTION } from '@nightlight/domain/read-models/milestone-alerts/milestone-alerts-collection';
@@ -19,7 +19,7 @@ export async function reprojectChild(context: ProjectionContext, child: ChildDoc
     entries.map((entry) => ({
       replaceOne: {
         filter: { _id: entry._id },
-        replacement: timelineDocument({ ...entry, id: entry._id }, child.timezone, entry.position),
+        replacement: timelineDocument({ ...entry, id: entry._id, details: detailsOf(entry) }, child.timezone, entry.position),
       },
     })),
   );

@@ -1,6 +1,6 @@
 import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
 import type { DailyInput } from '@nightlight/domain/insights/daily-insights';
-import type { TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { detailsOf, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
 import type { ProjectionContext } from '../projection';
 
@@ -88,7 +88,8 @@ export class DailyEntries {
   }
 }
 
-const dailyInputOf = (doc: TimelineDocument): DailyInput | null => entryKind(doc.kind).timeline.dailyInput(doc);
+const dailyInputOf = (doc: TimelineDocument): DailyInput | null =>
+  entryKind(doc.kind).timeline.dailyInput({ id: doc._id, startedAt: doc.startedAt, endedAt: doc.endedAt, details: detailsOf(doc) });
 const startOf = (input: DailyInput): number => ('feeding' in input ? input.feeding.start : 'sleep' in input ? input.sleep.start : input.diaper.start);
 
 const byContext = new WeakMap<ProjectionContext, DailyEntries>();

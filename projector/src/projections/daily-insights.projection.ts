@@ -50,7 +50,7 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   const feedings: TimedFeeding[] = [];
   const sleeps: TimedSleep[] = [];
   const diapers: TimedDiaper[] = [];
-  // What each kind adds to a day: a feed, a sleep or a diaper change (a pumping adds nothing).
+  // What each kind adds to a day: a feed, a sleep, a diaper change (a pumping or another kind adds nothing).
   for (const input of inputs) {
     if ('feeding' in input) feedings.push(input.feeding);
     else if ('sleep' in input) sleeps.push(input.sleep);

@@ -1,8 +1,8 @@
 import { ENTRY_EVENT_TYPES, entryEventOf, entryKind } from '@nightlight/domain/entries/all-entry-kinds';
-import type { EntryTimes } from '@nightlight/domain/entries/entry-kind-definition';
+import { withResealed } from '@nightlight/domain/entries/sealed-fields';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { ENTRY_HISTORY_COLLECTION, changedParts, type EntryChange, type EntryHistoryDocument } from '@nightlight/domain/read-models/timeline/entry-history';
-import { TIMELINE_COLLECTION, timelineDocument, type EntryFacts, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { detailsOf, TIMELINE_COLLECTION, timelineDocument, type EntryFacts, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { Collection } from '@nightlight/infrastructure/ports/read-store';
 import type { Projection, ProjectionContext } from '../projection';
@@ -19,8 +19,9 @@ type EntryEventData = { childId: string; ownerId: string; notes: string } & Reco
  */
 export const timelineProjection: Projection = {
   name: 'timeline',
-  // 2: when each entry was logged, and the history of the entries changed since.
-  version: 2,
+  // 2: when each entry was logged, and the history of the entries changed since. 3: each kind's
+  // details in a part of the document of their own, under the kind's name.
+  version: 3,
   handles: ENTRY_EVENT_TYPES,
   async apply(recorded: RecordedEvent, context: ProjectionContext): Promise<void> {
     const event = recorded as unknown as { type: string; data: EntryEventData };
@@ -43,9 +44,8 @@ export const timelineProjection: Projection = {
     if (role === 'resealed') {
       // Only the sealing changed: no date, number or view with it.
       if (!existing) return;
-      const resealed = event.data as { notes: string; sleepSackTag?: string | null };
-      const environment = existing.environment && resealed.sleepSackTag !== undefined ? { ...existing.environment, sleepSackTag: resealed.sleepSackTag } : existing.environment;
-      await timeline.updateOne({ _id: id }, { $set: { sealedNotes: resealed.notes, environment, position: recorded.position } });
+      const details = withResealed(detailsOf(existing), definition.sealed, event.data);
+      await timeline.updateOne({ _id: id }, { $set: { sealedNotes: event.data.notes, [kind]: details, position: recorded.position } });
       return;
     }
     const touched: { startedAt: string; endedAt: string }[] = existing ? [existing] : [];
@@ -68,8 +68,8 @@ export const timelineProjection: Projection = {
       const facts: EntryFacts = {
         id,
         kind,
-        // The kind's own fields ride along with its times.
-        ...(definition.timeline.factsOf(data) as EntryTimes),
+        // Its times, and its kind's own details.
+        ...definition.timeline.factsOf(data),
         // The child document's own strings: a million entries then share two ids instead of each holding copies.
         childId: child._id,
         // Who logged it; most entries were logged by the parent who added the child.

@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProfileData } from '@nightlight/domain/children/child.events';
 import { schemaVersionOf } from '@nightlight/domain/events/event-registry';
-import type { FeedingDetails } from '@nightlight/domain/feedings/feeding.events';
-import type { DiaperDetails } from '@nightlight/domain/diapers/diaper.events';
-import type { PumpingDetails } from '@nightlight/domain/pumpings/pumping.events';
+import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
+import type { CheckedEntry, EntryKindDefinition } from '@nightlight/domain/entries/entry-kind-definition';
+import type { EntryKind } from '@nightlight/domain/entries/entry-kinds';
+import { turnSealed } from '@nightlight/domain/entries/sealed-fields';
+import type { EntryDetails } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { childStreamId, diaperStreamId, feedingStreamId, pumpingStreamId, sleepStreamId } from '@nightlight/domain/shared/stream-ids';
-import type { SleepDetails, SleepEnvironment } from '@nightlight/domain/sleeps/sleep.events';
-import { recordedSleepEnvironment } from '@nightlight/domain/sleeps/sleep-sack';
+import { sleepSackTogOf, type SleepEnvironment } from '@nightlight/domain/sleeps/sleep-rules';
 import { PersonalDataCipher } from '@nightlight/infrastructure/crypto/personal-data-cipher';
 import { createSqliteEventStore } from '@nightlight/infrastructure/event-store/sqlite-event-store';
 import { createSqliteKeyStore } from '@nightlight/infrastructure/key-store/sqlite-key-store';
@@ -152,13 +153,34 @@ export interface EntryRef {
   ownerId: string;
 }
 
-type Plain<T> = Omit<T, 'notes'> & { notes: string };
+type FeedingDetails = { startedAt: string; endedAt: string; notes: string } & EntryDetails<'feeding'>;
+type SleepDetails = { startedAt: string; endedAt: string; notes: string };
+type DiaperDetails = { occurredAt: string; notes: string } & EntryDetails<'diaper'>;
+type PumpingDetails = { startedAt: string; durationMinutes: number | null; notes: string } & EntryDetails<'pumping'>;
+
+/**
+ * An entry of any kind logged, corrected or restored (`role`) as the command side records it: its
+ * checked details with the notes and every other free text sealed.
+ */
+export async function entryEvent(stores: ProjectionStores, kind: EntryKind, role: keyof Pick<EntryKindDefinition['events'], 'logged' | 'corrected' | 'restored'>, ref: EntryRef, checked: CheckedEntry): Promise<number> {
+  const definition = entryKind(kind);
+  const seal = (text: string) => stores.cipher.seal(ref.ownerId, text);
+  const { notes, details, ...times } = checked;
+  const data = definition.eventData(ref, { ...times, details: await turnSealed(details, definition.sealed, seal), notes: await seal(notes) });
+  return append(stores, definition.streamId(ref.id), definition.events[role], data);
+}
+
+/** An entry of any kind deleted. */
+export async function deleteEntry(stores: ProjectionStores, kind: EntryKind, ref: EntryRef): Promise<number> {
+  const definition = entryKind(kind);
+  return append(stores, definition.streamId(ref.id), definition.events.deleted, { [definition.idField]: ref.id, childId: ref.childId, ownerId: ref.ownerId });
+}
 
 export async function feedingEvent(
   stores: ProjectionStores,
   type: 'FeedingLogged' | 'FeedingCorrected' | 'FeedingRestored',
   ref: EntryRef,
-  details: Omit<Plain<FeedingDetails>, 'enteredAmount' | 'sides'> & Partial<Pick<FeedingDetails, 'enteredAmount' | 'sides'>>,
+  details: Omit<FeedingDetails, 'enteredAmount' | 'sides'> & Partial<Pick<FeedingDetails, 'enteredAmount' | 'sides'>>,
 ): Promise<number> {
   // Entered in ounces, and with no sides, unless the test says otherwise.
   const enteredAmount = details.enteredAmount !== undefined ? details.enteredAmount : details.amountOz === null ? null : { value: details.amountOz, unit: 'oz' as const };
@@ -175,7 +197,7 @@ export async function sleepEvent(
   stores: ProjectionStores,
   type: 'SleepLogged' | 'SleepCorrected',
   ref: EntryRef,
-  details: Omit<Plain<SleepDetails>, 'environment'> & { environment: SleepEnvironment | null },
+  details: SleepDetails & { environment: SleepEnvironment | null },
 ): Promise<number> {
   const { environment } = details;
   const sealedTag = environment?.sleepSackTag == null ? null : await stores.cipher.seal(ref.ownerId, environment.sleepSackTag);
@@ -184,7 +206,7 @@ export async function sleepEvent(
     childId: ref.childId,
     ownerId: ref.ownerId,
     ...details,
-    environment: environment && recordedSleepEnvironment(environment, sealedTag),
+    environment: environment && { roomTemp: environment.roomTemp, whiteNoise: environment.whiteNoise, sleepSackTag: sealedTag, sleepSackTog: sleepSackTogOf(environment.sleepSackTag) },
     notes: await stores.cipher.seal(ref.ownerId, details.notes),
   };
   return append(stores, sleepStreamId(ref.id), type, data);
@@ -195,7 +217,7 @@ export async function deleteSleep(stores: ProjectionStores, ref: EntryRef): Prom
 }
 
 /** A diaper change with its notes in plain text, sealed as the command side seals them. */
-export async function diaperEvent(stores: ProjectionStores, type: 'DiaperChanged' | 'DiaperCorrected', ref: EntryRef, details: Plain<DiaperDetails>): Promise<number> {
+export async function diaperEvent(stores: ProjectionStores, type: 'DiaperChanged' | 'DiaperCorrected', ref: EntryRef, details: DiaperDetails): Promise<number> {
   const data = { diaperId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
   return append(stores, diaperStreamId(ref.id), type, data);
 }
@@ -205,7 +227,7 @@ export async function deleteDiaper(stores: ProjectionStores, ref: EntryRef): Pro
 }
 
 /** A pumping session with its notes in plain text, sealed as the command side seals them. */
-export async function pumpingEvent(stores: ProjectionStores, type: 'PumpingLogged' | 'PumpingCorrected', ref: EntryRef, details: Plain<PumpingDetails>): Promise<number> {
+export async function pumpingEvent(stores: ProjectionStores, type: 'PumpingLogged' | 'PumpingCorrected', ref: EntryRef, details: PumpingDetails): Promise<number> {
   const data = { pumpingId: ref.id, childId: ref.childId, ownerId: ref.ownerId, ...details, notes: await stores.cipher.seal(ref.ownerId, details.notes) };
   return append(stores, pumpingStreamId(ref.id), type, data);
 }

@@ -1,13 +1,13 @@
 import type { ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { openChild } from '@nightlight/infrastructure/read-store/personal-fields';
-import { timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { openSleepSackTag } from '@nightlight/domain/sleeps/sleep-sack';
+import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
+import { detailsOf, openedEntry, timelineApiView, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { QueryDeps } from '../query-deps';
 import { loggedByResolver } from './family-names';
 
 /**
- * Entries as the API answers them, for one reader of one child. Notes and tags stay sealed in the
+ * Entries as the API answers them, for one reader of one child. Notes and other free text stay sealed in the
  * read model with the child's key (or, written before children had keys, the key of whoever logged
  * it) and are opened here; a shredded key leaves them empty.
  */
@@ -22,10 +22,8 @@ export function entryViews({ readStore, cipher }: Pick<QueryDeps, 'readStore' | 
     units: await readerUnits(readStore, userId, acceptLanguage),
   });
   const view = async (doc: TimelineDocument, { child, loggedBy, units }: Awaited<ReturnType<typeof readingFor>>) => {
-    const open = (sealed: string) => cipher.openForChild(doc.childId, doc.ownerId, sealed);
-    const notes = (await open(doc.sealedNotes)) ?? '';
-    const sleepSackTag = doc.environment ? await openSleepSackTag(doc.environment, open) : null;
-    return timelineApiView(doc, { notes, sleepSackTag, loggedBy: await loggedBy(doc.ownerId), child, units });
+    const opened = await openedEntry(entryKind(doc.kind), { details: detailsOf(doc), notes: doc.sealedNotes }, (sealed) => cipher.openForChild(doc.childId, doc.ownerId, sealed));
+    return timelineApiView(doc, { ...opened, loggedBy: await loggedBy(doc.ownerId), child, units });
   };
   return { readingFor, view };
 }

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { GROWTH_COLLECTION, type GrowthDocument } from '@nightlight/domain/read-models/growth/growth-document';
-import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { buildReport } from '@nightlight/domain/reports/report';
+import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
+import { turnSealed } from '@nightlight/domain/entries/sealed-fields';
+import { detailsOf, TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { buildReport, type ReportExtra } from '@nightlight/domain/reports/report';
 import { MAX_REPORT_DAYS } from '@nightlight/domain/reports/report-range';
 import { daysBetween, isLocalDate } from '@nightlight/domain/time/zoned-time';
 import { reportSchema } from '@nightlight/domain/reports/report.schemas';
@@ -37,12 +39,26 @@ export function reportQueries({ readStore, cipher }: QueryDeps) {
     const dailyDocs = readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
     const growth = readStore.collection<GrowthDocument>(GROWTH_COLLECTION);
     const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
-    /** The feedings' sides and the pumping sessions of a range, which the daily insights do not count. */
-    const extrasOf = async (childId: string, from: string, to: string) => {
-      const [feedings, pumpings] = await Promise.all(
-        (['feeding', 'pumping'] as const).map((kind) => timeline.find({ childId, kind, localDate: { $gte: from, $lte: to } }, { readOnly: true })),
+    /** What the entries of a range add to their days beyond the daily insights (a nursing feeding's sides, milk pumped), by kind. */
+    const extrasOf = async (childId: string, from: string, to: string): Promise<ReportExtra[]> => {
+      const perKind = await Promise.all(
+        ENTRY_KIND_LIST.filter(({ report }) => report).map(async (definition) => {
+          const report = definition.report!;
+          const docs = await timeline.find({ childId, kind: definition.kind, localDate: { $gte: from, $lte: to } }, { readOnly: true });
+          const extras: ReportExtra[] = [];
+          for (const doc of docs) {
+            const figures = report.day?.(detailsOf(doc), doc) ?? null;
+            // A food's or a medicine's name is sealed: opened here, for the family's own report.
+            const opened = report.food || report.dose ? await turnSealed(detailsOf(doc), definition.sealed, async (sealed) => (await cipher.openForChild(doc.childId, doc.ownerId, sealed)) ?? '') : null;
+            const food = opened && report.food?.(opened);
+            const dose = opened && report.dose?.(opened);
+            const reading = report.reading?.(detailsOf(doc));
+            if (figures || food || dose || reading) extras.push({ localDate: doc.localDate, figures: figures ?? {}, ...(food ? { food } : {}), ...(dose ? { dose } : {}), ...(reading ? { reading } : {}) });
+          }
+          return extras;
+        }),
       );
-      return [...feedings!.filter((doc) => doc.sides), ...pumpings!].map((doc) => ({ localDate: doc.localDate, sides: doc.sides, pumped: doc.pumped }));
+      return perKind.flat();
     };
 
     // The child's age and the feeding guide's lines in the reader's language.

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { TIMELINE_COLLECTION, type KindDocument, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { TIMERS_COLLECTION, timerApiView, type TimerDocument } from '@nightlight/domain/read-models/timers/timer-document';
 import type { GlanceView } from '@nightlight/domain/timers/glance-view';
 import { nextNapEstimate } from '@nightlight/domain/timers/wake-windows';
@@ -42,7 +42,7 @@ export function timerQueries({ readStore, cipher, clock }: QueryDeps) {
       const [feeding, sleep, bottle, sleepTimer] = await Promise.all([
         latest(child._id, { kind: 'feeding' }),
         latest(child._id, { kind: 'sleep' }),
-        latest(child._id, { kind: 'feeding', method: 'Bottle', enteredAmount: { $ne: null } }),
+        latest(child._id, { kind: 'feeding', 'feeding.method': 'Bottle', 'feeding.enteredAmount': { $ne: null } }) as Promise<KindDocument<'feeding'> | null>,
         timers.findOne({ childId: child._id, kind: 'sleep' }, { readOnly: true }),
       ]);
       const asleepSince = sleepTimer?.startedAt ?? null;
@@ -51,7 +51,7 @@ export function timerQueries({ readStore, cipher, clock }: QueryDeps) {
         lastFeedingEndedAt: feeding?.endedAt ?? null,
         lastWokeAt,
         asleepSince,
-        lastBottle: bottle?.enteredAmount && bottle.amountOz !== null ? { amountOz: bottle.amountOz, enteredAmount: bottle.enteredAmount, type: bottle.type } : null,
+        lastBottle: bottle?.feeding.enteredAmount && bottle.feeding.amountOz !== null ? { amountOz: bottle.feeding.amountOz, enteredAmount: bottle.feeding.enteredAmount, type: bottle.feeding.type } : null,
         nextNap: nextNapEstimate({ birthDate: child.birthDate, timezone: child.timezone, now: clock(), lastWokeAt, asleep: asleepSince !== null }),
       };
     });

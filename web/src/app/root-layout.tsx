@@ -61,7 +61,7 @@ function useFocusHeadingOnNavigation(): void {
 
 /**
  * Wraps every route: the skip link, the document title, focus after navigation, navigation for
- * non-React code, the floating onboarding prompt, and the service worker with its update prompt.
+ * non-React code, the onboarding prompt, and the service worker with its update prompt.
  */
 export function RootLayout() {
   const navigate = useNavigate();
@@ -89,8 +89,8 @@ export function RootLayout() {
       >
         {t('app.skipToMain')}
       </a>
-      <Outlet />
       <OnboardingPrompt />
+      <Outlet />
       <UpdatePrompt />
     </>
   );

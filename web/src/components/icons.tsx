@@ -18,6 +18,8 @@ import Settings from 'lucide-react/icons/settings';
 import Trash2 from 'lucide-react/icons/trash-2';
 
 type IconProps = { className?: string };
+/** A glyph of the interface, as `icon` makes it. */
+export type IconGlyph = ComponentType<IconProps>;
 type Glyph = ComponentType<SVGProps<SVGSVGElement> & { size?: string | number }>;
 
 /** A glyph at the text's size, hidden from assistive technology. */

@@ -1,9 +1,8 @@
 // Shapes of the server's answers, as documented in docs/api.md. What the domain defines is imported
 // from it as types only (erased from the bundle): the web still talks to the server over HTTP only.
 import type { ChildRole, Sex } from '@nightlight/domain/children/child.events';
-import type { DiaperContents, StoolColor } from '@nightlight/domain/diapers/diaper.events';
-import type { DiaperGuidance } from '@nightlight/domain/diapers/diaper-rules';
-import type { BottleContent, FeedingMethod } from '@nightlight/domain/feedings/feeding.events';
+import type { DiaperContents, DiaperGuidance, StoolColor } from '@nightlight/domain/diapers/diaper-rules';
+import type { BottleContent, FeedingMethod, NursingSides } from '@nightlight/domain/feedings/feeding-rules';
 import type { DailyInsightsView } from '@nightlight/domain/insights/daily-insights-view';
 import type { WeeklyRow } from '@nightlight/domain/insights/weekly-rows';
 import type { ChildView } from '@nightlight/domain/read-models/children/child-document';
@@ -11,10 +10,7 @@ import type { UserView } from '@nightlight/domain/read-models/users/user-documen
 import type { LoggedBy, Member } from '@nightlight/domain/read-models/children/membership-document';
 import type { growthApiView } from '@nightlight/domain/read-models/growth/growth-document';
 import type { TimelineEntryView } from '@nightlight/domain/timeline/timeline-entry';
-import type { DiaperView } from '@nightlight/domain/diapers/diaper-timeline';
-import type { FeedingView } from '@nightlight/domain/feedings/feeding-timeline';
-import type { PumpingView } from '@nightlight/domain/pumpings/pumping-timeline';
-import type { SleepView } from '@nightlight/domain/sleeps/sleep-timeline';
+import type { EntryApiViews } from '@nightlight/domain/read-models/timeline/timeline-document';
 import type { InsightsSummary } from '@nightlight/domain/insights/insight-summary';
 import type { Correlations } from '@nightlight/domain/insights/correlations';
 import type { ActiveMilestoneAlert } from '@nightlight/domain/milestones/active-milestone-alert';
@@ -22,7 +18,6 @@ import type { MilestoneAlertType } from '@nightlight/domain/milestones/milestone
 import type { CurvePoint, GrowthCurvesView } from '@nightlight/domain/growth/who-percentiles';
 import type { GrowthUnits, Units, VolumeUnit } from '@nightlight/domain/units/units';
 import type { EnteredAmount } from '@nightlight/domain/units/volume';
-import type { NursingSides } from '@nightlight/domain/feedings/feeding.events';
 import type { TimerView } from '@nightlight/domain/read-models/timers/timer-document';
 import type { BreastSide, TimerKind } from '@nightlight/domain/timers/timer.events';
 import type { GlanceView } from '@nightlight/domain/timers/glance-view';
@@ -37,11 +32,11 @@ export type DailyInsights = DailyInsightsView;
 export type GrowthMeasurement = ReturnType<typeof growthApiView>;
 export type GrowthCurves = GrowthCurvesView;
 export type GrowthCurvePoint = CurvePoint;
-export type Feeding = FeedingView;
-export type Sleep = SleepView;
-export type SleepEnvironment = NonNullable<SleepView['environment']>;
-export type Diaper = DiaperView;
-export type Pumping = PumpingView;
+export type Feeding = EntryApiViews['feeding'];
+export type Sleep = EntryApiViews['sleep'];
+export type SleepEnvironment = NonNullable<Sleep['environment']>;
+export type Diaper = EntryApiViews['diaper'];
+export type Pumping = EntryApiViews['pumping'];
 export type MilestoneAlert = ActiveMilestoneAlert;
 /** A running timer, as every member's dashboard shows it. */
 export type Timer = TimerView;
@@ -72,10 +67,13 @@ export type TokenPair = {
 
 export type OkResponse = { ok: true };
 
-/** The timeline view of an entry, as the server formats it, with who logged it; a diaper's guidance is added by the lists. */
+/** What a line says a parent should do, with its source: a diaper's or a temperature's guidance. */
+export type EntryGuidance = { message: string; reason: string; source: { title: string; url: string } };
+
+/** The timeline view of an entry, as the server formats it, with who logged it; a kind's guidance is added by the lists. */
 export type TimelineEntry = TimelineEntryView & {
   loggedBy?: LoggedBy;
-  guidance?: DiaperGuidance | null;
+  guidance?: EntryGuidance | null;
 };
 
 export type DailyInsightsResponse = { days: DailyInsights[]; today: DailyInsights };

@@ -138,6 +138,7 @@ function ChildDashboard({ child, childList, onSelectChild }: ChildDashboardProps
         <div className="glance">
           <SinceLastLine glance={glance} now={now} />
           <NextNapLine glance={glance} now={now} />
+          {WEB_ENTRY_KIND_LIST.map(({ kind, Glance }) => Glance && <Glance key={kind} child={child} now={now} />)}
         </div>
       )}
       {/* Everything that logs, in one group near the top: it scrolls with the page and covers nothing. */}

@@ -12,7 +12,7 @@ const translations: Record<'es' | 'de' | 'fr', Record<string, string>> = { es, d
 const SAME_IN = {
   es: ['growth.fieldLabel'],
   de: ['child.baby', 'growth.fieldLabel'],
-  fr: ['daily.date', 'growth.actions', 'growth.fieldLabel', 'report.source', 'role.parent', 'weekly.notes'],
+  fr: ['daily.date', 'growth.actions', 'growth.fieldLabel', 'report.doses', 'report.source', 'role.parent', 'weekly.notes'],
 };
 
 describe("the web app's catalogs", () => {

@@ -2,13 +2,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import { signIn, testChild } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
 import type { ImportSummary } from '../api/import-entries.ts';
 import { ImportForm } from './import-form.tsx';
 
-const NO_ENTRIES = { feeding: 0, sleep: 0, diaper: 0, pumping: 0 };
+const NO_ENTRIES = Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, 0])) as ImportSummary['entries'];
 const base: ImportSummary = { format: 'babybuddy-feedings', rows: 5, entries: NO_ENTRIES, measurements: 0, alreadyImported: 0, from: null, to: null, refused: [], children: [], child: null, growthUnits: null };
 
 /** Answers each preview with `answer` of its body, and keeps the bodies sent. */

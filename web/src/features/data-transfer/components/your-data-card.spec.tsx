@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import { signIn, testChild } from '../../../testing/auth-fixtures.ts';
 import { server } from '../../../testing/msw-server.ts';
 import { renderPage } from '../../../testing/render-app.tsx';
@@ -12,7 +13,7 @@ const FEEDINGS_CSV = 'id,child_id,start,end,type,method,amount,notes\n101,1,2026
 const summary = {
   format: 'babybuddy-feedings',
   rows: 3,
-  entries: { feeding: 2, sleep: 0, diaper: 0, pumping: 0 },
+  entries: { ...Object.fromEntries(ENTRY_KIND_NAMES.map((kind) => [kind, 0])), feeding: 2 },
   alreadyImported: 0,
   from: '2026-11-17',
   to: '2026-11-18',

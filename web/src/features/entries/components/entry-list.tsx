@@ -84,8 +84,8 @@ function EntryItem({ childId, entry, editable, showLoggedBy, deleting, onDelete 
   const t = useT();
   const time = formatEntryTime(entry.datetime);
   const kind = entryKindOf(entry.type);
-  const typeName = kindText(kind, 'name', entry.type);
-  const { facts, EditDialog } = webEntryKindOf(entry.type);
+  const { facts, EditDialog, label = entry.type } = webEntryKindOf(entry.type);
+  const typeName = kindText(kind, 'label', kindText(kind, 'name', label));
   // A fact the kind has no value for ('-') says nothing.
   const shownFacts = [
     [facts.duration && kindText(kind, 'duration', facts.duration), entry.duration],

@@ -14,7 +14,7 @@ describe("the web app's kinds of entry", () => {
   it('are the domain’s, in its order, each found again from its timeline line', () => {
     expect(WEB_ENTRY_KIND_LIST.map((kind) => kind.kind)).toEqual(ENTRY_KIND_NAMES);
     expect(ENTRY_TYPES.map((type) => webEntryKindOf(type).kind)).toEqual(ENTRY_KIND_NAMES);
-    expect(WEB_ENTRY_KIND_LIST.map((kind) => kind.add)).toEqual(['Add Feeding', 'Add Sleep', 'Add Diaper', 'Add Pumping']);
+    expect(WEB_ENTRY_KIND_LIST.map((kind) => kind.add)).toEqual(['Add Feeding', 'Add Sleep', 'Add Diaper', 'Add Pumping', 'Add Solids', 'Add Medication', 'Add Temperature', 'Add Tummy Time']);
     expect(Object.keys(withoutPumping)).not.toEqual(Object.keys(WEB_ENTRY_KINDS));
   });
 });

@@ -1,8 +1,12 @@
 import { ENTRY_KIND_NAMES, entryKindOf, type EntryKind, type EntryType } from '@nightlight/domain/entries/entry-kinds';
 import { diaperEntry } from './diaper.tsx';
 import { feedingEntry } from './feeding.tsx';
+import { medicationEntry } from './medication.tsx';
 import { pumpingEntry } from './pumping.tsx';
 import { sleepEntry } from './sleep.tsx';
+import { temperatureEntry } from './temperature.tsx';
+import { tummyTimeEntry } from './tummy-time.tsx';
+import { solidEntry } from './solid.tsx';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
 /** Every kind of entry in the web app, each under its own name: a kind left out fails the type check. */
@@ -13,6 +17,10 @@ export const WEB_ENTRY_KINDS = {
   sleep: sleepEntry,
   diaper: diaperEntry,
   pumping: pumpingEntry,
+  solid: solidEntry,
+  medication: medicationEntry,
+  temperature: temperatureEntry,
+  tummyTime: tummyTimeEntry,
 } satisfies WebEntryKindRegistry;
 
 /** The kinds in the order the dashboard shows their buttons. */

@@ -1,9 +1,10 @@
 // Diaper changes in the web app: their form (Add Diaper, two taps: what the diaper held, save; and
 // Edit Diaper) and the write it sends. The rules and messages that matter are the domain's.
+import Baby from 'lucide-react/icons/baby';
 import { z } from 'zod/mini';
-import { DIAPER_CONTENTS, STOOL_COLORS } from '@nightlight/domain/diapers/diaper.events';
-import { diaperEntryView } from '@nightlight/domain/diapers/diaper-timeline';
+import { DIAPER_CONTENTS, diaperLine, STOOL_COLORS } from '@nightlight/domain/diapers/diaper-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { icon } from '../../../components/icons.tsx';
 import type { DiaperContents, StoolColor, TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
@@ -59,7 +60,7 @@ function toCreateDiaperInput(childId: string, values: DiaperFormValues): CreateD
 }
 
 function diaperPreview(id: string, input: CreateDiaperInput): TimelineEntry {
-  return previewLine((zone) => diaperEntryView({ id, occurredAt: input.occurredAt, contents: input.contents, color: input.color ?? null }, zone), input.notes);
+  return previewLine('Diaper', id, diaperLine({ contents: input.contents, color: input.color ?? null }), { startedAt: input.occurredAt, endedAt: input.occurredAt }, input.notes);
 }
 
 /** Two taps: what the diaper held, then save; the time is now unless changed, the colour optional. */
@@ -113,6 +114,7 @@ export const { AddDialog: AddDiaperDialog, EditDialog: EditDiaperDialog, write: 
 
 export const diaperEntry: WebEntryKind<'diaper'> = {
   kind: 'diaper',
+  icon: icon(Baby),
   add: 'Add Diaper',
   plural: 'Diapers',
   facts: { duration: null, amount: 'Contents' },

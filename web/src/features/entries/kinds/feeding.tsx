@@ -1,8 +1,11 @@
 // Feedings in the web app: their form (Add Feeding and Edit Feeding), its checks and the write it
 // sends. Amount limits and steps are the domain's, in the parent's unit.
+import Heart from 'lucide-react/icons/heart';
+import Milk from 'lucide-react/icons/milk';
 import { z } from 'zod/mini';
-import { feedingEntryView } from '@nightlight/domain/feedings/feeding-timeline';
+import { feedingLine } from '@nightlight/domain/feedings/feeding-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
 import type { Feeding, FeedingMethod, FeedingType, NursingSides, TimelineEntry, VolumeUnit } from '../../../types/api.ts';
@@ -134,11 +137,9 @@ function toFeedingCorrection(feeding: Feeding, original: FeedingFormValues, valu
 
 /** The line of a feeding added or corrected while it waits to be sent. */
 export function feedingPreview(id: string, input: CreateFeedingInput): TimelineEntry {
-  return previewLine((zone) => {
-    const line = feedingEntryView({ id, startedAt: input.startedAt, endedAt: input.endedAt, amountOz: input.amountOz ?? null, method: input.method }, zone);
-    // Millilitres read as they were entered, as the lists show each amount.
-    return input.amountMl !== undefined ? { ...line, amount: `${input.amountMl} mL` } : line;
-  }, input.notes);
+  const parts = feedingLine({ amountOz: input.amountOz ?? null, method: input.method });
+  // Millilitres read as they were entered, as the lists show each amount.
+  return previewLine('Feeding', id, input.amountMl !== undefined ? { ...parts, amount: `${input.amountMl} mL` } : parts, input, input.notes);
 }
 
 const METHODS: readonly FeedingMethod[] = ['Bottle', 'Nursing'];
@@ -197,8 +198,16 @@ export const feedingForm: EntryForm<'feeding', FeedingFormValues, FeedingFormErr
 const dialogs = entryDialogs(feedingForm);
 export const { AddDialog: AddFeedingDialog, EditDialog: EditFeedingDialog, write: createFeedingWrite } = dialogs;
 
+const BOTTLE = icon(Milk);
+const NURSING = icon(Heart);
+/** The server's sign of a nursing feeding's line. */
+const NURSING_GLYPH = '🤱';
+
 export const feedingEntry: WebEntryKind<'feeding'> = {
   kind: 'feeding',
+  icon: BOTTLE,
+  // A nursing feeding's line has its own sign.
+  iconOf: (entry) => (entry.icon === NURSING_GLYPH ? NURSING : BOTTLE),
   add: 'Add Feeding',
   plural: 'Feedings',
   facts: { duration: 'Duration', amount: 'Amount' },

@@ -1,9 +1,9 @@
 // Pumping sessions in the web app: their form (Add Pumping and Edit Pumping) and the write it
 // sends. The duration's limit and the amounts' limits and steps are the domain's.
-import { MAX_PUMPING_MINUTES } from '@nightlight/domain/pumpings/pumping-rules';
-import { pumpingEntryView } from '@nightlight/domain/pumpings/pumping-timeline';
-import { pumpingEndedAt } from '@nightlight/domain/pumpings/pumping.events';
+import GlassWater from 'lucide-react/icons/glass-water';
+import { MAX_PUMPING_MINUTES, pumpingEndedAt, pumpingLine } from '@nightlight/domain/pumpings/pumping-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
+import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
 import type { TimelineEntry, VolumeUnit } from '../../../types/api.ts';
@@ -64,7 +64,8 @@ function toCreatePumpingInput(childId: string, values: PumpingFormValues): Creat
 
 function pumpingPreview(id: string, input: CreatePumpingInput): TimelineEntry {
   const endedAt = pumpingEndedAt(input.startedAt, input.durationMinutes ?? null);
-  return previewLine((zone) => pumpingEntryView({ id, startedAt: input.startedAt, endedAt, leftAmount: input.leftAmount ?? null, rightAmount: input.rightAmount ?? null, unit: input.unit }, zone), input.notes);
+  const parts = pumpingLine({ leftAmount: input.leftAmount ?? null, rightAmount: input.rightAmount ?? null, unit: input.unit });
+  return previewLine('Pumping', id, parts, { startedAt: input.startedAt, endedAt }, input.notes);
 }
 
 const UNITS: readonly VolumeUnit[] = ['mL', 'oz'];
@@ -141,6 +142,7 @@ export const { AddDialog: AddPumpingDialog, EditDialog: EditPumpingDialog, write
 
 export const pumpingEntry: WebEntryKind<'pumping'> = {
   kind: 'pumping',
+  icon: icon(GlassWater),
   add: 'Add Pumping',
   plural: 'Pumping',
   quiet: true,

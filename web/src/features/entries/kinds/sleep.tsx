@@ -1,7 +1,9 @@
 // Sleeps in the web app: their form (Add Sleep and Edit Sleep), by the times the baby fell asleep
 // and woke up or by the minutes slept, and the write it sends.
+import Moon from 'lucide-react/icons/moon';
 import { z } from 'zod/mini';
-import { sleepEntryView } from '@nightlight/domain/sleeps/sleep-timeline';
+import { sleepLine } from '@nightlight/domain/sleeps/sleep-rules';
+import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
@@ -88,7 +90,7 @@ function toCreateSleepInput(childId: string, values: SleepFormValues): CreateSle
 }
 
 function sleepPreview(id: string, input: CreateSleepInput): TimelineEntry {
-  return previewLine((zone) => sleepEntryView({ id, startedAt: input.startedAt, endedAt: input.endedAt }, zone), input.notes);
+  return previewLine('Sleep', id, sleepLine(), input, input.notes);
 }
 
 /** The fields of a sleep: when the baby fell asleep, and when they woke up or how long they slept. */
@@ -172,6 +174,7 @@ export const { AddDialog: AddSleepDialog, EditDialog: EditSleepDialog, write: cr
 
 export const sleepEntry: WebEntryKind<'sleep'> = {
   kind: 'sleep',
+  icon: icon(Moon),
   add: 'Add Sleep',
   plural: 'Sleeps',
   facts: { duration: 'Duration', amount: null },

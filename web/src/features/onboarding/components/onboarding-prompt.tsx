@@ -4,7 +4,7 @@ import { useAuthStore } from '../../../stores/auth-store.ts';
 import { PRODUCT_NAME } from '../../../config/constants.ts';
 import { useT } from '../../../lib/i18n/i18n-store.ts';
 
-/** Floats over every screen until a signed-in user has finished onboarding. */
+/** Opens every screen (floats in a corner on a wide one) until a signed-in user has finished onboarding. */
 export function OnboardingPrompt() {
   const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState(false);

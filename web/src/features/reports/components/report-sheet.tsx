@@ -4,7 +4,7 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import type { VolumeUnit } from '../../../types/api.ts';
 import { measurementText } from '../../../lib/measurement-text.ts';
 import { ageLine, dateText, figureRows, figuresCaption, longestStretchText, measuredAgeText, rangeLine } from '../lib/report-format.ts';
-import { useT } from '../../../lib/i18n/i18n-store.ts';
+import { formatFigure, t as tText, useT } from '../../../lib/i18n/i18n-store.ts';
 
 // apexcharts is the largest library of the app: it loads with the charts, never before.
 const ReportCharts = lazy(() => import('./report-charts.tsx'));
@@ -100,6 +100,62 @@ function FeedingGuide({ milestone }: { milestone: NonNullable<ReportView['milest
   );
 }
 
+/** The solid foods of the range, each with the day it was first given and how many meals reacted. */
+function FoodsTable({ foods }: { foods: ReportView['foods'] }) {
+  const t = useT();
+  return (
+    <table className="report-table" aria-label={t('report.foodsTried')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('report.food')}</th>
+          <th scope="col">{t('report.firstGiven')}</th>
+          <th scope="col">{t('report.meals')}</th>
+          <th scope="col">{t('report.reactions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {foods.map((tried) => (
+          <tr key={tried.food}>
+            <th scope="row">{tried.food}</th>
+            <td>{dateText(tried.firstDate)}</td>
+            <td>{tried.meals}</td>
+            <td>{tried.reactions === 0 ? t('report.noReactions') : tried.reactions}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** '3 readings; the highest 38.5 °C (101.3 °F) on Jun 3, 2026'. */
+const temperaturesText = ({ readings, highestC, highestF, highestDate }: NonNullable<ReportView['temperatures']>): string =>
+  tText('report.temperaturesLine', { readings, celsius: formatFigure(highestC, 1), fahrenheit: formatFigure(highestF, 1), date: dateText(highestDate) });
+
+/** The medicines given in the range, each with its doses and the last day one was given. */
+function MedicinesTable({ medicines }: { medicines: ReportView['medicines'] }) {
+  const t = useT();
+  return (
+    <table className="report-table" aria-label={t('report.medicinesGiven')}>
+      <thead>
+        <tr>
+          <th scope="col">{t('report.medicine')}</th>
+          <th scope="col">{t('report.doses')}</th>
+          <th scope="col">{t('report.lastGiven')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {medicines.map((given) => (
+          <tr key={given.name}>
+            <th scope="row">{given.name}</th>
+            <td>{given.doses}</td>
+            <td>{dateText(given.lastDate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The one page a pediatrician reads: who and when, the figures per day, charts, growth and the guide for the age. */
 export function ReportSheet({ report, unit }: { report: ReportView; unit: VolumeUnit }) {
   const titleId = useId();
@@ -123,6 +179,21 @@ export function ReportSheet({ report, unit }: { report: ReportView; unit: Volume
       <ReportSection title={t('growth.title')}>
         <GrowthTable measurements={report.growth} />
       </ReportSection>
+      {report.temperatures && (
+        <ReportSection title={t('report.temperatures')}>
+          <p>{temperaturesText(report.temperatures)}</p>
+        </ReportSection>
+      )}
+      {report.medicines.length > 0 && (
+        <ReportSection title={t('report.medicinesGiven')}>
+          <MedicinesTable medicines={report.medicines} />
+        </ReportSection>
+      )}
+      {report.foods.length > 0 && (
+        <ReportSection title={t('report.foodsTried')}>
+          <FoodsTable foods={report.foods} />
+        </ReportSection>
+      )}
       {report.milestone && (
         <ReportSection title={t('report.guide')} className="report-guide-section">
           <FeedingGuide milestone={report.milestone} />

@@ -40,6 +40,7 @@ const day = (date: string, feedCount: number, totalOz: number, wet: number, dirt
   nursingLeftMins: 0,
   nursingRightMins: 0,
   pumpedOz: 0,
+  tummyTimeMins: 0,
 });
 
 /** The fixture week of domain/src/reports as the API answers it (tests/api/reports.e2e.spec.ts). */
@@ -52,6 +53,10 @@ const fixtureWeek: ReportView = {
   diapers: { wet: { mean: 5.5, min: 4, max: 7 }, dirty: { mean: 1.7, min: 0, max: 3 } },
   nursing: null,
   pumping: null,
+  tummyTime: null,
+  foods: [],
+  medicines: [],
+  temperatures: null,
   sleep: {
     day: { meanMins: 157, meanHuman: '2h 37m', minMins: 120, minHuman: '2h 0m', maxMins: 180, maxHuman: '3h 0m' },
     night: { meanMins: 625, meanHuman: '10h 25m', minMins: 600, minHuman: '10h 0m', maxMins: 660, maxHuman: '11h 0m' },
@@ -140,6 +145,8 @@ describe('ReportsPage', () => {
     const growth = within(sheet).getByRole('table', { name: 'Growth measurements' });
     expect(rowsOf(growth)).toEqual([['Jun 6, 2026', '90 days', '5.6 kg (38th)', '59.5 cm (47th)', '-']]);
 
+    expect(within(sheet).queryByRole('table', { name: 'Solid foods tried' })).not.toBeInTheDocument();
+    expect(within(sheet).queryByRole('table', { name: 'Medicines given' })).not.toBeInTheDocument();
     const guide = within(sheet).getByRole('region', { name: 'Feeding guide for this age' });
     expect(within(guide).getAllByRole('term').map((term) => term.textContent)).toEqual(['Age group', 'Amount per feeding', 'Feedings per day', 'Source']);
     expect(within(guide).getAllByRole('definition').map((d) => d.textContent)).toEqual([
@@ -157,6 +164,24 @@ describe('ReportsPage', () => {
     renderPage(<ReportsPage />, { path: '/reports' });
     const figures = await screen.findByRole('table', { name: 'Figures per day' });
     expect(rowsOf(figures)[1]).toEqual(['Bottle amount', '483 mL', '237–651 mL']);
+  });
+
+  it('lists the solid foods tried, each with its first day, its meals and its reactions, the medicines given and the highest temperature', async () => {
+    signIn();
+    const foods = [
+      { food: 'Banana', firstDate: '2026-06-02', meals: 3, reactions: 0 },
+      { food: 'Egg', firstDate: '2026-06-05', meals: 1, reactions: 1 },
+    ];
+    const medicines = [{ name: 'Paracetamol', doses: 2, lastDate: '2026-06-06' }];
+    answer({ report: { ...fixtureWeek, foods, medicines, temperatures: { readings: 3, highestC: 38.5, highestF: 101.3, highestDate: '2026-06-03' } } });
+    renderPage(<ReportsPage />, { path: '/reports' });
+    const table = await screen.findByRole('table', { name: 'Solid foods tried' });
+    expect(rowsOf(table)).toEqual([
+      ['Banana', 'Jun 2, 2026', '3', 'None'],
+      ['Egg', 'Jun 5, 2026', '1', '1'],
+    ]);
+    expect(rowsOf(screen.getByRole('table', { name: 'Medicines given' }))).toEqual([['Paracetamol', '2', 'Jun 6, 2026']]);
+    expect(within(screen.getByRole('region', { name: 'Temperatures' })).getByText('3 readings; the highest 38.5 °C (101.3 °F) on Jun 3, 2026')).toBeInTheDocument();
   });
 
   it('draws a bar per date, none for the date with nothing logged', async () => {

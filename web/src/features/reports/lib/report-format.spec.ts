@@ -10,6 +10,7 @@ const report = {
   pumping: { oz: stat(1.5, 1, 2), mL: stat(45, 30, 60) },
   diapers: null,
   sleep: { day: null, night: null, longestNightStretch: null },
+  tummyTime: null,
 } as unknown as ReportView;
 
 describe('figureRows', () => {
@@ -21,6 +22,10 @@ describe('figureRows', () => {
       ['Pumped', '45 mL', '30–60 mL'],
     ]);
     expect(rows('oz')[4]).toEqual(['Pumped', '1.5 oz', '1.0–2.0 oz']);
+  });
+
+  it('gives the minutes on the tummy per day last, when some was logged', () => {
+    expect(figureRows({ ...report, tummyTime: stat(20, 5, 30) }, 'oz').at(-1)).toEqual({ label: 'Tummy time', average: '20 min', range: '5–30 min' });
   });
 
   it('has no nursing or pumping rows when the range has none', () => {

@@ -2,7 +2,7 @@ import type { DayStat, ReportView, SleepStat } from '@nightlight/domain/reports/
 import { formatLocalDate } from '../../../lib/local-date.ts';
 import type { VolumeUnit } from '../../../types/api.ts';
 import { formatVolumeFigure } from '../../../lib/units.ts';
-import { formatFigure, t } from '../../../lib/i18n/i18n-store.ts';
+import { formatFigure, t, withLocalDecimals } from '../../../lib/i18n/i18n-store.ts';
 
 /** Shown where a figure has no value: no day of the range has an entry. */
 export const NO_VALUE = '-';
@@ -50,7 +50,12 @@ function pumpingRows(pumping: ReportView['pumping'], unit: VolumeUnit): FigureRo
   return [volumeRow(t('report.pumped'), unit === 'oz' ? pumping.oz : pumping.mL, unit)];
 }
 
-/** The figures table, in the order a pediatrician asks: feeds, amounts, nursing, pumping, diapers, sleep. */
+/** Minutes on the tummy ('20 min', '5–30 min'); a row only when some was logged in the range. */
+function tummyTimeRows(tummyTime: ReportView['tummyTime']): FigureRow[] {
+  return tummyTime ? [{ label: t('report.tummyTime'), average: withLocalDecimals(`${tummyTime.mean} min`), range: withLocalDecimals(`${tummyTime.min}–${tummyTime.max} min`) }] : [];
+}
+
+/** The figures table, in the order a pediatrician asks: feeds, amounts, nursing, pumping, diapers, sleep, tummy time. */
 export function figureRows(report: ReportView, unit: VolumeUnit): FigureRow[] {
   return [
     countRow(t('weekly.feeds'), report.feeds),
@@ -61,6 +66,7 @@ export function figureRows(report: ReportView, unit: VolumeUnit): FigureRow[] {
     countRow(t('report.dirtyDiapers'), report.diapers?.dirty ?? null),
     sleepRow(t('report.daySleep'), report.sleep.day),
     sleepRow(t('report.nightSleep'), report.sleep.night),
+    ...tummyTimeRows(report.tummyTime),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { feedingEntryView } from '@nightlight/domain/feedings/feeding-timeline';
+import { feedingLine } from '@nightlight/domain/feedings/feeding-rules';
+import { entryLine } from '@nightlight/domain/timeline/timeline-entry';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { browserTimeZone } from '../../../lib/local-date.ts';
 import { outbox } from '../../../lib/offline/app-outbox.ts';
@@ -27,8 +28,7 @@ export function logSameBottle({ childId, bottle, startedAt, idempotencyKey }: Sa
   const body = { childId, startedAt, method: 'Bottle', [unit === 'oz' ? 'amountOz' : 'amountMl']: value, ...(bottle.type ? { type: bottle.type } : {}) };
   // Through the outbox, as every entry: with no signal it waits there and shows in the timeline.
   const endedAt = new Date(Date.parse(startedAt) + DEFAULT_FEEDING_MS).toISOString();
-  const view = feedingEntryView({ id: offlineId(idempotencyKey), startedAt, endedAt, amountOz: unit === 'oz' ? value : null, method: 'Bottle' }, browserTimeZone());
-  const entry = { ...view, amount: `${value} ${unit}`, notes: '' };
+  const entry = { ...entryLine('Feeding', offlineId(idempotencyKey), { ...feedingLine({ amountOz: null, method: 'Bottle' }), amount: `${value} ${unit}` }, startedAt, endedAt, browserTimeZone()), notes: '' };
   return outbox.submit<Feeding>({ method: 'POST', path: '/api/feedings', body, idempotencyKey, childId, view: { kind: 'entry-added', entry, form: null } });
 }
 
