@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { speak } from '../../../lib/i18n/i18n-store.ts';
+import { diaperLineText } from './diaper.tsx';
+import { doseText, lastGivenText, medicationLineText } from './medication.tsx';
+import { solidLineText } from './solid.tsx';
+import { temperatureLineText } from './temperature.tsx';
+
+describe("the kinds' lines in the reader's language", () => {
+  afterEach(() => speak('en'));
+
+  it('say in English what the server says', () => {
+    expect(diaperLineText({ contents: 'both', color: null })).toBe('Wet + dirty');
+    expect(diaperLineText({ contents: 'dirty', color: 'green' })).toBe('Dirty · green');
+    expect(solidLineText({ food: 'Banana', amount: 'some', reaction: true })).toBe('Banana · Some · reaction');
+    expect(medicationLineText({ name: 'Paracetamol', dose: 2.5, doseUnit: 'mL' })).toBe('Paracetamol · 2.5 mL');
+    expect(doseText({ dose: 2, doseUnit: 'tablets' })).toBe('2 tablets');
+    expect(temperatureLineText('38.2 °C · rectal', 'rectal')).toBe('38.2 °C · rectal');
+  });
+
+  it('word and figure them in Spanish and German, a parent\'s own words (the food, the medicine) as written', async () => {
+    await speak('es');
+    expect(diaperLineText({ contents: 'both', color: null })).toBe('Mojado + sucio');
+    expect(diaperLineText({ contents: 'dirty', color: 'green' })).toBe('Sucio · verde');
+    expect(solidLineText({ food: 'Banana', amount: 'taste', reaction: true })).toBe('Banana · Lo probó · reacción');
+    expect(medicationLineText({ name: 'Vitamin D', dose: 1, doseUnit: 'drops' })).toBe('Vitamin D · 1 gota');
+    expect(lastGivenText({ name: 'Paracetamol', dose: 2.5, doseUnit: 'mL', occurredAt: '2026-11-20T14:50:00Z' }, new Date('2026-11-20T18:00:00Z'))).toBe(
+      'Paracetamol 2,5 mL: última dosis hace 3h 10m',
+    );
+    await speak('de');
+    expect(temperatureLineText('38.2 °C · armpit', 'armpit')).toBe('38,2 °C · Achsel');
+    expect(doseText({ dose: 3, doseUnit: 'tablets' })).toBe('3 Tabletten');
+  });
+});
