@@ -15,6 +15,7 @@ import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { NotesField, SpanFields } from '../components/entry-fields.tsx';
 import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
+import { sideLettersText } from '../lib/side-letters.ts';
 import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
@@ -216,4 +217,5 @@ export const feedingEntry: WebEntryKind<'feeding'> = {
   facts: { duration: 'Duration', amount: 'Amount' },
   AddDialog: AddFeedingDialog,
   EditDialog: EditFeedingDialog,
+  lineOf: (feeding) => ({ ...feeding.entry, amount: sideLettersText(feeding.entry.amount) }),
 };

@@ -3,6 +3,7 @@ import { speak } from '../../../lib/i18n/i18n-store.ts';
 import { diaperLineText } from './diaper.tsx';
 import { doseText, lastGivenText, medicationLineText } from './medication.tsx';
 import { solidLineText } from './solid.tsx';
+import { sideLettersText } from '../lib/side-letters.ts';
 import { temperatureLineText } from './temperature.tsx';
 
 describe("the kinds' lines in the reader's language", () => {
@@ -29,5 +30,18 @@ describe("the kinds' lines in the reader's language", () => {
     await speak('de');
     expect(temperatureLineText('38.2 °C · armpit', 'armpit')).toBe('38,2 °C · Achsel');
     expect(doseText({ dose: 3, doseUnit: 'tablets' })).toBe('3 Tabletten');
+  });
+});
+
+describe("a line per breast in the reader's language", () => {
+  afterEach(() => speak('en'));
+
+  it("keeps the server's English, and gives Spanish its own letters and decimal comma", async () => {
+    expect(sideLettersText('L 5m · R 7m')).toBe('L 5m · R 7m');
+    expect(sideLettersText('L 60 · R 50 mL')).toBe('L 60 · R 50 mL');
+    await speak('es');
+    expect(sideLettersText('L 2.5 · R 2 oz')).toBe('I 2,5 · D 2 oz');
+    expect(sideLettersText('R 7m')).toBe('D 7m');
+    expect(sideLettersText('-')).toBe('-');
   });
 });

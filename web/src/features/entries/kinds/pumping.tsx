@@ -12,6 +12,7 @@ import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
 import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
+import { sideLettersText } from '../lib/side-letters.ts';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -66,7 +67,7 @@ function toCreatePumpingInput(childId: string, values: PumpingFormValues): Creat
 function pumpingPreview(id: string, input: CreatePumpingInput): TimelineEntry {
   const endedAt = pumpingEndedAt(input.startedAt, input.durationMinutes ?? null);
   const parts = pumpingLine({ leftAmount: input.leftAmount ?? null, rightAmount: input.rightAmount ?? null, unit: input.unit });
-  return previewLine('Pumping', id, parts, { startedAt: input.startedAt, endedAt }, input.notes);
+  return previewLine('Pumping', id, { ...parts, amount: sideLettersText(parts.amount) }, { startedAt: input.startedAt, endedAt }, input.notes);
 }
 
 const UNITS: readonly VolumeUnit[] = ['mL', 'oz'];
@@ -151,4 +152,5 @@ export const pumpingEntry: WebEntryKind<'pumping'> = {
   facts: { duration: 'Duration', amount: 'Pumped' },
   AddDialog: AddPumpingDialog,
   EditDialog: EditPumpingDialog,
+  lineOf: (pumping) => ({ ...pumping.entry, amount: sideLettersText(pumping.entry.amount) }),
 };
