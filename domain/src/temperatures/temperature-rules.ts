@@ -102,9 +102,24 @@ export const FEVER_SOURCE = {
  * so a fever there is no smaller), and the reason says so.
  */
 const FEVER_BANDS = [
-  { underMonths: 3, celsius: 38, text: '100.4 °F (38 °C) or more under 3 months of age: call at once, day or night' },
-  { underMonths: 6, celsius: 38.3, text: '101 °F (38.3 °C) or more from 3 to 6 months of age' },
-  { underMonths: Infinity, celsius: 39.4, text: '103 °F (39.4 °C) or more from 6 months of age' },
+  {
+    underMonths: 3,
+    celsius: 38,
+    rectal: 'A fever of 100.4 °F (38 °C) or more under 3 months of age: call at once, day or night.',
+    otherwise: 'A fever of 100.4 °F (38 °C) or more under 3 months of age: call at once, day or night. The threshold is for a rectal reading; this one was not said to be.',
+  },
+  {
+    underMonths: 6,
+    celsius: 38.3,
+    rectal: 'A fever of 101 °F (38.3 °C) or more from 3 to 6 months of age.',
+    otherwise: 'A fever of 101 °F (38.3 °C) or more from 3 to 6 months of age. The threshold is for a rectal reading; this one was not said to be.',
+  },
+  {
+    underMonths: Infinity,
+    celsius: 39.4,
+    rectal: 'A fever of 103 °F (39.4 °C) or more from 6 months of age.',
+    otherwise: 'A fever of 103 °F (39.4 °C) or more from 6 months of age. The threshold is for a rectal reading; this one was not said to be.',
+  },
 ] as const;
 
 /** The guidance a reading calls for at the child's age on its local date, or null. */
@@ -115,6 +130,6 @@ export function temperatureGuidance(
   const date = localDateOf(reading.occurredAt, child.timezone);
   const band = FEVER_BANDS.find(({ underMonths }) => underMonths === Infinity || date < milestoneDate(child.birthDate, underMonths))!;
   if (toCelsius(reading.temperature, reading.unit) < band.celsius - 1e-9) return null;
-  const how = reading.method === 'rectal' ? '' : ' The threshold is for a rectal reading; this one was not said to be.';
-  return { message: 'Call your pediatrician', reason: `A fever of ${band.text}.${how}`, source: FEVER_SOURCE };
+  // Whole sentences, each a message of the server's catalogs, so the reason reads in the reader's language.
+  return { message: 'Call your pediatrician', reason: reading.method === 'rectal' ? band.rectal : band.otherwise, source: FEVER_SOURCE };
 }

@@ -5,7 +5,7 @@ import { DailyEntries } from './daily-entries';
 
 const HOUR = 3_600_000;
 const FROM = Date.parse('2026-11-20T00:00:00.000Z');
-const diaper = (id: string, hour: number) => ({ _id: id, kind: 'diaper', startedAt: new Date(FROM + hour * HOUR).toISOString(), contents: 'wet' }) as unknown as TimelineDocument;
+const diaper = (id: string, hour: number) => ({ _id: id, kind: 'diaper', startedAt: new Date(FROM + hour * HOUR).toISOString(), diaper: { contents: 'wet', color: null } }) as unknown as TimelineDocument;
 const ids = (inputs: DailyInput[]) => inputs.map((input) => ('diaper' in input ? input.diaper.input.id : null));
 
 describe("a child's entries kept for daily insights", () => {

@@ -23,11 +23,11 @@ export const MESSAGE_SOURCE_FOLDERS = ['domain/src', 'domain/infrastructure/src/
 /** Files whose texts never reach an API answer: command lines, test data. */
 const SKIPPED_FILES = /([/\\]events[/\\].*|\.spec\.ts|\.fixture\.ts|\.schemas\.ts|[/\\]cli[/\\].*|research-cli\.ts|research-tables-writer\.ts|api-description\.ts)$/;
 
-/** Calls whose arguments are not said to the user: logs, descriptions of the API, programmers' errors. */
-const QUIET_CALLEE = /(^console\.|\.(log|info|warn|error|debug|trace|fatal|describe)$|^(Error|RangeError|TypeError|SyntaxError|ConfigError|mediaAnswer)$)/;
+/** Calls whose arguments are not said to the user: logs, descriptions of the API (`named` schemas), programmers' errors. */
+const QUIET_CALLEE = /(^console\.|\.(log|info|warn|error|debug|trace|fatal|describe)$|^(Error|RangeError|TypeError|SyntaxError|ConfigError|mediaAnswer|named)$)/;
 
-/** Object properties that describe the API or name things rather than say something. */
-const QUIET_PROPERTIES = new Set(['description', 'summary', 'title', 'tags', 'name', 'contentType', 'text']);
+/** Object properties that describe the API or name things rather than say something (`plain`: why a kind's text field is not sealed). */
+const QUIET_PROPERTIES = new Set(['description', 'summary', 'title', 'tags', 'name', 'contentType', 'text', 'plain']);
 
 /** Constants that hold the API's description: its tags and the texts its routes share. */
 const QUIET_CONSTANT = /^(TAGS|TZ)$|[dD]escription$/;

@@ -2,7 +2,7 @@ import { useI18nStore } from './i18n-store.ts';
 
 /**
  * The texts of an entry kind the app's catalogs word: its name (one, and many), its Add button, its
- * facts' names, and `label`, its name on a line where that differs from its dialogs' ('Tummy time').
+ * facts' names, and `label`, its name on a line where that differs from its dialogs' ('Solid', 'Tummy time').
  */
 export type KindTextPart = 'name' | 'label' | 'plural' | 'add' | 'duration' | 'amount';
 
