@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { speak } from '../../../lib/i18n/i18n-store.ts';
 import { diaperLineText } from './diaper.tsx';
-import { doseText, lastGivenText, medicationLineText } from './medication.tsx';
+import { doseText, lastGivenText, medicationForm, medicationLineText } from './medication.tsx';
 import { solidLineText } from './solid.tsx';
 import { sideLettersText } from '../lib/side-letters.ts';
 import { temperatureLineText } from './temperature.tsx';
@@ -43,5 +43,17 @@ describe("a line per breast in the reader's language", () => {
     expect(sideLettersText('L 2.5 · R 2 oz')).toBe('I 2,5 · D 2 oz');
     expect(sideLettersText('R 7m')).toBe('D 7m');
     expect(sideLettersText('-')).toBe('-');
+  });
+});
+
+describe("a kind's checks in the reader's language", () => {
+  afterEach(() => speak('en'));
+
+  it("say what is wrong in the reader's language, a limit as the domain writes it", async () => {
+    const now = new Date('2026-11-20T18:00:00Z');
+    const values = { datetime: '2026-11-20T10:00', name: 'Zinc', dose: '1001', doseUnit: 'mg' as const, notes: '' };
+    expect(medicationForm.validate(values, now).dose).toBe('Dose must be more than 0 and at most 1000');
+    await speak('de');
+    expect(medicationForm.validate({ ...values, name: '' }, now)).toEqual({ name: 'Der Name ist erforderlich', dose: 'Die Dosis muss größer als 0 und höchstens 1000 sein' });
   });
 });
