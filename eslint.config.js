@@ -152,7 +152,7 @@ export default tseslint.config(
     // written into JSX, its attributes or the expressions inside it. A lowercase token without spaces
     // ('secondary', 'current-password', '/reports') is a value for the code, not for a reader.
     files: ['web/src/**/*.tsx'],
-    ignores: ['web/src/**/*.spec.tsx', 'web/src/testing/**', 'web/src/features/entries/kinds/**'],
+    ignores: ['web/src/**/*.spec.tsx', 'web/src/testing/**'],
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

@@ -1,5 +1,7 @@
+import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, expect, it } from 'vitest';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import { reportWeek } from '@nightlight/domain/reports/report-week.fixture';
 import { instantOfLocal } from '@nightlight/domain/time/zoned-time';
 import serverEnglish from '../../domain/infrastructure/src/i18n/catalogs/en.json' with { type: 'json' };
@@ -14,8 +16,9 @@ import { addChild, registerParent, settle, ZONE, type Parent } from './support/f
 
 /**
  * The walk a Spanish and a German parent take, in Chromium set to es-ES and de-DE: sign in, the
- * dashboard, a bottle added, insights, the report. Every screen in their language (no English
- * text of the catalogs on it), with their formats: a 24-hour clock, their dates, a decimal comma.
+ * dashboard, every kind's Add dialog, a bottle added, insights, the report. Every screen in their
+ * language (no English text of the catalogs on it, nor an English word of their choices), with
+ * their formats: a 24-hour clock, their dates, a decimal comma.
  * The fixture week (domain/src/reports/report-week.fixture.ts) is logged over HTTP first.
  */
 
@@ -39,6 +42,30 @@ function englishTexts(english: Catalog, translations: Catalog): string[] {
     .map(([, text]) => text);
 }
 
+/** The words of a message's choices ('Wet + dirty' of '{contents, select, … both {Wet + dirty} …}'), those written out whole. */
+function choiceWords(text: string | undefined): string[] {
+  const words: string[] = [];
+  const visit = (elements: readonly MessageFormatElement[]): void => {
+    for (const element of elements) {
+      if (element.type !== TYPE.select && element.type !== TYPE.plural) continue;
+      for (const { value } of Object.values(element.options)) {
+        if (value.length === 1 && value[0]!.type === TYPE.literal) words.push(value[0]!.value);
+        else visit(value);
+      }
+    }
+  };
+  visit(text === undefined ? [] : parse(text));
+  return words;
+}
+
+/** The English words of the catalogs' choices (a diaper's contents, a colour, a method), four letters or more, that `translations` words differently. */
+function englishChoices(english: Catalog, translations: Catalog): string[] {
+  return Object.entries(english).flatMap(([key, text]) => {
+    const translated = new Set(choiceWords(translations[key]));
+    return choiceWords(text).filter((words) => words.length >= 4 && !translated.has(words));
+  });
+}
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -59,6 +86,8 @@ interface Walk {
   server: Catalog;
   signIn: { title: string; email: string; password: string; button: string };
   dashboard: { title: string; date: string; addBottle: string; dialog: string; submit: string; timeline: string; feeding: string };
+  /** A diaper's choice that shows its colours. */
+  kinds: { dirty: string };
   insights: { title: string };
   report: { title: string; sheet: string; figures: string; feeds: string[]; age: string };
 }
@@ -79,6 +108,7 @@ const WALKS: Walk[] = [
       timeline: 'Actividades de hoy',
       feeding: 'Toma',
     },
+    kinds: { dirty: 'Sucio' },
     insights: { title: 'Estadísticas de JB' },
     report: { title: 'Informes semanales', sheet: 'JB: informe de tomas y sueño', figures: 'Cifras por día', feeds: ['Tomas', '4,7', '1–7'], age: 'Edad: 3 meses (a 8 jun 2026)' },
   },
@@ -97,6 +127,7 @@ const WALKS: Walk[] = [
       timeline: 'Heutige Einträge',
       feeding: 'Mahlzeit',
     },
+    kinds: { dirty: 'Voll' },
     insights: { title: 'Auswertungen: JB' },
     report: { title: 'Wochenberichte', sheet: 'JB: Bericht zu Mahlzeiten und Schlaf', figures: 'Werte pro Tag', feeds: ['Mahlzeiten', '4,7', '1–7'], age: 'Alter: 3 Monate (am 8. Juni 2026)' },
   },
@@ -143,14 +174,14 @@ describeInBrowser(
       await settle(suite().server);
     });
 
-    it.each(WALKS)('walks sign-in, dashboard, a bottle, insights and the report in $locale, with no English and in its formats', async (walk) => {
+    it.each(WALKS)("walks sign-in, dashboard, every kind's Add dialog, a bottle, insights and the report in $locale, with no English and in its formats", async (walk) => {
       const { server, browser } = suite();
       const parent = parents.get(walk.locale)!;
       context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, timezoneId: ZONE, locale: walk.locale });
       context.setDefaultTimeout(10_000);
       await context.clock.setFixedTime(new Date(BROWSER_NOW));
       const page = await context.newPage();
-      const english = [...englishTexts(webEnglish, walk.web), ...englishTexts(serverEnglish, walk.server)];
+      const english = [...englishTexts(webEnglish, walk.web), ...englishChoices(webEnglish, walk.web), ...englishTexts(serverEnglish, walk.server)];
       const noEnglish = async (screen: string) => {
         expect(await englishOnScreen(page, english), screen).toEqual([]);
         // A 24-hour clock: no time of day with AM or PM.
@@ -166,6 +197,27 @@ describeInBrowser(
       await expect.poll(() => page.locator('.dashboard-header time').innerText()).toBe(walk.dashboard.date);
       await page.getByRole('list', { name: walk.dashboard.timeline }).waitFor();
       await noEnglish('dashboard');
+
+      // Each kind's Add dialog: its fields and choices, and the messages of a form sent empty (but
+      // pumping's, which a start alone completes), a dirty diaper's colours.
+      for (const kind of ENTRY_KIND_NAMES) {
+        const add = walk.web[`kind.${kind}.add`]!;
+        await page.getByRole('button', { name: add, exact: true }).click();
+        const form = page.getByRole('dialog');
+        await form.waitFor();
+        if (kind !== 'pumping') {
+          await form.getByRole('button', { name: walk.dashboard.submit }).click();
+          await form.locator('.field-error').first().waitFor();
+        }
+        await noEnglish(`${add} dialog`);
+        if (kind === 'diaper') {
+          await form.getByRole('radio', { name: walk.kinds.dirty, exact: true }).check();
+          await form.locator('input[name="diaper-color"]').first().waitFor();
+          await noEnglish(`${add} dialog, dirty`);
+        }
+        await form.getByRole('button', { name: walk.web['common.cancel']! }).click();
+        await form.waitFor({ state: 'detached' });
+      }
 
       // A bottle of 120 mL (the browser's language measures in millilitres), now.
       await page.getByRole('button', { name: walk.dashboard.addBottle }).click();

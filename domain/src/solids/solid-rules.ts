@@ -6,7 +6,7 @@ import { DomainRuleError } from '../shared/domain-event';
 /** How much of what was offered the child ate: a taste, some, most or all of it. */
 export type SolidAmount = 'taste' | 'some' | 'most' | 'all';
 export const SOLID_AMOUNTS = ['taste', 'some', 'most', 'all'] as const satisfies readonly SolidAmount[];
-export const SOLID_AMOUNT_TEXTS = { taste: 'A taste', some: 'Some', most: 'Most', all: 'All' } as const satisfies Record<SolidAmount, string>;
+const SOLID_AMOUNT_TEXTS = { taste: 'A taste', some: 'Some', most: 'Most', all: 'All' } as const satisfies Record<SolidAmount, string>;
 
 export const MAX_FOOD_LENGTH = 60;
 

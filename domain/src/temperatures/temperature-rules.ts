@@ -9,7 +9,6 @@ import type { Units } from '../units/units';
 /** How it was taken. A rectal reading is the one the guidance's thresholds are written for. */
 export type TemperatureMethod = 'rectal' | 'armpit' | 'ear' | 'forehead' | 'oral';
 export const TEMPERATURE_METHODS = ['rectal', 'armpit', 'ear', 'forehead', 'oral'] as const satisfies readonly TemperatureMethod[];
-export const TEMPERATURE_METHOD_TEXTS = { rectal: 'Rectal', armpit: 'Armpit', ear: 'Ear', forehead: 'Forehead', oral: 'Oral' } as const satisfies Record<TemperatureMethod, string>;
 
 /** The scale a temperature was entered in: the reader's units (metric reads °C, imperial °F). */
 export type TemperatureUnit = 'C' | 'F';

@@ -60,8 +60,3 @@ export interface TummyTimeGoal {
 export function tummyTimeGoal(birthDate: LocalDate, date: LocalDate): TummyTimeGoal | null {
   return date < milestoneDate(birthDate, 12) ? { minutes: 30, source: TUMMY_TIME_SOURCE } : null;
 }
-
-/** 'Tummy time today: 20 of 30 minutes', or without a goal 'Tummy time today: 20 minutes'. */
-export function tummyTimeTodayText(minutes: number, goal: TummyTimeGoal | null): string {
-  return goal ? `Tummy time today: ${minutes} of ${goal.minutes} minutes` : `Tummy time today: ${minutes} minutes`;
-}

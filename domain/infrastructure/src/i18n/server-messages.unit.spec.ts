@@ -45,8 +45,6 @@ const NOT_SAID = new Map<string, string>([
   ['Tummy time', "a kind's name in the export, where column names stay English"],
   ['A taste', "a solid meal's timeline line, worded by its kind"],
   ['⟨⟩ · reaction', "a solid meal's timeline line, worded by its kind"],
-  ['Tummy time today: ⟨⟩ of ⟨⟩ minutes', "the dashboard's line, which the web app words"],
-  ['Tummy time today: ⟨⟩ minutes', "the dashboard's line, which the web app words"],
   ['Reseal⟨⟩Notes', "a command's name"],
   ['is never recorded', 'a stored event\'s invariant, which no request can break'],
   ['+⟨⟩ min', 'a display form the web app writes in its own words'],

@@ -11,8 +11,8 @@ const translations: Record<'es' | 'de' | 'fr', Record<string, string>> = { es, d
 /** Texts that read the same in a language as in English: names, units, figures. */
 const SAME_IN = {
   es: ['growth.fieldLabel'],
-  de: ['child.baby', 'growth.fieldLabel'],
-  fr: ['daily.date', 'growth.actions', 'growth.fieldLabel', 'report.doses', 'report.source', 'role.parent', 'weekly.notes'],
+  de: ['child.baby', 'growth.fieldLabel', 'tummyTime.who'],
+  fr: ['daily.date', 'growth.actions', 'growth.fieldLabel', 'kind.medication.amount', 'medicationForm.dose', 'report.doses', 'report.source', 'role.parent', 'weekly.notes'],
 };
 
 describe("the web app's catalogs", () => {

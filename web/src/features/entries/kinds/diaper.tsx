@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { DIAPER_CONTENTS, diaperLine, STOOL_COLORS } from '@nightlight/domain/diapers/diaper-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { icon } from '../../../components/icons.tsx';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 import type { DiaperContents, StoolColor, TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
@@ -26,8 +27,11 @@ export const createDiaperInputSchema = z
 
 export type CreateDiaperInput = z.infer<typeof createDiaperInputSchema>;
 
-const CONTENTS_LABELS = { wet: 'Wet', dirty: 'Dirty', both: 'Both', dry: 'Dry' } satisfies Record<DiaperContents, string>;
-const COLOR_LABELS = { yellow: 'Yellow', green: 'Green', brown: 'Brown', black: 'Black', red: 'Red', white: 'White' } satisfies Record<StoolColor, string>;
+/** What a diaper held, as its line says it in the reader's language ('Wet + dirty · green'); the server words it in English. */
+export function diaperLineText({ contents, color }: { contents: DiaperContents; color: StoolColor | null }): string {
+  const held = t('diaperLine.contents', { contents });
+  return color ? t('diaperLine.withColor', { contents: held, color }) : held;
+}
 
 type DiaperFormValues = { datetime: string; contents: DiaperContents | null; color: StoolColor | null; notes: string };
 type DiaperFormErrors = Partial<Record<'datetime' | 'contents', string>>;
@@ -41,7 +45,7 @@ function validateDiaperForm(values: DiaperFormValues, now: Date): DiaperFormErro
   const errors: DiaperFormErrors = {};
   const datetime = validateStartedAt(values.datetime, now);
   if (datetime) errors.datetime = datetime;
-  if (values.contents === null) errors.contents = 'Choose what the diaper held';
+  if (values.contents === null) errors.contents = t('diaperForm.contentsRequired');
   return errors;
 }
 
@@ -60,33 +64,35 @@ function toCreateDiaperInput(childId: string, values: DiaperFormValues): CreateD
 }
 
 function diaperPreview(id: string, input: CreateDiaperInput): TimelineEntry {
-  return previewLine('Diaper', id, diaperLine({ contents: input.contents, color: input.color ?? null }), { startedAt: input.occurredAt, endedAt: input.occurredAt }, input.notes);
+  const line = { contents: input.contents, color: input.color ?? null };
+  return previewLine('Diaper', id, { ...diaperLine(line), amount: diaperLineText(line) }, { startedAt: input.occurredAt, endedAt: input.occurredAt }, input.notes);
 }
 
 /** Two taps: what the diaper held, then save; the time is now unless changed, the colour optional. */
 function DiaperFields({ values, errors, update }: FieldsProps<DiaperFormValues, DiaperFormErrors>) {
+  const t = useT();
   return (
     <>
       <ChoiceGroup
-        legend="Diaper"
+        legend={t('diaperForm.contents')}
         name="diaper-contents"
         options={DIAPER_CONTENTS}
-        labelOf={(contents) => CONTENTS_LABELS[contents]}
+        labelOf={(contents) => t('diaperForm.content', { contents })}
         value={values.contents}
         error={errors.contents}
         onChange={(contents) => update({ contents })}
       />
       {hasStool(values.contents) && (
         <ChoiceGroup
-          legend="Color (optional)"
+          legend={t('diaperForm.color')}
           name="diaper-color"
           options={STOOL_COLORS}
-          labelOf={(color) => COLOR_LABELS[color]}
+          labelOf={(color) => t('diaperForm.colorOf', { color })}
           value={values.color}
           onChange={(color) => update({ color })}
         />
       )}
-      <EntryStartField label="Date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <EntryStartField label={t('kindForm.dateTime')} value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
     </>
   );
@@ -120,6 +126,6 @@ export const diaperEntry: WebEntryKind<'diaper'> = {
   facts: { duration: null, amount: 'Contents' },
   AddDialog: AddDiaperDialog,
   EditDialog: EditDiaperDialog,
-  // The guidance ('Talk to your pediatrician') shows on the line in the list.
-  lineOf: (diaper) => ({ ...diaper.entry, guidance: diaper.guidance }),
+  // What it held in the reader's language, and the guidance ('Talk to your pediatrician') on the line in the list.
+  lineOf: (diaper) => ({ ...diaper.entry, amount: diaperLineText(diaper), guidance: diaper.guidance }),
 };

@@ -7,12 +7,15 @@ import { feedingLine } from '@nightlight/domain/feedings/feeding-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
+import { bottleContentsText, feedingMethodText } from '../../../lib/i18n/api-texts.ts';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
+import { VOLUME_LIMITS, volumeProblem, volumeProblemText } from '../../../lib/units.ts';
 import type { Feeding, FeedingMethod, FeedingType, NursingSides, TimelineEntry, VolumeUnit } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { NotesField, SpanFields } from '../components/entry-fields.tsx';
 import { MINUTE_MS, parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
+import { sideLettersText } from '../lib/side-letters.ts';
 import { endTimeOf, type SpanValues } from '../lib/span-times.ts';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
@@ -57,15 +60,15 @@ export type FeedingFormValues = SpanValues & {
 export type FeedingFormErrors = Partial<Record<'datetime' | 'amount' | 'durationMins', string>>;
 
 function validateAmount(value: string, unit: VolumeUnit): string | undefined {
-  if (value.trim() === '') return 'Amount is required for bottle feeding';
-  return volumeProblem(Number(value), unit);
+  if (value.trim() === '') return t('feedingForm.amountRequired');
+  return volumeProblemText(Number(value), unit);
 }
 
 function validateDuration(value: string): string | undefined {
   if (value.trim() === '') return undefined;
   const minutes = Number(value);
   if (!Number.isInteger(minutes) || minutes < FEEDING_DURATION_MIN_MINS || minutes > FEEDING_DURATION_MAX_MINS) {
-    return `Duration must be a whole number of minutes from ${FEEDING_DURATION_MIN_MINS} to ${FEEDING_DURATION_MAX_MINS}`;
+    return t('kindForm.durationRange', { min: FEEDING_DURATION_MIN_MINS, max: FEEDING_DURATION_MAX_MINS });
   }
   return undefined;
 }
@@ -147,22 +150,23 @@ const FEEDING_TYPES: readonly FeedingType[] = ['Breast Milk', 'Formula'];
 
 /** The fields of a feeding: its start, and its end or minutes (either way in), then what it was. */
 function FeedingFields({ values, errors, update }: FieldsProps<FeedingFormValues, FeedingFormErrors>) {
+  const t = useT();
   const isBottle = values.method === 'Bottle';
   return (
     <>
       <SpanFields
-        labels={{ start: 'Date and time', end: 'Finished at (optional)', duration: 'Duration in minutes (optional)' }}
+        labels={{ start: t('kindForm.dateTime'), end: t('kindForm.finishedAtOptional'), duration: t('kindForm.durationMinutesOptional') }}
         span={values}
         errors={errors}
-        duration={{ min: FEEDING_DURATION_MIN_MINS, max: FEEDING_DURATION_MAX_MINS, placeholder: String(FEEDING_DURATION_DEFAULT_MINS), hint: `Left empty, ${FEEDING_DURATION_DEFAULT_MINS} minutes.` }}
+        duration={{ min: FEEDING_DURATION_MIN_MINS, max: FEEDING_DURATION_MAX_MINS, placeholder: String(FEEDING_DURATION_DEFAULT_MINS), hint: t('feedingForm.durationHint', { minutes: FEEDING_DURATION_DEFAULT_MINS }) }}
         onChange={(span) => update(span)}
       />
-      <ChoiceGroup legend="Method" name="feeding-method" options={METHODS} value={values.method} onChange={(method) => update({ method })} />
+      <ChoiceGroup legend={t('feedingForm.method')} name="feeding-method" options={METHODS} labelOf={feedingMethodText} value={values.method} onChange={(method) => update({ method })} />
       {isBottle && (
         <>
-          <ChoiceGroup legend="Feeding type" name="feeding-type" options={FEEDING_TYPES} value={values.feedingType} onChange={(feedingType) => update({ feedingType })} />
+          <ChoiceGroup legend={t('feedingForm.type')} name="feeding-type" options={FEEDING_TYPES} labelOf={bottleContentsText} value={values.feedingType} onChange={(feedingType) => update({ feedingType })} />
           <TextField
-            label={`Amount (${values.unit})`}
+            label={t('kindForm.amount', { unit: values.unit })}
             type="number"
             inputMode="decimal"
             min={0}
@@ -213,4 +217,5 @@ export const feedingEntry: WebEntryKind<'feeding'> = {
   facts: { duration: 'Duration', amount: 'Amount' },
   AddDialog: AddFeedingDialog,
   EditDialog: EditFeedingDialog,
+  lineOf: (feeding) => ({ ...feeding.entry, amount: sideLettersText(feeding.entry.amount) }),
 };

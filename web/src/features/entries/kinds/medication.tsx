@@ -4,12 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 import Pill from 'lucide-react/icons/pill';
 import { humanDuration } from '@nightlight/domain/insights/human-forms';
-import { DOSE_UNITS, doseText, MAX_DOSE, MAX_MEDICATION_NAME_LENGTH, medicationAmountText, medicationLine, type DoseUnit } from '@nightlight/domain/medications/medication-rules';
+import { DOSE_UNITS, MAX_DOSE, MAX_MEDICATION_NAME_LENGTH, medicationLine, type DoseUnit } from '@nightlight/domain/medications/medication-rules';
 import type { EntryApiViews } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { t, useLocale, useT, withLocalDecimals } from '../../../lib/i18n/i18n-store.ts';
 import { entryListRoots } from '../../../lib/query-keys.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
@@ -31,10 +32,10 @@ function validateMedicationForm(values: MedicationFormValues, now: Date): Medica
   const datetime = validateStartedAt(values.datetime, now);
   if (datetime) errors.datetime = datetime;
   const name = values.name.trim();
-  if (name === '') errors.name = 'Name is required';
-  else if (name.length > MAX_MEDICATION_NAME_LENGTH) errors.name = `Name must be ${MAX_MEDICATION_NAME_LENGTH} characters or less`;
+  if (name === '') errors.name = t('medicationForm.nameRequired');
+  else if (name.length > MAX_MEDICATION_NAME_LENGTH) errors.name = t('medicationForm.nameTooLong', { max: MAX_MEDICATION_NAME_LENGTH });
   const dose = Number(values.dose);
-  if (values.dose.trim() === '' || !(dose > 0) || dose > MAX_DOSE) errors.dose = `Dose must be more than 0 and at most ${MAX_DOSE}`;
+  if (values.dose.trim() === '' || !(dose > 0) || dose > MAX_DOSE) errors.dose = t('medicationForm.doseRange', { max: MAX_DOSE });
   return errors;
 }
 
@@ -45,18 +46,28 @@ function toCreateMedicationInput(childId: string, values: MedicationFormValues):
   return { childId, occurredAt: occurredAt.toISOString(), name: values.name.trim(), dose: Number(values.dose), doseUnit: values.doseUnit, ...(notes ? { notes } : {}) };
 }
 
+/** A dose in the reader's words and figures: '2.5 mL', '1 tablet', '3 gotas'. */
+export const doseText = ({ dose, doseUnit }: { dose: number; doseUnit: DoseUnit }): string =>
+  t('doseUnit.dose', { unit: doseUnit, count: dose, dose: withLocalDecimals(String(dose)) });
+
+/** A dose's line in the reader's language, the name in front: 'Paracetamol · 2.5 mL'; the server words it in English. */
+export const medicationLineText = (medication: { name: string; dose: number; doseUnit: DoseUnit }): string =>
+  medication.name ? `${medication.name} · ${doseText(medication)}` : doseText(medication);
+
 function medicationPreview(id: string, input: CreateMedicationInput): TimelineEntry {
-  const line = { ...medicationLine(input), amount: medicationAmountText(input) };
+  const line = { ...medicationLine(input), amount: medicationLineText(input) };
   return previewLine('Medication', id, line, { startedAt: input.occurredAt, endedAt: input.occurredAt }, input.notes);
 }
 
 function MedicationFields({ values, errors, update }: FieldsProps<MedicationFormValues, MedicationFormErrors>) {
+  const t = useT();
+  const unitName = (unit: DoseUnit) => t('doseUnit.name', { unit });
   return (
     <>
-      <TextField label="Medicine" placeholder="Paracetamol" maxLength={MAX_MEDICATION_NAME_LENGTH} value={values.name} error={errors.name} onChange={(event) => update({ name: event.target.value })} />
-      <TextField label={`Dose (${values.doseUnit})`} type="number" inputMode="decimal" min={0} step="any" value={values.dose} error={errors.dose} onChange={(event) => update({ dose: event.target.value })} />
-      <ChoiceGroup legend="Unit" name="medication-dose-unit" options={DOSE_UNITS} labelOf={(unit) => unit} value={values.doseUnit} onChange={(doseUnit) => update({ doseUnit })} />
-      <EntryStartField label="Date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <TextField label={t('medicationForm.medicine')} placeholder={t('medicationForm.medicinePlaceholder')} maxLength={MAX_MEDICATION_NAME_LENGTH} value={values.name} error={errors.name} onChange={(event) => update({ name: event.target.value })} />
+      <TextField label={t('medicationForm.dose', { unit: unitName(values.doseUnit) })} type="number" inputMode="decimal" min={0} step="any" value={values.dose} error={errors.dose} onChange={(event) => update({ dose: event.target.value })} />
+      <ChoiceGroup legend={t('kindForm.unit')} name="medication-dose-unit" options={DOSE_UNITS} labelOf={unitName} value={values.doseUnit} onChange={(doseUnit) => update({ doseUnit })} />
+      <EntryStartField label={t('kindForm.dateTime')} value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
     </>
   );
@@ -87,8 +98,7 @@ const MINUTE_MS = 60_000;
 /** 'Paracetamol 2.5 mL last given 3h 10m ago': what a parent checks before the next dose. */
 export function lastGivenText(medication: Pick<EntryApiViews['medication'], 'name' | 'dose' | 'doseUnit' | 'occurredAt'>, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(medication.occurredAt)) / MINUTE_MS));
-  const since = minutes === 0 ? 'just now' : `${humanDuration(minutes)} ago`;
-  return `${medication.name} ${doseText(medication)} last given ${since}`;
+  return t('medication.lastGiven', { name: medication.name, dose: doseText(medication), minutes, since: humanDuration(minutes) });
 }
 
 /** The dashboard's line of the last medicine given, with the time since; nothing before the first. */
@@ -98,6 +108,8 @@ function LastGivenLine({ child: { id: childId }, now }: KindGlanceProps) {
     queryKey: [entryListRoots.medication, childId, 'last'],
     queryFn: ({ signal }) => apiRequest<EntryApiViews['medication'][]>(`/api/medications?${new URLSearchParams({ childId, limit: '1' }).toString()}`, { signal }),
   });
+  // Said again when the reader changes language.
+  useLocale();
   const medication = last.data?.[0];
   if (!medication) return null;
   return <p className="glance-note">{lastGivenText(medication, now)}</p>;
@@ -113,4 +125,5 @@ export const medicationEntry: WebEntryKind<'medication'> = {
   AddDialog: AddMedicationDialog,
   EditDialog: EditMedicationDialog,
   Glance: LastGivenLine,
+  lineOf: (medication) => ({ ...medication.entry, amount: medicationLineText(medication) }),
 };

@@ -5,12 +5,14 @@ import { MAX_PUMPING_MINUTES, pumpingEndedAt, pumpingLine } from '@nightlight/do
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { VOLUME_LIMITS, volumeProblem } from '../../../lib/units.ts';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
+import { VOLUME_LIMITS, volumeProblemText } from '../../../lib/units.ts';
 import type { TimelineEntry, VolumeUnit } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
 import { parseDateTimeInputValue, toDateTimeInputValue, validateStartedAt } from '../lib/date-time-input.ts';
 import { previewLine } from '../lib/offline-preview.ts';
+import { sideLettersText } from '../lib/side-letters.ts';
 import type { EntryForm, FieldsProps } from './entry-form.ts';
 import type { WebEntryKind } from './web-entry-kind.ts';
 
@@ -34,11 +36,11 @@ function validatePumpingForm(values: PumpingFormValues, now: Date): PumpingFormE
   if (datetime) errors.datetime = datetime;
   if (values.durationMins.trim() !== '') {
     const minutes = Number(values.durationMins);
-    if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_PUMPING_MINUTES) errors.durationMins = `Duration must be a whole number of minutes from 1 to ${MAX_PUMPING_MINUTES}`;
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_PUMPING_MINUTES) errors.durationMins = t('kindForm.durationRange', { min: 1, max: MAX_PUMPING_MINUTES });
   }
   for (const side of ['leftAmount', 'rightAmount'] as const) {
     if (values[side].trim() === '') continue;
-    const problem = volumeProblem(Number(values[side]), values.unit);
+    const problem = volumeProblemText(Number(values[side]), values.unit);
     if (problem) errors[side] = problem;
   }
   return errors;
@@ -65,16 +67,17 @@ function toCreatePumpingInput(childId: string, values: PumpingFormValues): Creat
 function pumpingPreview(id: string, input: CreatePumpingInput): TimelineEntry {
   const endedAt = pumpingEndedAt(input.startedAt, input.durationMinutes ?? null);
   const parts = pumpingLine({ leftAmount: input.leftAmount ?? null, rightAmount: input.rightAmount ?? null, unit: input.unit });
-  return previewLine('Pumping', id, parts, { startedAt: input.startedAt, endedAt }, input.notes);
+  return previewLine('Pumping', id, { ...parts, amount: sideLettersText(parts.amount) }, { startedAt: input.startedAt, endedAt }, input.notes);
 }
 
 const UNITS: readonly VolumeUnit[] = ['mL', 'oz'];
 
 function PumpingFields({ values, errors, update }: FieldsProps<PumpingFormValues, PumpingFormErrors>) {
+  const t = useT();
   const { max, step } = VOLUME_LIMITS[values.unit];
   const amountField = (side: 'leftAmount' | 'rightAmount', label: string) => (
     <TextField
-      label={`${label} (${values.unit})`}
+      label={label}
       type="number"
       inputMode="decimal"
       min={0}
@@ -88,9 +91,9 @@ function PumpingFields({ values, errors, update }: FieldsProps<PumpingFormValues
 
   return (
     <>
-      <EntryStartField label="Start date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <EntryStartField label={t('kindForm.startDateTime')} value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <TextField
-        label="Duration in minutes (optional)"
+        label={t('kindForm.durationMinutesOptional')}
         type="number"
         inputMode="numeric"
         min={1}
@@ -100,10 +103,10 @@ function PumpingFields({ values, errors, update }: FieldsProps<PumpingFormValues
         error={errors.durationMins}
         onChange={(event) => update({ durationMins: event.target.value })}
       />
-      <ChoiceGroup legend="Unit" name="pumping-unit" options={UNITS} value={values.unit} onChange={(chosen) => update({ unit: chosen })} />
+      <ChoiceGroup legend={t('kindForm.unit')} name="pumping-unit" options={UNITS} value={values.unit} onChange={(chosen) => update({ unit: chosen })} />
       <div className="field-pair">
-        {amountField('leftAmount', 'Left')}
-        {amountField('rightAmount', 'Right')}
+        {amountField('leftAmount', t('pumpingForm.left', { unit: values.unit }))}
+        {amountField('rightAmount', t('pumpingForm.right', { unit: values.unit }))}
       </div>
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
     </>
@@ -149,4 +152,5 @@ export const pumpingEntry: WebEntryKind<'pumping'> = {
   facts: { duration: 'Duration', amount: 'Pumped' },
   AddDialog: AddPumpingDialog,
   EditDialog: EditPumpingDialog,
+  lineOf: (pumping) => ({ ...pumping.entry, amount: sideLettersText(pumping.entry.amount) }),
 };

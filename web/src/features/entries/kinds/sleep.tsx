@@ -5,6 +5,7 @@ import { z } from 'zod/mini';
 import { sleepLine } from '@nightlight/domain/sleeps/sleep-rules';
 import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { NotesField, SpanFields } from '../components/entry-fields.tsx';
@@ -45,18 +46,18 @@ function validateSleepForm(values: SleepFormValues, now: Date): SleepFormErrors 
   if (datetime) errors.datetime = datetime;
 
   if (values.durationMins.trim() === '') {
-    errors.durationMins = 'Duration is required';
+    errors.durationMins = t('kindForm.durationRequired');
   } else {
     const minutes = Number(values.durationMins);
     if (!Number.isInteger(minutes) || minutes < SLEEP_DURATION_MIN_MINS || minutes > SLEEP_DURATION_MAX_MINS) {
-      errors.durationMins = `Duration must be a whole number of minutes from ${SLEEP_DURATION_MIN_MINS} to ${SLEEP_DURATION_MAX_MINS}`;
+      errors.durationMins = t('kindForm.durationRange', { min: SLEEP_DURATION_MIN_MINS, max: SLEEP_DURATION_MAX_MINS });
     }
   }
 
   if (values.roomTemp.trim() !== '') {
     const temp = Number(values.roomTemp);
     if (!Number.isInteger(temp) || temp < ROOM_TEMP_MIN_F || temp > ROOM_TEMP_MAX_F) {
-      errors.roomTemp = `Room temperature must be a whole number from ${ROOM_TEMP_MIN_F} to ${ROOM_TEMP_MAX_F} °F`;
+      errors.roomTemp = t('sleepForm.roomTempRange', { min: ROOM_TEMP_MIN_F, max: ROOM_TEMP_MAX_F });
     }
   }
   return errors;
@@ -95,20 +96,21 @@ function sleepPreview(id: string, input: CreateSleepInput): TimelineEntry {
 
 /** The fields of a sleep: when the baby fell asleep, and when they woke up or how long they slept. */
 function SleepFields({ values, errors, update }: FieldsProps<SleepFormValues, SleepFormErrors>) {
+  const t = useT();
   return (
     <>
       <SpanFields
-        labels={{ start: 'Fell asleep', end: 'Woke up', duration: 'Duration in minutes' }}
+        labels={{ start: t('sleepForm.fellAsleep'), end: t('sleepForm.wokeUp'), duration: t('kindForm.durationMinutes') }}
         span={values}
         errors={errors}
         duration={{ min: SLEEP_DURATION_MIN_MINS, max: SLEEP_DURATION_MAX_MINS }}
         onChange={(span) => update(span)}
       />
       <fieldset className="environment-fields">
-        <legend className="field-label">Environment (optional)</legend>
+        <legend className="field-label">{t('sleepForm.environment')}</legend>
         <div className="field-pair">
           <TextField
-            label="Room temp (°F)"
+            label={t('sleepForm.roomTemp')}
             type="number"
             inputMode="numeric"
             min={ROOM_TEMP_MIN_F}
@@ -119,8 +121,8 @@ function SleepFields({ values, errors, update }: FieldsProps<SleepFormValues, Sl
             onChange={(event) => update({ roomTemp: event.target.value })}
           />
           <TextField
-            label="Sleep sack"
-            placeholder="1.0 TOG"
+            label={t('sleepForm.sleepSack')}
+            placeholder={t('sleepForm.sleepSackPlaceholder')}
             maxLength={SLEEP_SACK_MAX_LENGTH}
             value={values.sleepSackTag}
             onChange={(event) => update({ sleepSackTag: event.target.value })}
@@ -128,7 +130,7 @@ function SleepFields({ values, errors, update }: FieldsProps<SleepFormValues, Sl
         </div>
         <label className="switch">
           <input type="checkbox" role="switch" checked={values.whiteNoise} onChange={(event) => update({ whiteNoise: event.target.checked })} />
-          <span>White noise</span>
+          <span>{t('sleepForm.whiteNoise')}</span>
         </label>
       </fieldset>
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />

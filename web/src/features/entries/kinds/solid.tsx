@@ -1,10 +1,11 @@
 // Solid foods in the web app: their form (Add Solids and Edit Solids: the food, how much was eaten,
 // a reaction) and the write it sends. The rules and messages that matter are the domain's.
 import Utensils from 'lucide-react/icons/utensils';
-import { MAX_FOOD_LENGTH, SOLID_AMOUNT_TEXTS, SOLID_AMOUNTS, solidAmountText, solidLine, type SolidAmount } from '@nightlight/domain/solids/solid-rules';
+import { MAX_FOOD_LENGTH, SOLID_AMOUNTS, solidLine, type SolidAmount } from '@nightlight/domain/solids/solid-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
@@ -25,9 +26,9 @@ function validateSolidForm(values: SolidFormValues, now: Date): SolidFormErrors 
   const datetime = validateStartedAt(values.datetime, now);
   if (datetime) errors.datetime = datetime;
   const food = values.food.trim();
-  if (food === '') errors.food = 'Food is required';
-  else if (food.length > MAX_FOOD_LENGTH) errors.food = `Food must be ${MAX_FOOD_LENGTH} characters or less`;
-  if (values.amount === null) errors.amount = 'Choose how much was eaten';
+  if (food === '') errors.food = t('solidForm.foodRequired');
+  else if (food.length > MAX_FOOD_LENGTH) errors.food = t('solidForm.foodTooLong', { max: MAX_FOOD_LENGTH });
+  if (values.amount === null) errors.amount = t('solidForm.amountRequired');
   return errors;
 }
 
@@ -38,29 +39,37 @@ function toCreateSolidInput(childId: string, values: SolidFormValues): CreateSol
   return { childId, occurredAt: occurredAt.toISOString(), food: values.food.trim(), amount: values.amount, reaction: values.reaction, ...(notes ? { notes } : {}) };
 }
 
+/** A meal's line in the reader's language, the food in front: 'Banana · Some · reaction'; the server words it in English. */
+export function solidLineText(solid: { food: string; amount: SolidAmount; reaction: boolean }): string {
+  const eaten = t('solidForm.amount', { amount: solid.amount });
+  const amount = solid.reaction ? t('solidLine.reaction', { amount: eaten }) : eaten;
+  return solid.food ? `${solid.food} · ${amount}` : amount;
+}
+
 function solidPreview(id: string, input: CreateSolidInput): TimelineEntry {
-  const line = { ...solidLine(input), amount: solidAmountText(input) };
+  const line = { ...solidLine(input), amount: solidLineText(input) };
   return previewLine('Solid', id, line, { startedAt: input.occurredAt, endedAt: input.occurredAt }, input.notes);
 }
 
 function SolidFields({ values, errors, update }: FieldsProps<SolidFormValues, SolidFormErrors>) {
+  const t = useT();
   return (
     <>
-      <TextField label="Food" placeholder="Banana" maxLength={MAX_FOOD_LENGTH} value={values.food} error={errors.food} onChange={(event) => update({ food: event.target.value })} />
+      <TextField label={t('solidForm.food')} placeholder={t('solidForm.foodPlaceholder')} maxLength={MAX_FOOD_LENGTH} value={values.food} error={errors.food} onChange={(event) => update({ food: event.target.value })} />
       <ChoiceGroup
-        legend="How much"
+        legend={t('solidForm.howMuch')}
         name="solid-amount"
         options={SOLID_AMOUNTS}
-        labelOf={(amount) => SOLID_AMOUNT_TEXTS[amount]}
+        labelOf={(amount) => t('solidForm.amount', { amount })}
         value={values.amount}
         error={errors.amount}
         onChange={(amount) => update({ amount })}
       />
       <label className="switch">
         <input type="checkbox" role="switch" checked={values.reaction} onChange={(event) => update({ reaction: event.target.checked })} />
-        <span>Reaction (rash, vomiting, swelling…)</span>
+        <span>{t('solidForm.reaction')}</span>
       </label>
-      <EntryStartField label="Date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <EntryStartField label={t('kindForm.dateTime')} value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
     </>
   );
@@ -94,4 +103,5 @@ export const solidEntry: WebEntryKind<'solid'> = {
   facts: { duration: null, amount: 'Food' },
   AddDialog: AddSolidDialog,
   EditDialog: EditSolidDialog,
+  lineOf: (solid) => ({ ...solid.entry, amount: solidLineText(solid) }),
 };

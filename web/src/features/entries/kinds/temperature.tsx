@@ -4,17 +4,17 @@
 import Thermometer from 'lucide-react/icons/thermometer';
 import {
   TEMPERATURE_LIMITS,
-  TEMPERATURE_METHOD_TEXTS,
   TEMPERATURE_METHODS,
-  temperatureAmountText,
   temperatureLine,
   temperatureProblem,
+  temperatureText,
   type TemperatureMethod,
   type TemperatureUnit,
 } from '@nightlight/domain/temperatures/temperature-rules';
 import { ChoiceGroup } from '../../../components/choice-group.tsx';
 import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { t, useT, withLocalDecimals } from '../../../lib/i18n/i18n-store.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
 import { entryDialogs } from '../components/entry-dialogs.tsx';
 import { EntryStartField, NotesField } from '../components/entry-fields.tsx';
@@ -37,13 +37,28 @@ const emptyTemperatureForm = (datetime: string, units: { growth: 'metric' | 'imp
   notes: '',
 });
 
+/** The domain's check of a reading (temperatureProblem), said in the reader's language. */
+function temperatureProblemText(value: number, unit: TemperatureUnit): string | undefined {
+  if (!temperatureProblem(value, unit)) return undefined;
+  const { min, max } = TEMPERATURE_LIMITS[unit];
+  if (temperatureProblem(value, unit, false)) return t('temperatureForm.range', { min: withLocalDecimals(String(min)), max: withLocalDecimals(String(max)), unit });
+  return t('temperatureForm.tenths');
+}
+
+/** A reading's line in the reader's language and figures ('38,2 °C · rektal'); the server words it in English. */
+export function temperatureLineText(amount: string, method: TemperatureMethod | null): string {
+  const suffix = ` · ${method}`;
+  const reading = withLocalDecimals(method !== null && amount.endsWith(suffix) ? amount.slice(0, -suffix.length) : amount);
+  return method === null ? reading : t('temperatureLine.withMethod', { reading, method });
+}
+
 function validateTemperatureForm(values: TemperatureFormValues, now: Date): TemperatureFormErrors {
   const errors: TemperatureFormErrors = {};
   const datetime = validateStartedAt(values.datetime, now);
   if (datetime) errors.datetime = datetime;
-  const problem = values.temperature.trim() === '' ? 'Temperature is required' : temperatureProblem(Number(values.temperature), values.unit);
+  const problem = values.temperature.trim() === '' ? t('temperatureForm.required') : temperatureProblemText(Number(values.temperature), values.unit);
   if (problem) errors.temperature = problem;
-  if (values.method === null) errors.method = 'Choose how it was taken';
+  if (values.method === null) errors.method = t('temperatureForm.methodRequired');
   return errors;
 }
 
@@ -57,16 +72,17 @@ function toCreateTemperatureInput(childId: string, values: TemperatureFormValues
 
 function temperaturePreview(id: string, input: CreateTemperatureInput): TimelineEntry {
   const reading = input.temperatureC !== undefined ? { temperature: input.temperatureC, unit: 'C' as const } : { temperature: input.temperatureF!, unit: 'F' as const };
-  const line = { ...temperatureLine({ ...reading, method: input.method }), amount: temperatureAmountText({ ...reading, method: input.method }, null) };
+  const line = { ...temperatureLine({ ...reading, method: input.method }), amount: temperatureLineText(temperatureText(reading), input.method) };
   return previewLine('Temperature', id, line, { startedAt: input.occurredAt, endedAt: input.occurredAt }, input.notes);
 }
 
 function TemperatureFields({ values, errors, update }: FieldsProps<TemperatureFormValues, TemperatureFormErrors>) {
+  const t = useT();
   const { min, max } = TEMPERATURE_LIMITS[values.unit];
   return (
     <>
       <TextField
-        label={`Temperature (°${values.unit})`}
+        label={t('temperatureForm.reading', { unit: values.unit })}
         type="number"
         inputMode="decimal"
         min={min}
@@ -77,15 +93,15 @@ function TemperatureFields({ values, errors, update }: FieldsProps<TemperatureFo
         onChange={(event) => update({ temperature: event.target.value })}
       />
       <ChoiceGroup
-        legend="Taken"
+        legend={t('temperatureForm.taken')}
         name="temperature-method"
         options={TEMPERATURE_METHODS}
-        labelOf={(method) => TEMPERATURE_METHOD_TEXTS[method]}
+        labelOf={(method) => t('temperatureForm.method', { method })}
         value={values.method}
         error={errors.method}
         onChange={(method) => update({ method })}
       />
-      <EntryStartField label="Date and time" value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
+      <EntryStartField label={t('kindForm.dateTime')} value={values.datetime} error={errors.datetime} onChange={(datetime) => update({ datetime })} />
       <NotesField value={values.notes} onChange={(notes) => update({ notes })} />
     </>
   );
@@ -121,6 +137,6 @@ export const temperatureEntry: WebEntryKind<'temperature'> = {
   facts: { duration: null, amount: 'Reading' },
   AddDialog: AddTemperatureDialog,
   EditDialog: EditTemperatureDialog,
-  // The guidance ('Call your pediatrician') shows on the line in the list.
-  lineOf: (reading) => ({ ...reading.entry, guidance: reading.guidance }),
+  // The reading in the reader's language, and the guidance ('Call your pediatrician') on the line in the list.
+  lineOf: (reading) => ({ ...reading.entry, amount: temperatureLineText(reading.entry.amount, reading.method), guidance: reading.guidance }),
 };

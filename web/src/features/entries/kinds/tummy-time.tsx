@@ -3,11 +3,12 @@
 // the goal for the child's age. The rules, goal and messages that matter are the domain's.
 import { useQuery } from '@tanstack/react-query';
 import HandHeart from 'lucide-react/icons/hand-heart';
-import { MAX_MILESTONE_LENGTH, MAX_TUMMY_TIME_MINUTES, tummyTimeAmountText, tummyTimeGoal, tummyTimeLine, tummyTimeTodayText } from '@nightlight/domain/tummy-times/tummy-time-rules';
+import { MAX_MILESTONE_LENGTH, MAX_TUMMY_TIME_MINUTES, tummyTimeAmountText, tummyTimeGoal, tummyTimeLine } from '@nightlight/domain/tummy-times/tummy-time-rules';
 import type { EntryApiViews } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { icon } from '../../../components/icons.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { apiRequest } from '../../../lib/api-client.ts';
+import { t, useT } from '../../../lib/i18n/i18n-store.ts';
 import { todayIn } from '../../../lib/local-date.ts';
 import { entryListRoots } from '../../../lib/query-keys.ts';
 import type { TimelineEntry } from '../../../types/api.ts';
@@ -29,9 +30,9 @@ function validateTummyTimeForm(values: TummyTimeFormValues, now: Date): TummyTim
   const datetime = validateStartedAt(values.datetime, now);
   if (datetime) errors.datetime = datetime;
   const minutes = Number(values.durationMins);
-  if (values.durationMins.trim() === '') errors.durationMins = 'Duration is required';
-  else if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_TUMMY_TIME_MINUTES) errors.durationMins = `Duration must be a whole number of minutes from 1 to ${MAX_TUMMY_TIME_MINUTES}`;
-  if (values.milestone.trim().length > MAX_MILESTONE_LENGTH) errors.milestone = `Milestone must be ${MAX_MILESTONE_LENGTH} characters or less`;
+  if (values.durationMins.trim() === '') errors.durationMins = t('kindForm.durationRequired');
+  else if (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_TUMMY_TIME_MINUTES) errors.durationMins = t('kindForm.durationRange', { min: 1, max: MAX_TUMMY_TIME_MINUTES });
+  if (values.milestone.trim().length > MAX_MILESTONE_LENGTH) errors.milestone = t('tummyTimeForm.milestoneTooLong', { max: MAX_MILESTONE_LENGTH });
   return errors;
 }
 
@@ -55,18 +56,19 @@ function tummyTimePreview(id: string, input: CreateTummyTimeInput): TimelineEntr
 }
 
 function TummyTimeFields({ values, errors, update }: FieldsProps<TummyTimeFormValues, TummyTimeFormErrors>) {
+  const t = useT();
   return (
     <>
       <SpanFields
-        labels={{ start: 'Started', end: 'Ended', duration: 'Duration in minutes' }}
+        labels={{ start: t('tummyTimeForm.started'), end: t('tummyTimeForm.ended'), duration: t('kindForm.durationMinutes') }}
         span={values}
         errors={errors}
         duration={{ min: 1, max: MAX_TUMMY_TIME_MINUTES }}
         onChange={(span) => update(span)}
       />
       <TextField
-        label="Milestone (optional)"
-        placeholder="Lifted head to 45°"
+        label={t('tummyTimeForm.milestone')}
+        placeholder={t('tummyTimeForm.milestonePlaceholder')}
         maxLength={MAX_MILESTONE_LENGTH}
         value={values.milestone}
         error={errors.milestone}
@@ -104,6 +106,7 @@ export const { AddDialog: AddTummyTimeDialog, EditDialog: EditTummyTimeDialog, w
 
 /** Today's minutes on the tummy, in the child's zone, against the goal for its age; nothing once it has none and none was logged. */
 function TummyTimeTodayLine({ child, now }: KindGlanceProps) {
+  const t = useT();
   const today = todayIn(child.timezone, now);
   const sessions = useQuery({
     queryKey: [entryListRoots.tummyTime, child.id, today, null],
@@ -115,12 +118,12 @@ function TummyTimeTodayLine({ child, now }: KindGlanceProps) {
   if (!goal && minutes === 0) return null;
   return (
     <p className="glance-note">
-      {tummyTimeTodayText(minutes, goal)}
+      {goal ? t('tummyTime.todayOfGoal', { minutes, goal: goal.minutes }) : t('tummyTime.today', { minutes })}
       {goal && (
         <>
           {' '}
           <a href={goal.source.url} target="_blank" rel="noreferrer" title={goal.source.title}>
-            (WHO)
+            {t('tummyTime.who')}
           </a>
         </>
       )}

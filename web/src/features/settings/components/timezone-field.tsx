@@ -33,7 +33,7 @@ export function TimezoneField({ value, onChange }: TimezoneFieldProps) {
           <optgroup label={t('timezone.common')}>
             {TIMEZONE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
-                {option.label}
+                {option.name ? t('timezone.zone', { zone: option.name, id: option.value }) : option.value}
               </option>
             ))}
           </optgroup>

@@ -1,11 +1,12 @@
+/** The fixed choices; each one's name ('Eastern') is the catalogs' `timezone.zone`, the zone itself beside it. */
 export const TIMEZONE_OPTIONS = [
-  { value: 'America/New_York', label: 'Eastern (America/New_York)' },
-  { value: 'America/Chicago', label: 'Central (America/Chicago)' },
-  { value: 'America/Denver', label: 'Mountain (America/Denver)' },
-  { value: 'America/Los_Angeles', label: 'Pacific (America/Los_Angeles)' },
-  { value: 'America/Anchorage', label: 'Alaska (America/Anchorage)' },
-  { value: 'Pacific/Honolulu', label: 'Hawaii (Pacific/Honolulu)' },
-  { value: 'UTC', label: 'UTC' },
+  { value: 'America/New_York', name: 'newYork' },
+  { value: 'America/Chicago', name: 'chicago' },
+  { value: 'America/Denver', name: 'denver' },
+  { value: 'America/Los_Angeles', name: 'losAngeles' },
+  { value: 'America/Anchorage', name: 'anchorage' },
+  { value: 'Pacific/Honolulu', name: 'honolulu' },
+  { value: 'UTC', name: null },
 ] as const;
 
 /** Every IANA zone the browser knows, but the fixed choices (which come first), alphabetically. */
