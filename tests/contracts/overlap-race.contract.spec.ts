@@ -90,8 +90,9 @@ describe.each(targets)('overlapping entries sent at once, on $name', ({ env }) =
     const childId = await newChild();
     // Groups two hours apart; within a group every feeding starts within 9 minutes of the first and lasts 15.
     const feedings = Array.from({ length: 50 }, (_, i): Write => ({ kind: 'feeding', startMinute: Math.floor(i / 10) * 120 + (i % 10), minutes: 15 }));
-    // Sleeps around the midnight after the base, each reaching into both days: their claims meet on both.
-    const midnight = (Math.ceil(base / (24 * 60 * MINUTE)) * 24 * 60 * MINUTE - base) / MINUTE;
+    // Sleeps around the last midnight that is two hours past (so none ends in the future, whatever the
+    // time of day), each reaching into both days: their claims meet on both.
+    const midnight = (Math.floor((Date.now() - 120 * MINUTE) / (24 * 60 * MINUTE)) * 24 * 60 * MINUTE - base) / MINUTE;
     const sleeps = Array.from({ length: 10 }, (_, i): Write => ({ kind: 'sleep', startMinute: midnight - 30 - i * 3, minutes: 60 + i * 5 }));
     const answers = await Promise.all([...feedings, ...sleeps].map((write) => send(childId, write)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(6);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormError } from '../../../components/form-error.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -20,8 +21,10 @@ export function ResearchConsentSection({ child }: { child: Child }) {
   const setConsent = useSetResearchConsent();
   const name = childName(child);
   const t = useT();
-  // While the answer is saved (and the child read again), the box shows the answer given.
-  const shared = setConsent.isPending ? setConsent.variables.consent : child.researchConsent === true;
+  // From the click until the answer is saved (and the child read again), the box shows the answer
+  // given: held here, since the mutation's own pending state only arrives with a later render.
+  const [given, setGiven] = useState<boolean | null>(null);
+  const shared = given ?? child.researchConsent === true;
 
   return (
     <section className="research-consent-section" aria-label={t('research.for', { name })}>
@@ -32,7 +35,10 @@ export function ResearchConsentSection({ child }: { child: Child }) {
             type="checkbox"
             checked={shared}
             disabled={setConsent.isPending}
-            onChange={(event) => setConsent.mutate({ childId: child.id, consent: event.target.checked })}
+            onChange={(event) => {
+              setGiven(event.target.checked);
+              setConsent.mutate({ childId: child.id, consent: event.target.checked }, { onSettled: () => setGiven(null) });
+            }}
           />
           <span>{t('research.share', { name })}</span>
         </label>
