@@ -181,6 +181,8 @@ describeInBrowser(
       });
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
       await expect.poll(() => lost, { timeout: 10_000 }).toEqual([200]);
+      // Settings opens once the page has its session again (it asks by itself after the lost answer).
+      await page.waitForURL('**/settings');
 
       // Five minutes on, the parent reloads. The page sends the spent token again with its retry key
       // (then, or already when it tried again by itself) and is answered instead of signed out.

@@ -78,7 +78,7 @@ export function allScreens(cast: ScreenCast): Screen[] {
       },
     },
     { name: 'reports', viewer: 'parent', open: (page) => page.goto('/reports').then(() => page.locator('.report-sheet .apexcharts-svg').nth(1).waitFor()) },
-    { name: 'settings', viewer: 'parent', open: (page) => page.goto('/settings').then(() => page.getByRole('region', { name: 'Family of Pip' }).getByText('Sam').waitFor()) },
+    { name: 'settings', viewer: 'parent', open: (page) => page.goto('/settings').then(() => page.getByRole('region', { name: 'Family of Pip' }).getByText('Sam', { exact: true }).waitFor()) },
     { name: 'no-child', viewer: 'no-child', open: (page) => page.goto('/').then(() => page.getByRole('heading', { name: 'No Children Found' }).waitFor()) },
     { name: 'no-child-activity', viewer: 'no-child', open: (page) => page.goto('/activity').then(() => page.getByRole('heading', { name: 'No Children Found' }).waitFor()) },
     { name: 'no-child-insights', viewer: 'no-child', open: (page) => page.goto('/insights').then(() => page.getByRole('heading', { name: 'No Children Found' }).waitFor()) },
