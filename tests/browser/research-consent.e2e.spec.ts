@@ -66,7 +66,9 @@ describeInBrowser('research consent in Chromium', (suite) => {
     await page.getByRole('region', { name: 'Research for Bean' }).getByRole('checkbox').waitFor();
     expect(await page.getByRole('region', { name: 'Research for Bean' }).getByRole('checkbox').isChecked()).toBe(false);
     await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
-    await page.getByRole('heading', { name: 'Research' }).waitFor();
+    await page.waitForURL('**/privacy');
+    // Exact: Settings' own 'Research for Bean' heading must not stand in for the policy's.
+    await page.getByRole('heading', { name: 'Research', exact: true }).waitFor();
     expect(await page.getByText('Nothing of a child is shared without a yes from a parent').count()).toBe(1);
   });
 });
