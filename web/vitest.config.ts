@@ -9,6 +9,9 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
+    // Screens typed into with user-event in jsdom share two cores with the other projects' servers
+    // and browsers; a form walk can take several seconds there. A timeout is not a speed check.
+    testTimeout: 15_000,
     // Same-origin fetches need a real origin for msw to match '/api/...' handlers.
     environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
   },
