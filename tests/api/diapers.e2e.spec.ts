@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChild, daysAgo, minutesAgo, registerParent } from './support/family';
+import { addChild, daysAgo, joinFamily, minutesAgo, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -128,8 +128,7 @@ describe('diaper changes', () => {
     const caregiver = await registerParent(server, 'diapers');
     const stranger = await registerParent(server, 'diapers');
     const childId = await addChild(server, parent.token, { birthDate: daysAgo(30) });
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/diapers', { token: caregiver.token, body: { childId, occurredAt: minutesAgo(3), contents: 'wet' } });
     expect(logged.status).toBe(201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChild, daysAgo, registerParent } from './support/family';
+import { addChild, daysAgo, joinFamily, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -117,8 +117,7 @@ describe('growth', () => {
     const caregiver = await registerParent(server, 'growth');
     const stranger = await registerParent(server, 'growth');
     const childId = await addChild(server, parent.token, { sex: 'Female', birthDate: daysAgo(90) });
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token });
+    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
     const recorded = await server.call('POST', '/api/growth', { token: caregiver.token, body: { childId, measuredOn: today(), weightKg: 5.5 } });
     expect(recorded.status).toBe(201);
     const id = recorded.body.id as string;

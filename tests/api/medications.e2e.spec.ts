@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
-import { addChild, clockAt, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
+import { addChild, clockAt, FRIDAY_EVENING, joinFamily, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -155,8 +155,7 @@ describe('medications', () => {
     const stranger = await registerParent(server, 'medications');
     const childId = await addChild(server, parent.token);
     const strangersChild = await addChild(server, stranger.token);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/medications', { token: caregiver.token, body: { childId, occurredAt: at(20), name: 'Paracetamol', dose: 2.5, doseUnit: 'mL' } });
     expect(logged.status).toBe(201);

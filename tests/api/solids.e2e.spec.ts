@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
-import { addChild, clockAt, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
+import { addChild, clockAt, FRIDAY_EVENING, joinFamily, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -181,8 +181,7 @@ describe('solid foods', () => {
     const stranger = await registerParent(server, 'solids');
     const childId = await addChild(server, parent.token);
     const strangersChild = await addChild(server, stranger.token);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/solids', { token: caregiver.token, body: { childId, occurredAt: at(20), food: 'Pear', amount: 'some' } });
     expect(logged.status).toBe(201);

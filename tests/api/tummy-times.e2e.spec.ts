@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
-import { addChild, clockAt, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
+import { addChild, clockAt, FRIDAY_EVENING, joinFamily, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -126,8 +126,7 @@ describe('tummy time', () => {
     const stranger = await registerParent(server, 'tummy');
     const childId = await addChild(server, parent.token, BORN);
     const strangersChild = await addChild(server, stranger.token, BORN);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/tummy-times', { token: caregiver.token, body: { childId, startedAt: at(30), endedAt: at(25) } });
     expect(logged.status).toBe(201);

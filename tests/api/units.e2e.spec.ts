@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChild, minutesAgo, registerParent } from './support/family';
+import { addChild, joinFamily, minutesAgo, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -42,8 +42,7 @@ describe('units', () => {
     await server.call('PATCH', '/api/me', { token: metric.token, body: { units: { volume: 'mL', growth: 'metric' } } });
     await server.call('PATCH', '/api/me', { token: imperial.token, body: { units: { volume: 'oz', growth: 'imperial' } } });
     const childId = await addChild(server, metric.token, { birthDate: '2026-10-01' });
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: metric.token, body: { role: 'parent' } });
-    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: imperial.token });
+    await joinFamily(server, childId, metric.token, imperial.token, 'parent');
 
     const logged = await server.call('POST', '/api/feedings', { token: metric.token, body: { childId, startedAt: minutesAgo(30), amountMl: 120, method: 'Bottle' } });
     expect(logged.status).toBe(201);
@@ -63,8 +62,7 @@ describe('units', () => {
     const writer = await registerParent(server, 'units');
     const reader = await registerParent(server, 'units');
     const childId = await addChild(server, writer.token, { birthDate: '2026-10-01' });
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: writer.token, body: { role: 'parent' } });
-    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: reader.token });
+    await joinFamily(server, childId, writer.token, reader.token, 'parent');
     const inMl = await server.call('POST', '/api/feedings', { token: writer.token, body: { childId, startedAt: minutesAgo(30), amountMl: 120, method: 'Bottle' } });
     // The writer chose nothing and sends no language: the answer reads as entered.
     expect(inMl.body.entry.amount).toBe('120 mL');

@@ -31,19 +31,35 @@ export interface Parent {
   refreshToken: string;
 }
 
-/** A parent signed up through the API with one of the test server's referral codes. */
-export async function registerParent(server: TestServer, prefix: string, { password = PASSWORD } = {}): Promise<Parent> {
+/** A parent signed up through the API with one of the test server's referral codes, by `displayName` when given. */
+export async function registerParent(server: TestServer, prefix: string, { password = PASSWORD, displayName }: { password?: string; displayName?: string } = {}): Promise<Parent> {
   const email = newEmail(prefix);
   const answer = await server.call('POST', '/api/auth/register', { body: { email, password, referralCode: 'TEST42' } });
   expect(answer.status, 'register').toBe(201);
-  return { id: answer.body.user.id, email, password, token: answer.body.accessToken, refreshToken: answer.body.refreshToken };
+  const parent = { id: answer.body.user.id, email, password, token: answer.body.accessToken, refreshToken: answer.body.refreshToken };
+  if (displayName !== undefined) {
+    expect((await server.call('PATCH', '/api/me', { token: parent.token, body: { displayName } })).status, 'name').toBe(200);
+  }
+  return parent;
 }
 
-/** Robin, a girl born 1 May 2026 in UTC, unless `extra` says otherwise; her id. */
+/** The child the suites add unless they say otherwise: a girl born 1 May 2026 in UTC. */
+export const ROBIN = { displayName: 'Robin', birthDate: '2026-05-01', sex: 'Female', timezone: 'UTC' };
+
+/** Robin, with what `extra` changes, added to the family of `token`'s holder; her id. */
 export async function addChild(server: TestServer, token: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate: '2026-05-01', sex: 'Female', timezone: 'UTC', ...extra } });
+  const child = await server.call('POST', '/api/children', { token, body: { ...ROBIN, ...extra } });
   expect(child.status, 'add child').toBe(201);
   return child.body.id;
+}
+
+/** The holder of `joinerToken` joins the child's family as `role` by an invitation from the holder of `inviterToken`; the acceptance. */
+export async function joinFamily(server: TestServer, childId: string, inviterToken: string, joinerToken: string, role: 'parent' | 'caregiver') {
+  const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: inviterToken, body: { role } });
+  expect(invitation.status, 'invite').toBe(201);
+  const accepted = await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: joinerToken });
+  expect(accepted.status, 'accept').toBe(200);
+  return accepted;
 }
 
 /** Headers that make a read wait until the write `answer` came from has been projected. */
