@@ -80,7 +80,8 @@ describeInBrowser('a family of two parents in Chromium', (suite) => {
     // A caregiver's Settings show the family, and no parent's controls.
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Family of Pip' });
-    await section.getByText('Alex').waitFor();
+    // Exact: the member's own name, as the settings screen waits for it, not the letters inside other text.
+    await section.getByText('Alex', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Edit Pip' }).count()).toBe(0);
     expect(await section.getByLabel('Invite as').count()).toBe(0);
   });
