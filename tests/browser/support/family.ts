@@ -16,7 +16,6 @@ export const STRONG_PASSWORD = 'Sleepy-2-night';
  */
 export const QUIET_AGE_DAYS = { ten: 10, fortyFive: 45, ninety: 90, oneHundredFifty: 150 } as const;
 
-
 /** Today in the tests' zone, as the server's clock `now` sees it. */
 export function todayIn(now: Date = new Date()): LocalDate {
   return localDateOf(now, ZONE);
