@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChild, daysAgo, joinFamily, minutesAgo, registerParent } from './support/family';
+import { addChild, daysAgo, familyWithCaregiver, minutesAgo, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -124,11 +124,7 @@ describe('diaper changes', () => {
   });
 
   it('lets a caregiver log and correct, and keeps every diaper route from a stranger with 404 and nothing written', async () => {
-    const parent = await registerParent(server, 'diapers');
-    const caregiver = await registerParent(server, 'diapers');
-    const stranger = await registerParent(server, 'diapers');
-    const childId = await addChild(server, parent.token, { birthDate: daysAgo(30) });
-    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'diapers', { birthDate: daysAgo(30) });
 
     const logged = await server.call('POST', '/api/diapers', { token: caregiver.token, body: { childId, occurredAt: minutesAgo(3), contents: 'wet' } });
     expect(logged.status).toBe(201);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addChild, daysAgo, joinFamily, registerParent } from './support/family';
+import { addChild, daysAgo, familyWithCaregiver, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -113,11 +113,7 @@ describe('growth', () => {
   });
 
   it('lets a caregiver record, and keeps every growth route from a stranger with 404 and nothing written', async () => {
-    const parent = await registerParent(server, 'growth');
-    const caregiver = await registerParent(server, 'growth');
-    const stranger = await registerParent(server, 'growth');
-    const childId = await addChild(server, parent.token, { sex: 'Female', birthDate: daysAgo(90) });
-    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
+    const { caregiver, stranger, childId } = await familyWithCaregiver(server, 'growth', { sex: 'Female', birthDate: daysAgo(90) });
     const recorded = await server.call('POST', '/api/growth', { token: caregiver.token, body: { childId, measuredOn: today(), weightKg: 5.5 } });
     expect(recorded.status).toBe(201);
     const id = recorded.body.id as string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
-import { addChild, clockAt, FRIDAY_EVENING, joinFamily, registerParent, type Parent } from './support/family';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, registerParent, type Parent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -151,11 +151,7 @@ describe('a file that repeats a row', () => {
 
 describe("an import and the child's family", () => {
   it('lets a caregiver import as a parent does, and shows anyone else nothing, writing nothing', async () => {
-    const parent = await registerParent(server, 'import');
-    const nanny = await registerParent(server, 'import');
-    const stranger = await registerParent(server, 'import');
-    const childId = await addChild(server, parent.token, BORN);
-    await joinFamily(server, childId, parent.token, nanny.token, 'caregiver');
+    const { parent, caregiver: nanny, stranger, childId } = await familyWithCaregiver(server, 'import', BORN);
     const file = ['id,child_id,time,wet,solid,color,amount,notes', '21,1,2026-11-18 07:25:00,1,0,,,'].join('\n');
 
     const before = await head();

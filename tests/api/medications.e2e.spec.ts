@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
-import { addChild, clockAt, FRIDAY_EVENING, joinFamily, minutesBefore, registerParent, seen } from './support/family';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -150,12 +150,8 @@ describe('medications', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a dose from another family, with 404 and nothing written', async () => {
-    const parent = await registerParent(server, 'medications');
-    const caregiver = await registerParent(server, 'medications');
-    const stranger = await registerParent(server, 'medications');
-    const childId = await addChild(server, parent.token);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'medications');
     const strangersChild = await addChild(server, stranger.token);
-    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/medications', { token: caregiver.token, body: { childId, occurredAt: at(20), name: 'Paracetamol', dose: 2.5, doseUnit: 'mL' } });
     expect(logged.status).toBe(201);

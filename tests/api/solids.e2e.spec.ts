@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
-import { addChild, clockAt, FRIDAY_EVENING, joinFamily, minutesBefore, registerParent, seen } from './support/family';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -176,12 +176,8 @@ describe('solid foods', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a meal from another family, with 404 and nothing written', async () => {
-    const parent = await registerParent(server, 'solids');
-    const caregiver = await registerParent(server, 'solids');
-    const stranger = await registerParent(server, 'solids');
-    const childId = await addChild(server, parent.token);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'solids');
     const strangersChild = await addChild(server, stranger.token);
-    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/solids', { token: caregiver.token, body: { childId, occurredAt: at(20), food: 'Pear', amount: 'some' } });
     expect(logged.status).toBe(201);

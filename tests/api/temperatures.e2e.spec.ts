@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
-import { addChild, clockAt, FRIDAY_EVENING, joinFamily, minutesBefore, registerParent, seen } from './support/family';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -158,12 +158,8 @@ describe('temperatures', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a reading from another family, with 404 and nothing written', async () => {
-    const parent = await registerParent(server, 'temperatures');
-    const caregiver = await registerParent(server, 'temperatures');
-    const stranger = await registerParent(server, 'temperatures');
-    const childId = await addChild(server, parent.token, BORN);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'temperatures', BORN);
     const strangersChild = await addChild(server, stranger.token, BORN);
-    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/temperatures', { token: caregiver.token, body: { childId, occurredAt: at(20), temperatureC: 37, method: 'oral' } });
     expect(logged.status).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
-import { addChild, clockAt, FRIDAY_EVENING, joinFamily, minutesBefore, registerParent, seen } from './support/family';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -121,12 +121,8 @@ describe('tummy time', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a session from another family, with 404 and nothing written', async () => {
-    const parent = await registerParent(server, 'tummy');
-    const caregiver = await registerParent(server, 'tummy');
-    const stranger = await registerParent(server, 'tummy');
-    const childId = await addChild(server, parent.token, BORN);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'tummy', BORN);
     const strangersChild = await addChild(server, stranger.token, BORN);
-    await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
 
     const logged = await server.call('POST', '/api/tummy-times', { token: caregiver.token, body: { childId, startedAt: at(30), endedAt: at(25) } });
     expect(logged.status).toBe(201);

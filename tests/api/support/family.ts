@@ -62,5 +62,15 @@ export async function joinFamily(server: TestServer, childId: string, inviterTok
   return accepted;
 }
 
+/** A parent with Robin (as `extra` changes her), a caregiver who joined her family, and a stranger to it. */
+export async function familyWithCaregiver(server: TestServer, prefix: string, extra: Record<string, unknown> = {}) {
+  const parent = await registerParent(server, prefix);
+  const caregiver = await registerParent(server, prefix);
+  const stranger = await registerParent(server, prefix);
+  const childId = await addChild(server, parent.token, extra);
+  await joinFamily(server, childId, parent.token, caregiver.token, 'caregiver');
+  return { parent, caregiver, stranger, childId };
+}
+
 /** Headers that make a read wait until the write `answer` came from has been projected. */
 export const seen = (answer: { headers: Headers }) => ({ 'x-min-position': answer.headers.get('x-event-position')! });
