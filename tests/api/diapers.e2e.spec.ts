@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChild, daysAgo, familyWithCaregiver, minutesAgo, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -14,27 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000).toISOString();
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
-
-async function register() {
-  const email = `diapers-${randomUUID().slice(0, 8)}@example.com`;
-  const answer = await server.call('POST', '/api/auth/register', { body: { email, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
-async function addChild(token: string, birthDate = daysAgo(30)) {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate, sex: 'Female', timezone: 'UTC' } });
-  expect(child.status).toBe(201);
-  return child.body.id as string;
-}
-
 describe('diaper changes', () => {
   it('logs a change with two fields, and reads it back in the list, by id and on the timeline', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'diapers');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(30) });
     const occurredAt = minutesAgo(5);
     const logged = await server.call('POST', '/api/diapers', { token: parent.token, body: { childId, occurredAt, contents: 'dirty', color: 'green' } });
     expect(logged.status).toBe(201);
@@ -64,8 +48,8 @@ describe('diaper changes', () => {
   });
 
   it('corrects a change and deletes it; the same request again with its Idempotency-Key answers as the first time', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'diapers');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(30) });
     const body = { childId, occurredAt: minutesAgo(30), contents: 'wet' };
     const key = randomUUID();
     const first = await server.call('POST', '/api/diapers', { token: parent.token, body, headers: { 'idempotency-key': key } });
@@ -99,8 +83,8 @@ describe('diaper changes', () => {
     [{ notes: 'x'.repeat(1001) }, 'Notes must be 1000 characters or less'],
     [{ childId: undefined }, 'childId is required'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'diapers');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(30) });
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await server.call('POST', '/api/diapers', { token: parent.token, body: { childId, occurredAt: minutesAgo(1), contents: 'dirty', ...changes } });
     expect(answer.status).toBe(400);
@@ -109,9 +93,9 @@ describe('diaper changes', () => {
   });
 
   it('answers black after the first days, and red or white at any age, with "Talk to your pediatrician" and its source', async () => {
-    const parent = await register();
-    const newborn = await addChild(parent.token, daysAgo(1));
-    const older = await addChild(parent.token, daysAgo(10));
+    const parent = await registerParent(server, 'diapers');
+    const newborn = await addChild(server, parent.token, { birthDate: daysAgo(1) });
+    const older = await addChild(server, parent.token, { birthDate: daysAgo(10) });
     const log = async (childId: string, color: string) =>
       (await server.call('POST', '/api/diapers', { token: parent.token, body: { childId, occurredAt: minutesAgo(1), contents: 'dirty', color } })).body.guidance;
     expect(await log(newborn, 'black')).toBeNull();
@@ -122,8 +106,8 @@ describe('diaper changes', () => {
   });
 
   it('counts wet and dirty diapers of today and every change in the weekly table', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'diapers');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(30) });
     let position = '0';
     // Within the last hour: today in UTC unless the test runs in its first minutes.
     for (const [minutes, contents] of [[40, 'wet'], [30, 'both'], [20, 'dirty'], [10, 'dry']] as const) {
@@ -140,12 +124,7 @@ describe('diaper changes', () => {
   });
 
   it('lets a caregiver log and correct, and keeps every diaper route from a stranger with 404 and nothing written', async () => {
-    const parent = await register();
-    const caregiver = await register();
-    const stranger = await register();
-    const childId = await addChild(parent.token);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'diapers', { birthDate: daysAgo(30) });
 
     const logged = await server.call('POST', '/api/diapers', { token: caregiver.token, body: { childId, occurredAt: minutesAgo(3), contents: 'wet' } });
     expect(logged.status).toBe(201);

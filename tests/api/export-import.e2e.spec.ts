@@ -1,44 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
+import { addChild, clockAt, FRIDAY_EVENING, registerParent, type Parent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** A child's history out as CSV and in again, Baby Buddy's exports in, and the account's own export. */
 
-const NOW = Date.parse('2026-11-20T18:00:00Z');
+const NOW = FRIDAY_EVENING;
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({}, { clock: () => new Date(NOW) });
+  server = await startTestServer({}, { clock: clockAt(NOW) });
 });
 afterAll(() => server.close());
 
-interface Member {
-  id: string;
-  email: string;
-}
-
-async function register(): Promise<Member> {
-  const email = `export-${randomUUID().slice(0, 8)}@example.com`;
-  const answer = await server.call('POST', '/api/auth/register', { body: { email, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id, email };
-}
-
-const call = async (member: Member, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+const call = async (member: Parent, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   server.call(method, path, { token: await server.server.adapters.tokens.issueAccessToken(member.id), body, headers });
 
 async function settle(): Promise<void> {
   await server.server.projector.waitFor(await server.server.adapters.eventStore.headPosition(), 2000);
 }
 
-async function addChild(member: Member, displayName = 'Robin'): Promise<string> {
-  const child = await call(member, 'POST', '/api/children', { displayName, birthDate: '2026-09-01', sex: 'Female', timezone: 'America/New_York' });
-  expect(child.status).toBe(201);
+/** Robin, born 1 September 2026 in New York, once the read models know her. */
+async function addSettledChild(parent: Parent, displayName = 'Robin'): Promise<string> {
+  const childId = await addChild(server, parent.token, { displayName, birthDate: '2026-09-01', timezone: 'America/New_York' });
   await settle();
-  return child.body.id;
+  return childId;
 }
 
-async function exportCsv(member: Member, childId: string): Promise<{ status: number; headers: Headers; text: string }> {
+async function exportCsv(member: Parent, childId: string): Promise<{ status: number; headers: Headers; text: string }> {
   await settle();
   const response = await fetch(`${server.url}/api/children/${childId}/export.csv`, { headers: { authorization: `Bearer ${await server.server.adapters.tokens.issueAccessToken(member.id)}` } });
   return { status: response.status, headers: response.headers, text: await response.text() };
@@ -56,9 +45,9 @@ function rowsOf(csv: string): Record<string, string>[] {
 
 describe('the CSV export and its import', () => {
   it('writes every entry with local and UTC times in the reader’s units, and imports into a new child losing nothing', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'export');
     await call(parent, 'PATCH', '/api/me', { units: { volume: 'oz', growth: 'imperial' } });
-    const childId = await addChild(parent);
+    const childId = await addSettledChild(parent);
     const log = async (path: string, body: object) => expect((await call(parent, 'POST', path, { childId, ...body })).status).toBe(201);
     await log('/api/feedings', { startedAt: '2026-11-19T12:00:00Z', endedAt: '2026-11-19T12:20:00Z', method: 'Bottle', amountMl: 120, type: 'Formula', notes: 'Took it all, then "burped"' });
     await log('/api/feedings', { startedAt: '2026-11-19T15:00:00Z', endedAt: '2026-11-19T15:27:00Z', method: 'Nursing', sides: { leftMinutes: 19, rightMinutes: 8 }, notes: '=SUM(A1)' });
@@ -93,7 +82,7 @@ describe('the CSV export and its import', () => {
     expect(rows[3]).toMatchObject({ started_local: '2026-11-19 14:00', diaper_contents: 'both', diaper_color: 'yellow' });
     expect(rows[4]).toMatchObject({ duration_minutes: '15', pumped_left: '60', pumped_right: '45', pumped_unit: 'mL' });
 
-    const copy = await addChild(parent, 'Robin again');
+    const copy = await addSettledChild(parent, 'Robin again');
     const preview = await call(parent, 'POST', `/api/children/${copy}/import/preview`, { csv: exported.text });
     expect(preview.status).toBe(200);
     const expected = {
@@ -131,9 +120,9 @@ describe('the CSV export and its import', () => {
   });
 
   it('refuses a file it cannot read, and shows nobody else a child’s export or import', async () => {
-    const parent = await register();
-    const stranger = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'export');
+    const stranger = await registerParent(server, 'export');
+    const childId = await addSettledChild(parent);
     const unknown = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: 'date,what\n2026-11-19,bottle\n' });
     expect([unknown.status, unknown.body.message]).toEqual([
       400,
@@ -177,8 +166,8 @@ describe("Baby Buddy's exports", () => {
   ].join('\n');
 
   it("refuses a row dated before the child's birth, in the preview and the import, and writes nothing of it", async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'export');
+    const childId = await addSettledChild(parent);
     const early = [
       'id,child_id,child_first_name,child_last_name,time,wet,solid,color,amount,notes',
       '401,1,Robin,Lee,2026-08-31 23:50:00,1,0,,,',
@@ -193,8 +182,8 @@ describe("Baby Buddy's exports", () => {
   });
 
   it('imports feedings, sleep and diaper changes with the expected counts and refusals, read in the child’s zone, amounts and notes as the file has them, and nothing twice', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'export');
+    const childId = await addSettledChild(parent);
     const preview = await call(parent, 'POST', `/api/children/${childId}/import/preview`, { csv: feedings, amountUnit: 'oz' });
     expect(preview.body).toEqual({
       format: 'babybuddy-feedings',
@@ -254,9 +243,9 @@ describe("Baby Buddy's exports", () => {
 
 describe('the account export', () => {
   it('gives the account, its settings, and each child it is a parent of with its entries and growth, as JSON', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'export');
     await call(parent, 'PATCH', '/api/me', { displayName: 'Sam', units: { volume: 'mL', growth: 'metric' } });
-    const childId = await addChild(parent);
+    const childId = await addSettledChild(parent);
     expect((await call(parent, 'POST', '/api/feedings', { childId, startedAt: '2026-11-19T12:00:00Z', method: 'Bottle', amountMl: 90 })).status).toBe(201);
     expect((await call(parent, 'POST', '/api/growth', { childId, measuredOn: '2026-11-15', weightKg: 5.2 })).status).toBe(201);
     await settle();

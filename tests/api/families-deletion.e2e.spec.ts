@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChild, joinFamily, minutesAgo, PASSWORD, registerParent, type Parent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -9,7 +9,6 @@ import { startTestServer, type TestServer } from './support/test-server';
  * is anonymised; with another parent the child stays, every entry intact; a caregiver just leaves.
  * Each case ends with a scan of every file in DATA_DIR for what must be gone.
  */
-const PASSWORD = 'Sleepy baby 42';
 let server: TestServer;
 
 beforeAll(async () => {
@@ -17,33 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Person {
-  id: string;
-  token: string;
-  email: string;
-}
-
-async function register(): Promise<Person> {
-  const email = `deleting-${randomUUID()}@example.com`;
-  const answer = await server.call('POST', '/api/auth/register', { body: { email, password: PASSWORD, referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id, token: answer.body.accessToken, email };
-}
-
-async function join(parent: Person, person: Person, childId: string, role: 'parent' | 'caregiver') {
-  const { body } = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role } });
-  expect((await server.call('POST', `/api/invitations/${body.code}/accept`, { token: person.token })).status).toBe(200);
-}
-
-const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000).toISOString();
-
-async function logBottle(person: Person, childId: string, minutes: number, notes: string) {
+async function logBottle(person: Parent, childId: string, minutes: number, notes: string) {
   const answer = await server.call('POST', '/api/feedings', { token: person.token, body: { childId, startedAt: minutesAgo(minutes), method: 'Bottle', amountOz: 3, type: 'Formula', notes } });
   expect(answer.status).toBe(201);
   return answer.body.id as string;
 }
 
-async function deleteAccount(person: Person) {
+async function deleteAccount(person: Parent) {
   const answer = await server.call('DELETE', '/api/settings/user/account', { token: person.token, body: { password: PASSWORD, confirmText: 'DELETE' } });
   expect(answer.status).toBe(200);
   await server.server.projector.waitFor(answer.body.position, 2000);
@@ -74,31 +53,30 @@ function expectNowhere(...texts: string[]) {
 
 describe('deleting an account in a family', () => {
   it('as the only parent: the child is anonymised, the caregiver loses it, and its name, notes and the e-mail are nowhere', async () => {
-    const parent = await register();
-    const nanny = await register();
-    const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Zephyrine', birthDate: '2026-08-01', sex: 'Female', timezone: 'UTC' } });
-    await join(parent, nanny, child.body.id, 'caregiver');
-    await logBottle(parent, child.body.id, 300, 'Quokka bottle by the window');
-    await logBottle(nanny, child.body.id, 120, 'Nanny notes about Zephyrine');
+    const parent = await registerParent(server, 'deleting');
+    const nanny = await registerParent(server, 'deleting');
+    const childId = await addChild(server, parent.token, { displayName: 'Zephyrine', birthDate: '2026-08-01' });
+    await joinFamily(server, childId, parent.token, nanny.token, 'caregiver');
+    await logBottle(parent, childId, 300, 'Quokka bottle by the window');
+    await logBottle(nanny, childId, 120, 'Nanny notes about Zephyrine');
 
     const position = await deleteAccount(parent);
     const seen = { 'x-min-position': String(position) };
-    expect((await server.call('GET', `/api/children/${child.body.id}`, { token: nanny.token, headers: seen })).status).toBe(404);
+    expect((await server.call('GET', `/api/children/${childId}`, { token: nanny.token, headers: seen })).status).toBe(404);
     expect((await server.call('GET', '/api/children', { token: nanny.token, headers: seen })).body).toEqual([]);
-    const types = (await server.server.adapters.eventStore.readStream(`child-${child.body.id}`)).map((event) => event.type);
+    const types = (await server.server.adapters.eventStore.readStream(`child-${childId}`)).map((event) => event.type);
     expect(types.at(-1)).toBe('ChildAnonymized');
     expect(await server.server.adapters.keyStore.getWrappedKey(parent.id)).toBeNull();
-    expect(await server.server.adapters.keyStore.getWrappedKey(`child-${child.body.id}`)).toBeNull();
+    expect(await server.server.adapters.keyStore.getWrappedKey(`child-${childId}`)).toBeNull();
     expectNowhere(parent.email, 'Zephyrine', 'Quokka bottle by the window', 'Nanny notes about Zephyrine');
   });
 
   it('as one of two parents: the child stays with the other, every entry intact, those they logged by "Former member"', async () => {
-    const first = await register();
-    const second = await register();
+    const first = await registerParent(server, 'deleting');
+    const second = await registerParent(server, 'deleting');
     await server.call('PATCH', '/api/me', { token: first.token, body: { displayName: 'Marguerite' } });
-    const child = await server.call('POST', '/api/children', { token: first.token, body: { displayName: 'Albertine', birthDate: '2026-08-01', sex: 'Female', timezone: 'UTC' } });
-    const childId = child.body.id;
-    await join(first, second, childId, 'parent');
+    const childId = await addChild(server, first.token, { displayName: 'Albertine', birthDate: '2026-08-01' });
+    await joinFamily(server, childId, first.token, second.token, 'parent');
     const theirs = await logBottle(first, childId, 300, 'Logged by the first parent');
     const mine = await logBottle(second, childId, 120, 'Logged by the second parent');
 
@@ -123,17 +101,17 @@ describe('deleting an account in a family', () => {
   });
 
   it('as a caregiver: they leave the family, which keeps their entries by "Former member"', async () => {
-    const parent = await register();
-    const nanny = await register();
-    const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Octavia', birthDate: '2026-08-01', sex: 'Female', timezone: 'UTC' } });
-    await join(parent, nanny, child.body.id, 'caregiver');
-    const bottle = await logBottle(nanny, child.body.id, 90, 'Warm, not hot');
+    const parent = await registerParent(server, 'deleting');
+    const nanny = await registerParent(server, 'deleting');
+    const childId = await addChild(server, parent.token, { displayName: 'Octavia', birthDate: '2026-08-01' });
+    await joinFamily(server, childId, parent.token, nanny.token, 'caregiver');
+    const bottle = await logBottle(nanny, childId, 90, 'Warm, not hot');
 
     const position = await deleteAccount(nanny);
     const seen = { 'x-min-position': String(position) };
     const read = await server.call('GET', `/api/feedings/${bottle}`, { token: parent.token, headers: seen });
     expect(read.body).toMatchObject({ notes: 'Warm, not hot', loggedBy: { memberId: nanny.id, displayName: 'Former member' } });
-    expect((await server.call('GET', `/api/children/${child.body.id}/members`, { token: parent.token, headers: seen })).body).toHaveLength(1);
+    expect((await server.call('GET', `/api/children/${childId}/members`, { token: parent.token, headers: seen })).body).toHaveLength(1);
     expectNowhere(nanny.email);
   });
 });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChild, daysAgo, familyWithCaregiver, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -13,26 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const today = () => new Date().toISOString().slice(0, 10);
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
-
-async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `growth-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
-async function addChild(token: string, sex: string, birthDate: string) {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate, sex, timezone: 'UTC' } });
-  expect(child.status).toBe(201);
-  return child.body.id as string;
-}
 
 describe('growth', () => {
   it('gives a boy of 182 days weighing 7.934 kg the 50th percentile, and lists measurements by date', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token, 'Male', daysAgo(182));
+    const parent = await registerParent(server, 'growth');
+    const childId = await addChild(server, parent.token, { sex: 'Male', birthDate: daysAgo(182) });
     const recorded = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightKg: 7.934, lengthCm: 67.6 } });
     expect(recorded.status).toBe(201);
     expect(recorded.body).toMatchObject({ childId, measuredOn: today(), ageDays: 182, weightKg: 7.934, lengthCm: 67.6, headCm: null, percentiles: { head: null } });
@@ -51,12 +37,12 @@ describe('growth', () => {
   });
 
   it('puts a girl of 365 days weighing 7.0 kg below the 3rd percentile, and gives no percentile for an unknown sex', async () => {
-    const parent = await register();
-    const girl = await addChild(parent.token, 'Female', daysAgo(365));
+    const parent = await registerParent(server, 'growth');
+    const girl = await addChild(server, parent.token, { sex: 'Female', birthDate: daysAgo(365) });
     const weighed = await server.call('POST', '/api/growth', { token: parent.token, body: { childId: girl, measuredOn: today(), weightKg: 7.0 } });
     expect(weighed.body.percentiles.weight).toBeLessThan(3);
 
-    const unknown = await addChild(parent.token, 'Unknown', daysAgo(365));
+    const unknown = await addChild(server, parent.token, { sex: 'Unknown', birthDate: daysAgo(365) });
     const measured = await server.call('POST', '/api/growth', { token: parent.token, body: { childId: unknown, measuredOn: today(), weightKg: 7.0 } });
     expect(measured.body.percentiles).toEqual({ weight: null, length: null, head: null });
     const curves = await server.call('GET', `/api/children/${unknown}/growth/curves`, { token: parent.token });
@@ -64,8 +50,8 @@ describe('growth', () => {
   });
 
   it('answers the WHO curves of the child’s sex, month by month', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token, 'Female', daysAgo(30));
+    const parent = await registerParent(server, 'growth');
+    const childId = await addChild(server, parent.token, { sex: 'Female', birthDate: daysAgo(30) });
     const curves = await server.call('GET', `/api/children/${childId}/growth/curves`, { token: parent.token });
     expect(curves.status).toBe(200);
     expect(curves.body.percentiles).toEqual([3, 15, 50, 85, 97]);
@@ -76,8 +62,8 @@ describe('growth', () => {
   });
 
   it('keeps pounds and inches in metric, and shows each reader the system they chose', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token, 'Male', daysAgo(182));
+    const parent = await registerParent(server, 'growth');
+    const childId = await addChild(server, parent.token, { sex: 'Male', birthDate: daysAgo(182) });
     await server.call('PATCH', '/api/me', { token: parent.token, body: { units: { volume: 'oz', growth: 'imperial' } } });
     // 17.5 lb is 7.938 kg (0.45359237 kg to the pound); 26.5 in is 67.3 cm.
     const recorded = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightLb: 17.5, lengthIn: 26.5 } });
@@ -90,8 +76,8 @@ describe('growth', () => {
   });
 
   it('corrects and deletes a measurement', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token, 'Male', daysAgo(60));
+    const parent = await registerParent(server, 'growth');
+    const childId = await addChild(server, parent.token, { sex: 'Male', birthDate: daysAgo(60) });
     const recorded = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightKg: 5.1 } });
     const id = recorded.body.id as string;
     const corrected = await server.call('PUT', `/api/growth/${id}`, { token: parent.token, body: { childId, measuredOn: today(), weightKg: 5.6, headCm: 39 } });
@@ -118,8 +104,8 @@ describe('growth', () => {
     [{ weightKg: undefined, lengthIn: 60 }, 'Length must be between 8 and 51 in'],
     [{ weightLb: 13 }, 'Send metric (kg, cm) or imperial (lb, in) measures, not both'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
-    const parent = await register();
-    const childId = await addChild(parent.token, 'Male', daysAgo(100));
+    const parent = await registerParent(server, 'growth');
+    const childId = await addChild(server, parent.token, { sex: 'Male', birthDate: daysAgo(100) });
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await server.call('POST', '/api/growth', { token: parent.token, body: { childId, measuredOn: today(), weightKg: 6, ...changes } });
     expect([answer.status, answer.body.message]).toEqual([400, message]);
@@ -127,12 +113,7 @@ describe('growth', () => {
   });
 
   it('lets a caregiver record, and keeps every growth route from a stranger with 404 and nothing written', async () => {
-    const parent = await register();
-    const caregiver = await register();
-    const stranger = await register();
-    const childId = await addChild(parent.token, 'Female', daysAgo(90));
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token });
+    const { caregiver, stranger, childId } = await familyWithCaregiver(server, 'growth', { sex: 'Female', birthDate: daysAgo(90) });
     const recorded = await server.call('POST', '/api/growth', { token: caregiver.token, body: { childId, measuredOn: today(), weightKg: 5.5 } });
     expect(recorded.status).toBe(201);
     const id = recorded.body.id as string;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, registerParent, type Parent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -10,7 +11,7 @@ import { startTestServer, type TestServer } from './support/test-server';
  * entries logged one by one.
  */
 
-const NOW = Date.parse('2026-11-20T18:00:00Z');
+const NOW = FRIDAY_EVENING;
 const SLEEP_OVERLAP = 'This overlaps a sleep session already logged for this child';
 let server: TestServer;
 /** While set, the projector waits before each event: the timeline lags the log, as it does behind a busy projector. */
@@ -29,38 +30,25 @@ const holdable = (inner: EventStore): EventStore => ({
 });
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock: () => new Date(NOW), projectorEventStore: holdable });
+  server = await startTestServer({}, { clock: clockAt(NOW), projectorEventStore: holdable });
 });
 afterAll(() => server.close());
 
-interface Person {
-  id: string;
-  token: string;
-}
 
-async function register(): Promise<Person> {
-  const email = `import-${randomUUID().slice(0, 8)}@example.com`;
-  const answer = await server.call('POST', '/api/auth/register', { body: { email, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id, token: answer.body.accessToken };
-}
 
-async function addChild(parent: Person, timezone = 'America/New_York'): Promise<string> {
-  const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Robin', birthDate: '2026-09-01', sex: 'Female', timezone } });
-  expect(child.status).toBe(201);
-  return child.body.id;
-}
+// Born 1 September 2026, in New York unless a test says otherwise.
+const BORN = { birthDate: '2026-09-01', timezone: 'America/New_York' };
 
 const head = () => server.server.adapters.eventStore.headPosition();
 const settle = async () => expect(await server.server.projector.waitFor(await head(), 10_000)).toBe(true);
 
-const importInto = (person: Person, childId: string, csv: string, headers: Record<string, string> = {}) =>
+const importInto = (person: Parent, childId: string, csv: string, headers: Record<string, string> = {}) =>
   server.call('POST', `/api/children/${childId}/import`, { token: person.token, body: { csv, amountUnit: 'oz' }, headers });
 
 describe('an import and the entries other phones log meanwhile', () => {
   it('refuses a row overlapping a sleep logged while the timeline has not shown it yet, and keeps the rest', async () => {
-    const parent = await register();
-    const childId = await addChild(parent, 'UTC');
+    const parent = await registerParent(server, 'import');
+    const childId = await addChild(server, parent.token, { ...BORN, timezone: 'UTC' });
     await settle();
     let release!: () => void;
     projectorHeld = new Promise((resolve) => (release = resolve));
@@ -84,8 +72,8 @@ describe('an import and the entries other phones log meanwhile', () => {
   });
 
   it('keeps the days right across the groups it writes in: a night over the groups\' edge holds both days, a sleep logged meanwhile in a later group refuses its row', async () => {
-    const parent = await register();
-    const childId = await addChild(parent, 'UTC');
+    const parent = await registerParent(server, 'import');
+    const childId = await addChild(server, parent.token, { ...BORN, timezone: 'UTC' });
     await settle();
     // 80 days (2026-09-01 to 11-19) of 45 ten-minute naps every 20 minutes from 07:00 and a night
     // from 22:00 to 06:00: 3,680 rows, written in two groups of whole days (the first ends with
@@ -124,8 +112,8 @@ describe('an import sent again', () => {
   const file = ['id,child_id,start,end,nap,notes', '11,1,2026-11-17 20:00:00,2026-11-18 05:30:00,0,Slept through', '12,1,2026-11-18 09:00:00,2026-11-18 10:00:00,1,'].join('\n');
 
   it('writes nothing the second time, with or without the same Idempotency-Key', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'import');
+    const childId = await addChild(server, parent.token, BORN);
     const key = { 'idempotency-key': randomUUID() };
     const first = await importInto(parent, childId, file, key);
     expect(first.body).toMatchObject({ entries: { sleep: 2 }, alreadyImported: 0, refused: [] });
@@ -149,8 +137,8 @@ describe('an import sent again', () => {
 
 describe('a file that repeats a row', () => {
   it('logs it once, the preview saying so as the import does', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'import');
+    const childId = await addChild(server, parent.token, BORN);
     // An older Baby Buddy export (no id column): a row is told by its time, and line 3 repeats line 2.
     const file = ['child_id,time,wet,solid,color,amount', '1,2026-11-18 07:25:00,1,0,,', '1,2026-11-18 07:25:00,1,0,,', '1,2026-11-18 11:00:00,1,1,yellow,'].join('\n');
     const expected = { entries: { feeding: 0, sleep: 0, diaper: 2, pumping: 0 }, alreadyImported: 1, refused: [] };
@@ -163,12 +151,7 @@ describe('a file that repeats a row', () => {
 
 describe("an import and the child's family", () => {
   it('lets a caregiver import as a parent does, and shows anyone else nothing, writing nothing', async () => {
-    const parent = await register();
-    const nanny = await register();
-    const stranger = await register();
-    const childId = await addChild(parent);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: nanny.token })).status).toBe(200);
+    const { parent, caregiver: nanny, stranger, childId } = await familyWithCaregiver(server, 'import', BORN);
     const file = ['id,child_id,time,wet,solid,color,amount,notes', '21,1,2026-11-18 07:25:00,1,0,,,'].join('\n');
 
     const before = await head();
@@ -228,8 +211,8 @@ describe('imported entries in the read models', () => {
   ];
 
   it('shows them in the timeline and the daily insights as it shows the same entries logged one by one', async () => {
-    const parent = await register();
-    const [imported, logged] = [await addChild(parent), await addChild(parent)];
+    const parent = await registerParent(server, 'import');
+    const [imported, logged] = [await addChild(server, parent.token, BORN), await addChild(server, parent.token, BORN)];
     const files = [
       csvOf('id,child_id,start,end,type,method,amount,notes', feedings),
       csvOf('id,child_id,start,end,nap,notes', sleeps.map(([start, end, notes]) => [start, end, '0', notes])),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newEmail, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -14,16 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const email = () => `languages-${randomUUID().slice(0, 8)}@example.org`;
-
-async function register(): Promise<string> {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: email(), password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return answer.body.accessToken;
-}
-
 const tooShort = (language?: string) =>
-  server.call('POST', '/api/auth/register', { body: { email: email(), password: 'Sh0rt', referralCode: 'TEST42' }, headers: language ? { 'accept-language': language } : {} });
+  server.call('POST', '/api/auth/register', { body: { email: newEmail('languages'), password: 'Sh0rt', referralCode: 'TEST42' }, headers: language ? { 'accept-language': language } : {} });
 
 describe("the API's texts", () => {
   it('answers a 400 in Spanish with Accept-Language: es, with the code it has in English', async () => {
@@ -45,7 +38,7 @@ describe("the API's texts", () => {
   });
 
   it("speaks the member's chosen language whatever the browser asks, and the browser's again once the choice is taken back", async () => {
-    const token = await register();
+    const { token } = await registerParent(server, 'languages');
     const missing = () => server.call('GET', `/api/children/${randomUUID()}`, { token, headers: { 'accept-language': 'fr-FR' } });
     expect((await missing()).body).toEqual({ message: 'Enfant introuvable', code: 'child.notFound' });
 
@@ -65,14 +58,14 @@ describe("the API's texts", () => {
   });
 
   it('refuses a language it does not speak, in the language asked for', async () => {
-    const token = await register();
+    const { token } = await registerParent(server, 'languages');
     const refused = await server.call('PATCH', '/api/me', { token, body: { locale: 'it' }, headers: { 'accept-language': 'es' } });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ message: 'El idioma debe ser en, es, de o fr, o null para seguir al navegador', code: 'account.locale' });
   });
 
   it("words the report's age and feeding guide in the reader's language, and keeps its figures", async () => {
-    const token = await register();
+    const { token } = await registerParent(server, 'languages');
     const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate: '2025-05-10', sex: 'Female', timezone: 'UTC' } });
     expect(child.status).toBe(201);
     const report = (language: string) =>

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChild, joinFamily, PASSWORD, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -13,13 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const PASSWORD = 'Sleepy baby 42';
 
-async function register() {
-  const email = `live-${randomUUID()}@example.com`;
-  const answer = await server.call('POST', '/api/auth/register', { body: { email, password: PASSWORD, referralCode: 'TEST42' } });
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string, refreshToken: answer.body.refreshToken as string, email };
-}
+const BOY = { birthDate: '2026-09-01', sex: 'Male' };
 
 interface LiveEvent {
   event: string;
@@ -69,12 +64,10 @@ async function openLive(childId: string, token: string) {
 
 describe('live updates', () => {
   it("tells the other parent within a second that a feeding was logged, with the position to read it at, and ends when they leave", async () => {
-    const first = await register();
-    const second = await register();
-    const child = await server.call('POST', '/api/children', { token: first.token, body: { displayName: 'Lumi', birthDate: '2026-09-01', sex: 'Female', timezone: 'UTC' } });
-    const childId = child.body.id;
-    const { body: invitation } = await server.call('POST', `/api/children/${childId}/invitations`, { token: first.token, body: { role: 'parent' } });
-    await server.call('POST', `/api/invitations/${invitation.code}/accept`, { token: second.token });
+    const first = await registerParent(server, 'live');
+    const second = await registerParent(server, 'live');
+    const childId = await addChild(server, first.token, { displayName: 'Lumi', birthDate: '2026-09-01' });
+    await joinFamily(server, childId, first.token, second.token, 'parent');
 
     const live = await openLive(childId, second.token);
     expect(live.response.status).toBe(200);
@@ -97,22 +90,21 @@ describe('live updates', () => {
   });
 
   it('is 404 for someone outside the family and 401 without a token', async () => {
-    const parent = await register();
-    const stranger = await register();
-    const child = await server.call('POST', '/api/children', { token: parent.token, body: { birthDate: '2026-09-01', sex: 'Male', timezone: 'UTC' } });
-    expect((await server.call('GET', `/api/children/${child.body.id}/live`, { token: stranger.token })).status).toBe(404);
-    expect((await fetch(`${server.url}/api/children/${child.body.id}/live`)).status).toBe(401);
+    const parent = await registerParent(server, 'live');
+    const stranger = await registerParent(server, 'live');
+    const childId = await addChild(server, parent.token, BOY);
+    expect((await server.call('GET', `/api/children/${childId}/live`, { token: stranger.token })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/children/${childId}/live`)).status).toBe(401);
   });
 });
 
 /** A parent signed in on two devices, with a child: each device's session and its stream of the child. */
 async function twoDevices() {
-  const parent = await register();
-  const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Orla', birthDate: '2026-09-01', sex: 'Female', timezone: 'UTC' } });
+  const parent = await registerParent(server, 'live');
+  const childId = await addChild(server, parent.token, { displayName: 'Orla', birthDate: '2026-09-01' });
   const login = await server.call('POST', '/api/auth/login', { body: { email: parent.email, password: PASSWORD } });
   expect(login.status).toBe(200);
   const tablet = { token: login.body.accessToken as string, refreshToken: login.body.refreshToken as string };
-  const childId = child.body.id as string;
   const phoneLive = await openLive(childId, parent.token);
   const tabletLive = await openLive(childId, tablet.token);
   expect([phoneLive.response.status, tabletLive.response.status]).toEqual([200, 200]);
@@ -189,27 +181,27 @@ describe('a revoked session', () => {
 
 describe('open streams per account', () => {
   it('are at most 10: the 11th is 429 in the API shape, and closing one makes room', async () => {
-    const parent = await register();
-    const child = await server.call('POST', '/api/children', { token: parent.token, body: { birthDate: '2026-09-01', sex: 'Male', timezone: 'UTC' } });
-    const open = await Promise.all(Array.from({ length: 10 }, () => openLive(child.body.id, parent.token)));
+    const parent = await registerParent(server, 'live');
+    const childId = await addChild(server, parent.token, BOY);
+    const open = await Promise.all(Array.from({ length: 10 }, () => openLive(childId, parent.token)));
     expect(open.map((live) => live.response.status)).toEqual(Array(10).fill(200));
 
-    const refused = await fetch(`${server.url}/api/children/${child.body.id}/live`, { headers: { authorization: `Bearer ${parent.token}` } });
+    const refused = await fetch(`${server.url}/api/children/${childId}/live`, { headers: { authorization: `Bearer ${parent.token}` } });
     expect([refused.status, refused.headers.get('cache-control'), await refused.json()]).toEqual([
       429,
       'no-store',
       { message: 'Too many live updates are open for this account (at most 10). Please close another tab or app and try again.', code: 'live.tooMany' },
     ]);
     // Another account is not held to this one's streams.
-    const other = await register();
-    const theirs = await server.call('POST', '/api/children', { token: other.token, body: { birthDate: '2026-09-01', sex: 'Male', timezone: 'UTC' } });
-    const otherLive = await openLive(theirs.body.id, other.token);
+    const other = await registerParent(server, 'live');
+    const theirs = await addChild(server, other.token, BOY);
+    const otherLive = await openLive(theirs, other.token);
     expect(otherLive.response.status).toBe(200);
 
     open[0]!.close();
     await open[0]!.reading;
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const again = await openLive(child.body.id, parent.token);
+    const again = await openLive(childId, parent.token);
     expect(again.response.status).toBe(200);
     for (const live of [...open, again, otherLive]) live.close();
   });
@@ -218,9 +210,9 @@ describe('open streams per account', () => {
 describe('a server shutting down', () => {
   it('ends its open streams and closes, instead of waiting for them for ever', async () => {
     const own = await startTestServer();
-    const signUp = await own.call('POST', '/api/auth/register', { body: { email: `live-${randomUUID()}@example.com`, password: PASSWORD, referralCode: 'TEST42' } });
-    const child = await own.call('POST', '/api/children', { token: signUp.body.accessToken, body: { birthDate: '2026-09-01', sex: 'Male', timezone: 'UTC' } });
-    const response = await fetch(`${own.url}/api/children/${child.body.id}/live`, { headers: { authorization: `Bearer ${signUp.body.accessToken}` } });
+    const parent = await registerParent(own, 'live');
+    const childId = await addChild(own, parent.token, BOY);
+    const response = await fetch(`${own.url}/api/children/${childId}/live`, { headers: { authorization: `Bearer ${parent.token}` } });
     expect(response.status).toBe(200);
     const reading = response.text();
     await own.close();

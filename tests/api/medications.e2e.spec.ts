@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -9,34 +9,20 @@ import { startTestServer, type TestServer } from './support/test-server';
  * Undo; its CSV round trip; its research line; and who may see it (the family) and who may not (404).
  */
 
-// Friday 20 November 2026, 18:00 UTC.
-const NOW = Date.parse('2026-11-20T18:00:00Z');
+const NOW = FRIDAY_EVENING;
 const STATIC_TOKEN = 'static-researcher-token-for-medications';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: () => new Date(NOW) });
+  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: clockAt(NOW) });
 });
 afterAll(() => server.close());
 
-const at = (minutesBefore: number) => new Date(NOW - minutesBefore * 60_000).toISOString();
-const seen = (answer: { headers: Headers }) => ({ 'x-min-position': answer.headers.get('x-event-position')! });
-
-async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `medications-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
-async function addChild(token: string, extra: Record<string, unknown> = {}) {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate: '2026-05-01', sex: 'Female', timezone: 'UTC', ...extra } });
-  expect(child.status).toBe(201);
-  return child.body.id as string;
-}
+const at = (minutes: number) => minutesBefore(NOW, minutes);
 
 describe('medications', () => {
   it('logs a dose, reads it back with its name opened, and answers the last one given', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'medications');
+    const childId = await addChild(server, parent.token);
     const first = await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: at(600), name: 'Ibuprofen', dose: 50, doseUnit: 'mg' } });
     const logged = await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: at(190), name: ' Paracetamol ', dose: 2.5, doseUnit: 'mL', notes: 'Before bed' } });
     expect([first.status, logged.status]).toEqual([201, 201]);
@@ -67,8 +53,8 @@ describe('medications', () => {
   });
 
   it('writes one tablet and one drop in the singular', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'medications');
+    const childId = await addChild(server, parent.token);
     const tablet = await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: at(5), name: 'Vitamin D', dose: 1, doseUnit: 'drops' } });
     expect(tablet.body.entry.amount).toBe('Vitamin D · 1 drop');
     const tablets = await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: at(4), name: 'Zinc', dose: 0.5, doseUnit: 'tablets' } });
@@ -76,8 +62,8 @@ describe('medications', () => {
   });
 
   it('corrects a dose, says what changed, deletes it and brings it back with Undo', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'medications');
+    const childId = await addChild(server, parent.token);
     const body = { childId, occurredAt: at(60), name: 'Amoxicillin', dose: 5, doseUnit: 'mL' };
     const logged = await server.call('POST', '/api/medications', { token: parent.token, body });
     const id = logged.body.id as string;
@@ -112,8 +98,8 @@ describe('medications', () => {
     [{ notes: 'x'.repeat(1001) }, 'Notes must be 1000 characters or less'],
     [{ childId: undefined }, 'childId is required'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'medications');
+    const childId = await addChild(server, parent.token);
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: at(5), name: 'Paracetamol', dose: 2.5, doseUnit: 'mL', ...changes } });
     expect([answer.status, answer.body.message]).toEqual([400, message]);
@@ -121,8 +107,8 @@ describe('medications', () => {
   });
 
   it('goes out in the CSV export and in again into another child, losing nothing', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'medications');
+    const childId = await addChild(server, parent.token);
     await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: at(90), name: '+Calpol, "strawberry"', dose: 2.5, doseUnit: 'mL', notes: 'Teething' } });
     const last = await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: at(30), name: 'Vitamin D', dose: 1, doseUnit: 'drops' } });
     await server.server.projector.waitFor(Number(last.headers.get('x-event-position')), 2000);
@@ -139,7 +125,7 @@ describe('medications', () => {
       { kind: 'medication', started_utc: at(90), name: "'+Calpol, \"strawberry\"", dose: '2.5', unit: 'mL', notes: 'Teething' },
       { kind: 'medication', started_utc: at(30), name: 'Vitamin D', dose: '1', unit: 'drops', notes: '' },
     ]);
-    const copy = await addChild(parent.token, { displayName: 'Copy' });
+    const copy = await addChild(server, parent.token, { displayName: 'Copy' });
     const imported = await server.call('POST', `/api/children/${copy}/import`, { token: parent.token, body: { csv } });
     expect(imported.body).toMatchObject({ format: 'nightlight', rows: 2, entries: { medication: 2 }, refused: [] });
     await server.server.projector.waitFor(imported.body.position, 2000);
@@ -149,9 +135,9 @@ describe('medications', () => {
   });
 
   it('leaves for research as the fact that a medicine was given, and when: never its name, dose or unit', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'medications');
     // A year before the clock: inside the release, which ends 184 days before it on the shifted calendar, whatever the shift.
-    const childId = await addChild(parent.token, { birthDate: '2025-05-01', researchConsent: true });
+    const childId = await addChild(server, parent.token, { birthDate: '2025-05-01', researchConsent: true });
     const dose = await server.call('POST', '/api/medications', { token: parent.token, body: { childId, occurredAt: '2025-11-10T07:30:00.000Z', name: 'Amoxicillin', dose: 3.5, doseUnit: 'mL', notes: 'Ear infection' } });
     expect(dose.status).toBe(201);
     await server.server.projector.waitFor(Number(dose.headers.get('x-event-position')), 2000);
@@ -164,13 +150,8 @@ describe('medications', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a dose from another family, with 404 and nothing written', async () => {
-    const parent = await register();
-    const caregiver = await register();
-    const stranger = await register();
-    const childId = await addChild(parent.token);
-    const strangersChild = await addChild(stranger.token);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'medications');
+    const strangersChild = await addChild(server, stranger.token);
 
     const logged = await server.call('POST', '/api/medications', { token: caregiver.token, body: { childId, occurredAt: at(20), name: 'Paracetamol', dose: 2.5, doseUnit: 'mL' } });
     expect(logged.status).toBe(201);

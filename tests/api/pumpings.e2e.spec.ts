@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChild, daysAgo, minutesAgo, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** Pumping sessions over HTTP: kept as entered with their unit, on the timeline, never counted as a feeding. */
@@ -10,23 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000).toISOString();
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-
-async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `pumping-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
-async function addChild(token: string) {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate: daysAgo(40), sex: 'Female', timezone: 'UTC' } });
-  return child.body.id as string;
-}
-
 describe('pumping sessions', () => {
   it('logs a timed session in mL with both sides, reads it back, and counts no feeding', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'pumping');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(40) });
     const startedAt = minutesAgo(45);
     const logged = await server.call('POST', '/api/pumpings', { token: parent.token, body: { childId, startedAt, durationMinutes: 20, leftAmount: 60, rightAmount: 45, unit: 'mL' } });
     expect(logged.status).toBe(201);
@@ -49,8 +36,8 @@ describe('pumping sessions', () => {
   });
 
   it('logs an untimed session with one side in oz, and two sessions may overlap', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'pumping');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(40) });
     const first = await server.call('POST', '/api/pumpings', { token: parent.token, body: { childId, startedAt: minutesAgo(30), durationMinutes: 25, unit: 'oz', rightAmount: 2.5 } });
     const second = await server.call('POST', '/api/pumpings', { token: parent.token, body: { childId, startedAt: minutesAgo(20), unit: 'oz', leftAmount: 1.75 } });
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -70,8 +57,8 @@ describe('pumping sessions', () => {
     [{ unit: 'oz', leftAmount: 2.1 }, 'Amount must be in steps of 0.25 oz'],
     [{ leftAmount: 'lots' }, 'Amount must be a number'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'pumping');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(40) });
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await server.call('POST', '/api/pumpings', { token: parent.token, body: { childId, startedAt: minutesAgo(5), unit: 'mL', ...changes } });
     expect([answer.status, answer.body.message]).toEqual([400, message]);
@@ -79,9 +66,9 @@ describe('pumping sessions', () => {
   });
 
   it('keeps every pumping route from a stranger with 404 and nothing written', async () => {
-    const parent = await register();
-    const stranger = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'pumping');
+    const stranger = await registerParent(server, 'pumping');
+    const childId = await addChild(server, parent.token, { birthDate: daysAgo(40) });
     const logged = await server.call('POST', '/api/pumpings', { token: parent.token, body: { childId, startedAt: minutesAgo(5), unit: 'mL' } });
     const id = logged.body.id as string;
     const head = await server.server.adapters.eventStore.headPosition();

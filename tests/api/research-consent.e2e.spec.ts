@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childStreamId } from '@nightlight/domain/shared/stream-ids';
+import { addChild, joinFamily, registerParent, ROBIN, type Parent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -17,40 +17,25 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Person {
-  id: string;
-  token: string;
-}
 
-async function register(): Promise<Person> {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `consent-${randomUUID().slice(0, 8)}@example.org`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id, token: answer.body.accessToken };
-}
 
-async function addChild(parent: Person, extra: Record<string, unknown> = {}) {
-  const answer = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Robin', birthDate: '2025-05-10', sex: 'Female', timezone: 'UTC', ...extra } });
-  return answer;
-}
+const BORN = { birthDate: '2025-05-10' };
 
 const consentEvents = async (childId: string) =>
   (await server.server.adapters.eventStore.readStream(childStreamId(childId))).filter((event) => event.type === 'ChildResearchConsentChanged').map((event) => event.data);
 
 describe("a child's research consent", () => {
-  let parent: Person;
-  let nanny: Person;
-  let stranger: Person;
+  let parent: Parent;
+  let nanny: Parent;
+  let stranger: Parent;
   let childId: string;
 
   beforeAll(async () => {
-    parent = await register();
-    nanny = await register();
-    stranger = await register();
-    const child = await addChild(parent);
-    expect(child.status).toBe(201);
-    childId = child.body.id;
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: nanny.token })).status).toBe(200);
+    parent = await registerParent(server, 'consent');
+    nanny = await registerParent(server, 'consent');
+    stranger = await registerParent(server, 'consent');
+    childId = await addChild(server, parent.token, BORN);
+    await joinFamily(server, childId, parent.token, nanny.token, 'caregiver');
   });
 
   it('is not given for a child nobody was asked about', async () => {
@@ -101,11 +86,11 @@ describe("a child's research consent", () => {
   });
 
   it('can be given with a new child, as the consent dialog asks at sign-up', async () => {
-    const child = await addChild(parent, { researchConsent: true });
+    const child = await server.call('POST', '/api/children', { token: parent.token, body: { ...ROBIN, ...BORN, researchConsent: true } });
     expect(child.status).toBe(201);
     expect(child.body.researchConsent).toBe(true);
     expect(await consentEvents(child.body.id)).toEqual([{ childId: child.body.id, consent: true }]);
-    const bad = await addChild(parent, { researchConsent: 'sure' });
+    const bad = await server.call('POST', '/api/children', { token: parent.token, body: { ...ROBIN, ...BORN, researchConsent: 'sure' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('researchConsent must be true or false');
   });

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -9,34 +9,21 @@ import { startTestServer, type TestServer } from './support/test-server';
  * tried, its CSV round trip, its research line; and who may see it (the family) and who may not (404).
  */
 
-// Friday 20 November 2026, 18:00 UTC. The research release ends 184 days before the clock.
-const NOW = Date.parse('2026-11-20T18:00:00Z');
+// The research release ends 184 days before the clock.
+const NOW = FRIDAY_EVENING;
 const STATIC_TOKEN = 'static-researcher-token-for-solids';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: () => new Date(NOW) });
+  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: clockAt(NOW) });
 });
 afterAll(() => server.close());
 
-const at = (minutesBefore: number) => new Date(NOW - minutesBefore * 60_000).toISOString();
-const seen = (answer: { headers: Headers }) => ({ 'x-min-position': answer.headers.get('x-event-position')! });
-
-async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `solids-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
-async function addChild(token: string, extra: Record<string, unknown> = {}) {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate: '2026-05-01', sex: 'Female', timezone: 'UTC', ...extra } });
-  expect(child.status).toBe(201);
-  return child.body.id as string;
-}
+const at = (minutes: number) => minutesBefore(NOW, minutes);
 
 describe('solid foods', () => {
   it('logs a meal, and reads it back with its food opened in the list, by id and on its line', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'solids');
+    const childId = await addChild(server, parent.token);
     const occurredAt = at(30);
     const logged = await server.call('POST', '/api/solids', { token: parent.token, body: { childId, occurredAt, food: '  Mashed banana ', amount: 'most' } });
     expect(logged.status).toBe(201);
@@ -64,8 +51,8 @@ describe('solid foods', () => {
   });
 
   it('corrects a meal, says what changed, deletes it and brings it back with Undo', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'solids');
+    const childId = await addChild(server, parent.token);
     const body = { childId, occurredAt: at(60), food: 'Egg', amount: 'taste' };
     const logged = await server.call('POST', '/api/solids', { token: parent.token, body });
     const id = logged.body.id as string;
@@ -102,8 +89,8 @@ describe('solid foods', () => {
     [{ notes: 'x'.repeat(1001) }, 'Notes must be 1000 characters or less'],
     [{ childId: undefined }, 'childId is required'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'solids');
+    const childId = await addChild(server, parent.token);
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await server.call('POST', '/api/solids', { token: parent.token, body: { childId, occurredAt: at(5), food: 'Pear', amount: 'all', ...changes } });
     expect([answer.status, answer.body.message]).toEqual([400, message]);
@@ -111,15 +98,15 @@ describe('solid foods', () => {
   });
 
   it('takes 60 characters of food, counted after the spaces around it are trimmed', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'solids');
+    const childId = await addChild(server, parent.token);
     const answer = await server.call('POST', '/api/solids', { token: parent.token, body: { childId, occurredAt: at(5), food: ` ${'y'.repeat(60)} `, amount: 'all' } });
     expect([answer.status, answer.body.food]).toEqual([201, 'y'.repeat(60)]);
   });
 
   it("lists the foods tried in the report: each once, by when it was first given, with its meals and reactions", async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'solids');
+    const childId = await addChild(server, parent.token);
     let last = { headers: new Headers() };
     for (const [minutes, food, amount, reaction] of [
       [3000, 'Banana', 'taste', false],
@@ -139,8 +126,8 @@ describe('solid foods', () => {
   });
 
   it('goes out in the CSV export and in again into another child, losing nothing', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'solids');
+    const childId = await addChild(server, parent.token);
     await server.call('POST', '/api/solids', { token: parent.token, body: { childId, occurredAt: at(90), food: '=Avocado, mashed "smooth"', amount: 'some', reaction: true, notes: 'Loved it' } });
     const last = await server.call('POST', '/api/solids', { token: parent.token, body: { childId, occurredAt: at(30), food: 'Rice cereal', amount: 'taste' } });
     await server.server.projector.waitFor(Number(last.headers.get('x-event-position')), 2000);
@@ -159,7 +146,7 @@ describe('solid foods', () => {
       { kind: 'solid', started_utc: at(30), solid_food: 'Rice cereal', solid_amount: 'taste', solid_reaction: 'no', notes: '' },
     ]);
 
-    const copy = await addChild(parent.token, { displayName: 'Copy' });
+    const copy = await addChild(server, parent.token, { displayName: 'Copy' });
     const csv = await (await fetch(`${server.url}/api/children/${childId}/export.csv`, { headers: { authorization: `Bearer ${parent.token}` } })).text();
     const imported = await server.call('POST', `/api/children/${copy}/import`, { token: parent.token, body: { csv } });
     expect(imported.status).toBe(200);
@@ -171,9 +158,9 @@ describe('solid foods', () => {
   });
 
   it('leaves for research as how much was eaten and whether there was a reaction, never the food or the notes', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'solids');
     // A year before the clock: inside the release, which ends 184 days before it on the shifted calendar, whatever the shift.
-    const childId = await addChild(parent.token, { birthDate: '2025-05-01', researchConsent: true });
+    const childId = await addChild(server, parent.token, { birthDate: '2025-05-01', researchConsent: true });
     const meal = await server.call('POST', '/api/solids', { token: parent.token, body: { childId, occurredAt: '2025-11-10T11:00:00.000Z', food: 'Peanut puree', amount: 'taste', reaction: true, notes: 'Hives on the chin' } });
     expect(meal.status).toBe(201);
     await server.server.projector.waitFor(Number(meal.headers.get('x-event-position')), 2000);
@@ -189,13 +176,8 @@ describe('solid foods', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a meal from another family, with 404 and nothing written', async () => {
-    const parent = await register();
-    const caregiver = await register();
-    const stranger = await register();
-    const childId = await addChild(parent.token);
-    const strangersChild = await addChild(stranger.token);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'solids');
+    const strangersChild = await addChild(server, stranger.token);
 
     const logged = await server.call('POST', '/api/solids', { token: caregiver.token, body: { childId, occurredAt: at(20), food: 'Pear', amount: 'some' } });
     expect(logged.status).toBe(201);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -10,37 +10,24 @@ import { startTestServer, type TestServer } from './support/test-server';
  * it (the family) and who may not (404).
  */
 
-// Friday 20 November 2026, 18:00 UTC.
-const NOW = Date.parse('2026-11-20T18:00:00Z');
+const NOW = FRIDAY_EVENING;
 const STATIC_TOKEN = 'static-researcher-token-for-temperatures';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: () => new Date(NOW) });
+  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: clockAt(NOW) });
 });
 afterAll(() => server.close());
 
-const at = (minutesBefore: number) => new Date(NOW - minutesBefore * 60_000).toISOString();
-const seen = (answer: { headers: Headers }) => ({ 'x-min-position': answer.headers.get('x-event-position')! });
-
-async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `temperatures-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
+const at = (minutes: number) => minutesBefore(NOW, minutes);
 // Born 1 October 2026: 7 weeks old on the 20th, under 3 months.
-async function addChild(token: string, extra: Record<string, unknown> = {}) {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC', ...extra } });
-  expect(child.status).toBe(201);
-  return child.body.id as string;
-}
+const BORN = { birthDate: '2026-10-01' };
 
 const units = (token: string, growth: 'metric' | 'imperial') => server.call('PATCH', '/api/me', { token, body: { units: { volume: growth === 'metric' ? 'mL' : 'oz', growth } } });
 
 describe('temperatures', () => {
   it('keeps a reading as entered, answers it in both scales, and reads its line in the reader’s', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'temperatures');
+    const childId = await addChild(server, parent.token, BORN);
     expect((await units(parent.token, 'imperial')).status).toBe(200);
     const logged = await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: at(30), temperatureC: 37.2, method: 'armpit' } });
     expect(logged.status).toBe(201);
@@ -63,9 +50,9 @@ describe('temperatures', () => {
   });
 
   it("answers a fever with the AAP's guidance for the child's age, with its source", async () => {
-    const parent = await register();
-    const newborn = await addChild(parent.token);
-    const older = await addChild(parent.token, { birthDate: '2026-04-01' });
+    const parent = await registerParent(server, 'temperatures');
+    const newborn = await addChild(server, parent.token, BORN);
+    const older = await addChild(server, parent.token, { birthDate: '2026-04-01' });
     const log = async (childId: string, reading: object) =>
       (await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: at(5), method: 'rectal', ...reading } })).body.guidance;
     expect(await log(newborn, { temperatureF: 100.4 })).toEqual({
@@ -86,8 +73,8 @@ describe('temperatures', () => {
   });
 
   it('corrects a reading, says what changed, deletes it and brings it back with Undo', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'temperatures');
+    const childId = await addChild(server, parent.token, BORN);
     const body = { childId, occurredAt: at(60), temperatureC: 37.5, method: 'ear' };
     const logged = await server.call('POST', '/api/temperatures', { token: parent.token, body });
     const id = logged.body.id as string;
@@ -121,8 +108,8 @@ describe('temperatures', () => {
     [{ notes: 'x'.repeat(1001) }, 'Notes must be 1000 characters or less'],
     [{ childId: undefined }, 'childId is required'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'temperatures');
+    const childId = await addChild(server, parent.token, BORN);
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: at(5), temperatureC: 37.5, method: 'ear', ...changes } });
     expect([answer.status, answer.body.message]).toEqual([400, message]);
@@ -130,8 +117,8 @@ describe('temperatures', () => {
   });
 
   it('goes out in the CSV export as entered and in again into another child, losing nothing', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'temperatures');
+    const childId = await addChild(server, parent.token, BORN);
     await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: at(90), temperatureF: 100.8, method: 'rectal', notes: 'After the jab' } });
     const last = await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: at(30), temperatureC: 37.4, method: 'forehead' } });
     await server.server.projector.waitFor(Number(last.headers.get('x-event-position')), 2000);
@@ -148,7 +135,7 @@ describe('temperatures', () => {
       { kind: 'temperature', started_utc: at(90), temperature: '100.8', unit: 'F', method: 'rectal', notes: 'After the jab' },
       { kind: 'temperature', started_utc: at(30), temperature: '37.4', unit: 'C', method: 'forehead', notes: '' },
     ]);
-    const copy = await addChild(parent.token, { displayName: 'Copy' });
+    const copy = await addChild(server, parent.token, { ...BORN, displayName: 'Copy' });
     const imported = await server.call('POST', `/api/children/${copy}/import`, { token: parent.token, body: { csv } });
     expect(imported.body).toMatchObject({ format: 'nightlight', rows: 2, entries: { temperature: 2 }, refused: [] });
     await server.server.projector.waitFor(imported.body.position, 2000);
@@ -156,9 +143,9 @@ describe('temperatures', () => {
   });
 
   it('leaves for research in °C to a tenth and how it was taken, never the scale it was entered in', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'temperatures');
     // A year before the clock: inside the release, which ends 184 days before it on the shifted calendar, whatever the shift.
-    const childId = await addChild(parent.token, { birthDate: '2025-05-01', researchConsent: true });
+    const childId = await addChild(server, parent.token, { birthDate: '2025-05-01', researchConsent: true });
     const reading = await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: '2025-11-10T07:30:00.000Z', temperatureF: 101.3, method: 'ear', notes: 'Teething' } });
     expect(reading.status).toBe(201);
     await server.server.projector.waitFor(Number(reading.headers.get('x-event-position')), 2000);
@@ -171,13 +158,8 @@ describe('temperatures', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a reading from another family, with 404 and nothing written', async () => {
-    const parent = await register();
-    const caregiver = await register();
-    const stranger = await register();
-    const childId = await addChild(parent.token);
-    const strangersChild = await addChild(stranger.token);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'temperatures', BORN);
+    const strangersChild = await addChild(server, stranger.token, BORN);
 
     const logged = await server.call('POST', '/api/temperatures', { token: caregiver.token, body: { childId, occurredAt: at(20), temperatureC: 37, method: 'oral' } });
     expect(logged.status).toBe(201);

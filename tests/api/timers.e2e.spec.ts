@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TIMER_SWEEP_JOB } from '@nightlight/command-api/jobs/timer-maximum.job';
+import { addChild, registerParent, type Parent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /** Timers over HTTP on the server's own clock, moved by the test: start, switch, stop, discard, the maximum. */
@@ -19,24 +20,10 @@ beforeEach(() => {
   now = START;
 });
 
-interface Member {
-  id: string;
-  email: string;
-  password: string;
-}
-
-async function register(): Promise<Member> {
-  const email = `timers-${randomUUID().slice(0, 8)}@example.com`;
-  const password = 'Sleepy baby 42';
-  const answer = await server.call('POST', '/api/auth/register', { body: { email, password, referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id, email, password };
-}
-
 // Tokens are issued and checked on the server's clock, so each call gets one issued now.
-const tokenOf = (member: Member) => server.server.adapters.tokens.issueAccessToken(member.id);
+const tokenOf = (member: Parent) => server.server.adapters.tokens.issueAccessToken(member.id);
 
-async function call(member: Member, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(member: Parent, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   return server.call(method, path, { token: await tokenOf(member), body, headers });
 }
 
@@ -44,26 +31,20 @@ async function settle(): Promise<void> {
   await server.server.projector.waitFor(await server.server.adapters.eventStore.headPosition(), 2000);
 }
 
-async function addChild(member: Member): Promise<string> {
-  const child = await call(member, 'POST', '/api/children', { displayName: 'Robin', birthDate: '2026-10-10', sex: 'Female', timezone: 'UTC' });
-  expect(child.status).toBe(201);
-  return child.body.id;
-}
-
-async function feedingsOf(member: Member, childId: string) {
+async function feedingsOf(member: Parent, childId: string) {
   await settle();
   return (await call(member, 'GET', `/api/feedings?childId=${childId}&date=2026-11-20`)).body as { id: string; startedAt: string; endedAt: string; notes: string }[];
 }
 
-async function runningTimers(member: Member, childId: string) {
+async function runningTimers(member: Parent, childId: string) {
   await settle();
   return (await call(member, 'GET', `/api/children/${childId}/timers`)).body as { id: string }[];
 }
 
 describe('a nursing timer', () => {
   it('starts on a side, switches twice and stops into a nursing feeding whose minutes per side add up to its length', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
 
     const started = await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', side: 'left' });
     expect(started.status).toBe(201);
@@ -121,8 +102,8 @@ describe('a nursing timer', () => {
   });
 
   it('answers a stop sent again with its Idempotency-Key as the first time, and logs one feeding', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const timerId = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding' })).body.id;
     now = START + 12 * MINUTE;
     const headers = { 'idempotency-key': randomUUID() };
@@ -139,8 +120,8 @@ describe('a nursing timer', () => {
 
 describe('one running timer per kind per child', () => {
   it('refuses a second feeding timer with 409 naming the running one, takes a sleep timer beside it, and a new feeding timer once it stopped', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const first = await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', method: 'Bottle' });
     expect(first.status).toBe(201);
 
@@ -160,8 +141,8 @@ describe('one running timer per kind per child', () => {
   });
 
   it('lets two starts sent at once both answer, one with the timer and one with 409', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const answers = await Promise.all([1, 2, 3].map(() => call(parent, 'POST', '/api/timers', { childId, kind: 'sleep' })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
     expect(await runningTimers(parent, childId)).toHaveLength(1);
@@ -170,8 +151,8 @@ describe('one running timer per kind per child', () => {
 
 describe('stopping a bottle, a sleep and a pumping timer', () => {
   it('asks a bottle for its amount, keeps the timer running when it is missing, and logs the bottle with it', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const timerId = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', method: 'Bottle' })).body.id;
     now = START + 20 * MINUTE;
     const missing = await call(parent, 'POST', `/api/timers/${timerId}/stop`, {});
@@ -188,8 +169,8 @@ describe('stopping a bottle, a sleep and a pumping timer', () => {
   });
 
   it('stops a sleep timer into a sleep, and a pumping timer into a session of its whole minutes with its amounts', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const sleepTimer = (await call(parent, 'POST', '/api/timers', { childId, kind: 'sleep' })).body.id;
     const pumpingTimer = (await call(parent, 'POST', '/api/timers', { childId, kind: 'pumping' })).body.id;
     now = START + 95 * MINUTE;
@@ -203,8 +184,8 @@ describe('stopping a bottle, a sleep and a pumping timer', () => {
   });
 
   it('refuses a stop under a minute with the rule of feedings, and a stop of a discarded timer', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const timerId = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding' })).body.id;
     now = START + 40_000;
     const early = await call(parent, 'POST', `/api/timers/${timerId}/stop`, {});
@@ -221,8 +202,8 @@ describe('stopping a bottle, a sleep and a pumping timer', () => {
 
 describe('the maximum', () => {
   it('refuses a stop past the maximum, and the job stops the timer at the maximum with a note', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const nursing = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', side: 'right' })).body.id;
     const sleep = (await call(parent, 'POST', '/api/timers', { childId, kind: 'sleep' })).body.id;
     await settle();
@@ -247,8 +228,8 @@ describe('the maximum', () => {
   });
 
   it('stops a bottle timer at the maximum without logging a bottle, whose amount nobody gave', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const bottle = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', method: 'Bottle' })).body.id;
     await settle();
     now = START + 125 * MINUTE;
@@ -264,8 +245,8 @@ describe('the maximum', () => {
 
 describe('refusals', () => {
   it('answers 400 with the message for a bad start, and writes nothing', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const cases: [unknown, string][] = [
       [{ childId, kind: 'diaper' }, 'Kind must be feeding, sleep or pumping'],
       [{ childId, kind: 'sleep', side: 'left' }, 'Side applies to nursing timers only'],
@@ -282,9 +263,9 @@ describe('refusals', () => {
   });
 
   it("shows nobody else a family's timers: 404 for its child's list and for every write to a timer", async () => {
-    const parent = await register();
-    const stranger = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const stranger = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const timerId = (await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding' })).body.id;
     now = START + 5 * MINUTE;
     expect((await call(stranger, 'POST', '/api/timers', { childId, kind: 'sleep' })).status).toBe(404);
@@ -304,7 +285,7 @@ describe('refusals', () => {
 
 describe('the glance', () => {
   it('tells since when the baby was fed and awake, the last bottle, and the next nap from the wake windows, until a sleep timer starts', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'timers');
     // Three and a half months old on 20 November: the 3-month row, awake 75 to 120 minutes.
     const child = await call(parent, 'POST', '/api/children', { displayName: 'Robin', birthDate: '2026-08-05', sex: 'Female', timezone: 'UTC' });
     const childId = child.body.id;
@@ -342,8 +323,8 @@ describe('the glance', () => {
 
 describe('taps that waited with no signal', () => {
   it('count when they were tapped: a start, a switch and a stop sent later log the feeding the parent timed', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     now = START + 30 * MINUTE;
     const started = await call(parent, 'POST', '/api/timers', { childId, kind: 'feeding', side: 'left', startedAt: at(5) });
     expect(started.body).toMatchObject({ startedAt: at(5), stopsAt: at(125) });
@@ -358,8 +339,8 @@ describe('taps that waited with no signal', () => {
   });
 
   it('logs a stop tapped within the maximum even when it arrives after it, and reads a tap ahead of the server clock as now', async () => {
-    const parent = await register();
-    const childId = await addChild(parent);
+    const parent = await registerParent(server, 'timers');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-10' });
     const sleep = await call(parent, 'POST', '/api/timers', { childId, kind: 'sleep', startedAt: at(3) });
     // The phone's clock runs ahead: the start counts at the server's now.
     expect(sleep.body.startedAt).toBe(at(0));

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '@nightlight/domain/exports/csv';
+import { addChild, clockAt, familyWithCaregiver, FRIDAY_EVENING, minutesBefore, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -9,34 +9,22 @@ import { startTestServer, type TestServer } from './support/test-server';
  * research line; and who may see it (the family) and who may not (404).
  */
 
-// Friday 20 November 2026, 18:00 UTC.
-const NOW = Date.parse('2026-11-20T18:00:00Z');
+const NOW = FRIDAY_EVENING;
 const STATIC_TOKEN = 'static-researcher-token-for-tummy-time';
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: () => new Date(NOW) });
+  server = await startTestServer({ RESEARCH_TOKENS: STATIC_TOKEN, RESEARCH_MIN_CHILDREN: '1' }, { clock: clockAt(NOW) });
 });
 afterAll(() => server.close());
 
-const at = (minutesBefore: number) => new Date(NOW - minutesBefore * 60_000).toISOString();
-const seen = (answer: { headers: Headers }) => ({ 'x-min-position': answer.headers.get('x-event-position')! });
-
-async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `tummy-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
-async function addChild(token: string, extra: Record<string, unknown> = {}) {
-  const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate: '2026-09-01', sex: 'Female', timezone: 'UTC', ...extra } });
-  expect(child.status).toBe(201);
-  return child.body.id as string;
-}
+const at = (minutes: number) => minutesBefore(NOW, minutes);
+// Born 1 September 2026: 11 weeks old on the 20th.
+const BORN = { birthDate: '2026-09-01' };
 
 describe('tummy time', () => {
   it('logs a session with a milestone, reads it back with the milestone opened, and seals it in the log', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'tummy');
+    const childId = await addChild(server, parent.token, BORN);
     const logged = await server.call('POST', '/api/tummy-times', { token: parent.token, body: { childId, startedAt: at(40), endedAt: at(28), milestone: ' Rolled over! ' } });
     expect(logged.status).toBe(201);
     expect(logged.body).toMatchObject({ startedAt: at(40), endedAt: at(28), milestone: 'Rolled over!', notes: '', entry: { type: 'TummyTime', icon: '🤸', amount: 'Rolled over!', duration: '12m' } });
@@ -54,8 +42,8 @@ describe('tummy time', () => {
   });
 
   it('corrects a session, deletes it and brings it back with Undo', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'tummy');
+    const childId = await addChild(server, parent.token, BORN);
     const body = { childId, startedAt: at(60), endedAt: at(50) };
     const logged = await server.call('POST', '/api/tummy-times', { token: parent.token, body });
     const id = logged.body.id as string;
@@ -85,8 +73,8 @@ describe('tummy time', () => {
     [{ notes: 'x'.repeat(1001) }, 'Notes must be 1000 characters or less'],
     [{ childId: undefined }, 'childId is required'],
   ])('refuses %j with "%s" and writes nothing', async (changes, message) => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'tummy');
+    const childId = await addChild(server, parent.token, BORN);
     const head = await server.server.adapters.eventStore.headPosition();
     const answer = await server.call('POST', '/api/tummy-times', { token: parent.token, body: { childId, startedAt: at(30), endedAt: at(20), ...changes } });
     expect([answer.status, answer.body.message]).toEqual([400, message]);
@@ -94,8 +82,8 @@ describe('tummy time', () => {
   });
 
   it('goes out in the CSV export and in again into another child, losing nothing', async () => {
-    const parent = await register();
-    const childId = await addChild(parent.token);
+    const parent = await registerParent(server, 'tummy');
+    const childId = await addChild(server, parent.token, BORN);
     await server.call('POST', '/api/tummy-times', { token: parent.token, body: { childId, startedAt: at(90), endedAt: at(80), milestone: '@home: pushed up on arms', notes: 'On the play mat' } });
     const last = await server.call('POST', '/api/tummy-times', { token: parent.token, body: { childId, startedAt: at(30), endedAt: at(25) } });
     await server.server.projector.waitFor(Number(last.headers.get('x-event-position')), 2000);
@@ -112,7 +100,7 @@ describe('tummy time', () => {
       { kind: 'tummyTime', started_utc: at(90), ended_utc: at(80), milestone: "'@home: pushed up on arms", notes: 'On the play mat' },
       { kind: 'tummyTime', started_utc: at(30), ended_utc: at(25), milestone: '', notes: '' },
     ]);
-    const copy = await addChild(parent.token, { displayName: 'Copy' });
+    const copy = await addChild(server, parent.token, { ...BORN, displayName: 'Copy' });
     const imported = await server.call('POST', `/api/children/${copy}/import`, { token: parent.token, body: { csv } });
     expect(imported.body).toMatchObject({ format: 'nightlight', rows: 2, entries: { tummyTime: 2 }, refused: [] });
     await server.server.projector.waitFor(imported.body.position, 2000);
@@ -120,9 +108,9 @@ describe('tummy time', () => {
   });
 
   it('leaves for research as its times alone, never the milestone', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'tummy');
     // A year before the clock: inside the release, which ends 184 days before it on the shifted calendar, whatever the shift.
-    const childId = await addChild(parent.token, { birthDate: '2025-09-01', researchConsent: true });
+    const childId = await addChild(server, parent.token, { birthDate: '2025-09-01', researchConsent: true });
     const session = await server.call('POST', '/api/tummy-times', { token: parent.token, body: { childId, startedAt: '2025-11-10T09:00:00.000Z', endedAt: '2025-11-10T09:12:00.000Z', milestone: 'Rolled to Grandma Odile' } });
     expect(session.status).toBe(201);
     await server.server.projector.waitFor(Number(session.headers.get('x-event-position')), 2000);
@@ -133,13 +121,8 @@ describe('tummy time', () => {
   });
 
   it('lets a caregiver log, and keeps every route from a stranger, and a session from another family, with 404 and nothing written', async () => {
-    const parent = await register();
-    const caregiver = await register();
-    const stranger = await register();
-    const childId = await addChild(parent.token);
-    const strangersChild = await addChild(stranger.token);
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: parent.token, body: { role: 'caregiver' } });
-    expect((await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: caregiver.token })).status).toBe(200);
+    const { parent, caregiver, stranger, childId } = await familyWithCaregiver(server, 'tummy', BORN);
+    const strangersChild = await addChild(server, stranger.token, BORN);
 
     const logged = await server.call('POST', '/api/tummy-times', { token: caregiver.token, body: { childId, startedAt: at(30), endedAt: at(25) } });
     expect(logged.status).toBe(201);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
+import { addChild, joinFamily, registerParent, seen } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -18,26 +19,15 @@ afterAll(() => server.close());
 const now = Math.floor(Date.now() / 60_000) * 60_000;
 const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
 
-async function register(displayName: string) {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `undo-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  const person = { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-  await server.call('PATCH', '/api/me', { token: person.token, body: { displayName } });
-  return person;
-}
-
 /** Maya adds Robin and invites Sam as a second parent; a stranger has a family of their own. */
 async function family() {
-  const maya = await register('Maya');
-  const sam = await register('Sam');
-  const stranger = await register('Kim');
-  const child = await server.call('POST', '/api/children', { token: maya.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
-  const childId = child.body.id as string;
-  const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: maya.token, body: { role: 'parent' } });
-  await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: sam.token });
+  const maya = await registerParent(server, 'undo', { displayName: 'Maya' });
+  const sam = await registerParent(server, 'undo', { displayName: 'Sam' });
+  const stranger = await registerParent(server, 'undo', { displayName: 'Kim' });
+  const childId = await addChild(server, maya.token, { birthDate: '2026-10-01' });
+  await joinFamily(server, childId, maya.token, sam.token, 'parent');
   return { maya, sam, stranger, childId };
 }
-
-const seen = (answer: { headers: Headers }) => ({ 'x-min-position': answer.headers.get('x-event-position')! });
 
 describe('restoring a deleted entry', () => {
   it('brings back every kind as it was, in its list and in the insights, by a restore event', async () => {

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addChild, joinFamily, minutesAgo, registerParent } from './support/family';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -14,16 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const minutesAgo = (minutes: number) => new Date(Math.floor(Date.now() / 60_000) * 60_000 - minutes * 60_000).toISOString();
-
-async function register() {
-  const answer = await server.call('POST', '/api/auth/register', { body: { email: `units-${randomUUID().slice(0, 8)}@example.com`, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
-  return { id: answer.body.user.id as string, token: answer.body.accessToken as string };
-}
-
 describe('units', () => {
   it('are null until chosen, then kept; a bad choice is refused with a message and nothing written', async () => {
-    const parent = await register();
+    const parent = await registerParent(server, 'units');
     expect((await server.call('GET', '/api/me', { token: parent.token })).body.units).toBeNull();
     const chosen = await server.call('PATCH', '/api/me', { token: parent.token, body: { units: { volume: 'mL', growth: 'metric' } } });
     expect(chosen.status).toBe(200);
@@ -44,14 +37,12 @@ describe('units', () => {
   });
 
   it('keeps a bottle in mL as entered, and shows each member the amount in their own unit', async () => {
-    const metric = await register();
-    const imperial = await register();
+    const metric = await registerParent(server, 'units');
+    const imperial = await registerParent(server, 'units');
     await server.call('PATCH', '/api/me', { token: metric.token, body: { units: { volume: 'mL', growth: 'metric' } } });
     await server.call('PATCH', '/api/me', { token: imperial.token, body: { units: { volume: 'oz', growth: 'imperial' } } });
-    const child = await server.call('POST', '/api/children', { token: metric.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
-    const childId = child.body.id as string;
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: metric.token, body: { role: 'parent' } });
-    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: imperial.token });
+    const childId = await addChild(server, metric.token, { birthDate: '2026-10-01' });
+    await joinFamily(server, childId, metric.token, imperial.token, 'parent');
 
     const logged = await server.call('POST', '/api/feedings', { token: metric.token, body: { childId, startedAt: minutesAgo(30), amountMl: 120, method: 'Bottle' } });
     expect(logged.status).toBe(201);
@@ -68,12 +59,10 @@ describe('units', () => {
   });
 
   it("reads amounts in the units of the reader's browser language until they choose, in lists, answers of writes and growth", async () => {
-    const writer = await register();
-    const reader = await register();
-    const child = await server.call('POST', '/api/children', { token: writer.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
-    const childId = child.body.id as string;
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: writer.token, body: { role: 'parent' } });
-    await server.call('POST', `/api/invitations/${invitation.body.code}/accept`, { token: reader.token });
+    const writer = await registerParent(server, 'units');
+    const reader = await registerParent(server, 'units');
+    const childId = await addChild(server, writer.token, { birthDate: '2026-10-01' });
+    await joinFamily(server, childId, writer.token, reader.token, 'parent');
     const inMl = await server.call('POST', '/api/feedings', { token: writer.token, body: { childId, startedAt: minutesAgo(30), amountMl: 120, method: 'Bottle' } });
     // The writer chose nothing and sends no language: the answer reads as entered.
     expect(inMl.body.entry.amount).toBe('120 mL');
@@ -98,9 +87,8 @@ describe('units', () => {
   });
 
   it('adds up a day of bottles entered in mL and in oz in one unit', async () => {
-    const parent = await register();
-    const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
-    const childId = child.body.id as string;
+    const parent = await registerParent(server, 'units');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-01' });
     // Within the last three hours: the same UTC date unless the test runs just after midnight.
     const bottles = [{ amountMl: 90 }, { amountOz: 3.5 }, { amountMl: 150 }];
     let position = '0';
@@ -120,14 +108,14 @@ describe('units', () => {
   });
 
   it('refuses amounts by their own unit: 600 mL and steps of 5 mL', async () => {
-    const parent = await register();
-    const child = await server.call('POST', '/api/children', { token: parent.token, body: { displayName: 'Robin', birthDate: '2026-10-01', sex: 'Female', timezone: 'UTC' } });
+    const parent = await registerParent(server, 'units');
+    const childId = await addChild(server, parent.token, { birthDate: '2026-10-01' });
     for (const [amount, message] of [
       [{ amountMl: 605 }, 'Amount must be between 0 and 600 mL'],
       [{ amountMl: 62 }, 'Amount must be in steps of 5 mL'],
       [{ amountMl: 60, amountOz: 2 }, 'Send amountOz or amountMl, not both'],
     ] as const) {
-      const answer = await server.call('POST', '/api/feedings', { token: parent.token, body: { childId: child.body.id, startedAt: minutesAgo(5), method: 'Bottle', ...amount } });
+      const answer = await server.call('POST', '/api/feedings', { token: parent.token, body: { childId, startedAt: minutesAgo(5), method: 'Bottle', ...amount } });
       expect([answer.status, answer.body.message]).toEqual([400, message]);
     }
   });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { newContext } from './support/chromium';
-import { addChild, daysBefore, newEmail, QUIET_AGE_DAYS, registerParent, settle, signIn, STRONG_PASSWORD, todayIn } from './support/family';
+import { daysBefore, newEmail, parentWithChild, QUIET_AGE_DAYS, signInToDashboard, STRONG_PASSWORD, todayIn } from './support/family';
 
 // The server's clock runs with the wall clock until a test moves it: access tokens expire on it.
 let clockOffsetMs = 0;
@@ -71,12 +71,9 @@ describeInBrowser(
 
     it('edits a child inline, changes the password, stays signed in across a token refresh, then signs in with the new password', async () => {
       const { server } = suite();
-      const parent = await registerParent(server, 'settings');
-      await addChild(server, parent, 'JD', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-      await settle(server);
+      const { parent } = await parentWithChild(server, 'settings', 'JD');
       const page = await openPage();
-      await signIn(page, parent.email, parent.password);
-      await page.getByRole('heading', { name: 'JD Dashboard' }).waitFor();
+      await signInToDashboard(page, parent, 'JD');
 
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
       await page.waitForURL('**/settings');
@@ -136,12 +133,9 @@ describeInBrowser(
 
     it('refreshes an expired access token and keeps the parent on the page they opened', async () => {
       const { server } = suite();
-      const parent = await registerParent(server, 'refresh');
-      await addChild(server, parent, 'Moss', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
-      await settle(server);
+      const { parent } = await parentWithChild(server, 'refresh', 'Moss', { ageDays: QUIET_AGE_DAYS.ninety });
       const page = await openPage();
-      await signIn(page, parent.email, parent.password);
-      await page.getByRole('heading', { name: 'Moss Dashboard' }).waitFor();
+      await signInToDashboard(page, parent, 'Moss');
 
       // Access tokens live 15 minutes on the server's clock.
       clockOffsetMs = 16 * MINUTE;
@@ -156,12 +150,9 @@ describeInBrowser(
 
     it('keeps the parent signed in when the answer to a refresh is lost and the page is reloaded minutes later', async () => {
       const { server } = suite();
-      const parent = await registerParent(server, 'lost-refresh');
-      await addChild(server, parent, 'Fern', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
-      await settle(server);
+      const { parent } = await parentWithChild(server, 'lost-refresh', 'Fern', { ageDays: QUIET_AGE_DAYS.ninety });
       const page = await openPage();
-      await signIn(page, parent.email, parent.password);
-      await page.getByRole('heading', { name: 'Fern Dashboard' }).waitFor();
+      await signInToDashboard(page, parent, 'Fern');
 
       // The server rotates the refresh token, and the answer never reaches the page (the signal dropped).
       clockOffsetMs = 16 * MINUTE;
@@ -202,12 +193,9 @@ describeInBrowser(
 
     it('keeps two tabs signed in when both find the access token expired at once', async () => {
       const { server } = suite();
-      const parent = await registerParent(server, 'two-tabs');
-      await addChild(server, parent, 'Wren', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
-      await settle(server);
+      const { parent } = await parentWithChild(server, 'two-tabs', 'Wren', { ageDays: QUIET_AGE_DAYS.ninety });
       const first = await openPage();
-      await signIn(first, parent.email, parent.password);
-      await first.getByRole('heading', { name: 'Wren Dashboard' }).waitFor();
+      await signInToDashboard(first, parent, 'Wren');
       // A second tab of the same browser shares the stored session.
       const second = await context!.newPage();
       await second.goto('/');
@@ -249,12 +237,9 @@ describeInBrowser(
 
     it('deletes the account from the Danger Zone, signs out, and the e-mail no longer signs in', async () => {
       const { server } = suite();
-      const parent = await registerParent(server, 'leaving');
-      await addChild(server, parent, 'Kit', daysBefore(todayIn(), QUIET_AGE_DAYS.oneHundredFifty));
-      await settle(server);
+      const { parent } = await parentWithChild(server, 'leaving', 'Kit', { ageDays: QUIET_AGE_DAYS.oneHundredFifty });
       const page = await openPage();
-      await signIn(page, parent.email, parent.password);
-      await page.getByRole('heading', { name: 'Kit Dashboard' }).waitFor();
+      await signInToDashboard(page, parent, 'Kit');
 
       await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click();
       const dangerZone = page.getByRole('region', { name: 'Danger Zone' });

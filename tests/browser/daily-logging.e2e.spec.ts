@@ -3,19 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { localDateTimeOf, startOfLocalDate } from '@nightlight/domain/time/zoned-time';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
-import {
-  addChild,
-  daysBefore,
-  logBottle,
-  logSleep,
-  zonedInstant,
-  QUIET_AGE_DAYS,
-  registerParent,
-  settle,
-  signIn,
-  todayIn,
-  ZONE,
-} from './support/family';
+import { addChild, daysBefore, logBottle, logSleep, parentWithChild, QUIET_AGE_DAYS, registerParent, settle, signInToDashboard, todayIn, ZONE, zonedInstant } from './support/family';
 
 const MINUTE = 60_000;
 
@@ -53,12 +41,9 @@ describeInBrowser('daily logging in Chromium', (suite) => {
 
   it('logs a bottle and a sleep from the dashboard, shows them today and in the log, and deletes one', async () => {
     const { server } = suite();
-    const parent = await registerParent(server, 'logging');
-    await addChild(server, parent, 'Pip', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-    await settle(server);
+    const { parent } = await parentWithChild(server, 'logging', 'Pip');
     const page = await openPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Pip Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Pip');
     await page.getByRole('heading', { name: 'No activities today' }).waitFor();
 
     await page.getByRole('button', { name: 'Add Feeding' }).click();
@@ -117,12 +102,9 @@ describeInBrowser('daily logging in Chromium', (suite) => {
 
   it('logs a diaper change in two taps on a phone and counts it on the cards and in the week; a pumping session is no feed', async () => {
     const { server } = suite();
-    const parent = await registerParent(server, 'diapers');
-    await addChild(server, parent, 'Wren', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-    await settle(server);
+    const { parent } = await parentWithChild(server, 'diapers', 'Wren');
     const page = await openPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Wren Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Wren');
 
     await page.getByRole('button', { name: 'Add Diaper' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Diaper' });
@@ -156,12 +138,9 @@ describeInBrowser('daily logging in Chromium', (suite) => {
 
   it('keeps the onboarding prompt clear of the Add buttons on a phone', async () => {
     const { server } = suite();
-    const parent = await registerParent(server, 'prompt', { completeOnboarding: false });
-    await addChild(server, parent, 'Hazel', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-    await settle(server);
+    const { parent } = await parentWithChild(server, 'prompt', 'Hazel', { completeOnboarding: false });
     const page = await openPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Hazel Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Hazel');
 
     const prompt = page.getByRole('complementary', { name: 'Finish setting up' });
     await prompt.waitFor();
@@ -202,8 +181,7 @@ describeInBrowser('daily logging in Chromium', (suite) => {
 
     for (const [width, height] of [[375, 812], [1280, 800]] as const) {
       const page = await openPage(width, height);
-      await signIn(page, parent.email, parent.password);
-      await page.getByRole('heading', { name: 'Juniper Dashboard' }).waitFor();
+      await signInToDashboard(page, parent, 'Juniper');
       await page.getByRole('list', { name: "Today's activities" }).waitFor();
       const weekly = page.getByRole('region', { name: 'Last 7 Days' });
       await expect.poll(() => weekly.getByRole('row').count()).toBe(8);
@@ -230,8 +208,7 @@ describeInBrowser('daily logging in Chromium', (suite) => {
 
     // Dark mode follows the system setting: a dark page with light text, saved for a look.
     const dark = await openPage(375, 812, 'dark');
-    await signIn(dark, parent.email, parent.password);
-    await dark.getByRole('heading', { name: 'Juniper Dashboard' }).waitFor();
+    await signInToDashboard(dark, parent, 'Juniper');
     await dark.getByRole('list', { name: "Today's activities" }).waitFor();
     await expect.poll(() => dark.getByRole('region', { name: 'Last 7 Days' }).getByRole('row').count()).toBe(8);
     const colours = await dark.evaluate(() => {

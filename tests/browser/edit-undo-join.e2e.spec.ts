@@ -127,6 +127,8 @@ describeInBrowser('editing, undoing and joining in Chromium', (suite) => {
         await expect.poll(() => lines(page, timeline), { timeout: 10_000 }).toHaveLength(before.length - 1);
         await page.getByRole('button', { name: 'Undo' }).click();
         await expect.poll(() => lines(page, timeline), { timeout: 10_000 }).toEqual(before);
+        // Its toast goes with the Undo, so the 'Deleted' waited for below is the next deletion's.
+        await page.getByRole('status').getByText('Deleted').waitFor({ state: 'detached' });
         await page.screenshot({ path: artifactPath(`undo-${width}-${colorScheme}.png`) });
 
         // A delete tapped twice sends one deletion, and nothing alarming shows.

@@ -2,7 +2,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { newContext } from './support/chromium';
-import { addChild, daysBefore, newEmail, QUIET_AGE_DAYS, registerParent, settle, signIn, STRONG_PASSWORD, todayIn } from './support/family';
+import { registerParent, signIn } from './support/family';
+import { twoParentFamily } from './support/two-parents';
 
 const contexts: BrowserContext[] = [];
 afterEach(async () => {
@@ -18,23 +19,8 @@ describeInBrowser('a family of two parents in Chromium', (suite) => {
     return context.newPage();
   }
 
-  /** Alex adds Pip and invites a second parent, who signs up with the invitation. */
-  async function family() {
-    const { server } = suite();
-    const alex = await registerParent(server, 'alex');
-    await server.call('PATCH', '/api/me', { token: alex.token, body: { displayName: 'Alex' } });
-    const childId = await addChild(server, alex, 'Pip', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-    const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: alex.token, body: { role: 'parent' } });
-    const sam = { email: newEmail('sam'), password: STRONG_PASSWORD };
-    const registered = await server.call('POST', '/api/auth/register', { body: { ...sam, invitationCode: invitation.body.code } });
-    expect(registered.status).toBe(201);
-    await server.call('PATCH', '/api/me', { token: registered.body.accessToken, body: { onboardingCompleted: true, displayName: 'Sam' } });
-    await settle(server);
-    return { alex, sam, childId };
-  }
-
   it("shows a feeding one parent logs on the other's open dashboard within a second, without a reload", async () => {
-    const { alex, sam } = await family();
+    const { alex, sam } = await twoParentFamily(suite().server);
     const alexPage = await openPage();
     const samPage = await openPage();
     await signIn(alexPage, alex.email, alex.password);
@@ -66,7 +52,7 @@ describeInBrowser('a family of two parents in Chromium', (suite) => {
 
   it('lets a signed-in user accept an invitation from its link and land on the child', async () => {
     const { server } = suite();
-    const { alex, childId } = await family();
+    const { alex, childId } = await twoParentFamily(server);
     const grandma = await registerParent(server, 'grandma');
     const invitation = await server.call('POST', `/api/children/${childId}/invitations`, { token: alex.token, body: { role: 'caregiver' } });
     const page = await openPage();
@@ -80,7 +66,8 @@ describeInBrowser('a family of two parents in Chromium', (suite) => {
     // A caregiver's Settings show the family, and no parent's controls.
     await page.goto('/settings');
     const section = page.getByRole('region', { name: 'Family of Pip' });
-    await section.getByText('Alex').waitFor();
+    // Exact: the member's own name, as the settings screen waits for it, not the letters inside other text.
+    await section.getByText('Alex', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Edit Pip' }).count()).toBe(0);
     expect(await section.getByLabel('Invite as').count()).toBe(0);
   });

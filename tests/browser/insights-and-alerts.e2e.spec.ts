@@ -2,18 +2,7 @@ import type { BrowserContext, Locator, Page, Request, Response } from 'playwrigh
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
-import {
-  addChild,
-  daysBefore,
-  logBottle,
-  logSleep,
-  zonedInstant,
-  QUIET_AGE_DAYS,
-  registerParent,
-  settle,
-  signIn,
-  todayIn,
-} from './support/family';
+import { addChild, daysBefore, logBottle, logSleep, QUIET_AGE_DAYS, registerParent, settle, signIn, signInToDashboard, todayIn, zonedInstant } from './support/family';
 
 // The server's clock runs with the wall clock until a test moves it: snoozes last 24 hours on it.
 let clockOffsetMs = 0;
@@ -217,8 +206,7 @@ describeInBrowser(
 
       const page = await openPage();
       const openApiCalls = countOpenApiCalls(page);
-      await signIn(page, parent.email, parent.password);
-      await page.getByRole('heading', { name: 'Ada Dashboard' }).waitFor();
+      await signInToDashboard(page, parent, 'Ada');
       const alert = page.getByRole('dialog', { name: 'Coming up next week: 1 month' });
       await alert.waitFor();
       expect(await alert.getByText('3–4 oz (90–120 mL)').count()).toBe(1);

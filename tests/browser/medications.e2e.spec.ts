@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
-import { addChild, daysBefore, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn } from './support/family';
+import { parentWithChild, QUIET_AGE_DAYS, settle, signInToDashboard } from './support/family';
 
 let contexts: BrowserContext[] = [];
 afterEach(async () => {
@@ -18,15 +18,12 @@ async function lines(page: Page, list: string): Promise<string[]> {
 describeInBrowser('medications on a phone in Chromium', (suite) => {
   it('logs a dose, says on the dashboard when it was last given, and corrects it', async () => {
     const { server, browser } = suite();
-    const parent = await registerParent(server, 'medications');
-    const childId = await addChild(server, parent, 'Bramble', daysBefore(todayIn(), QUIET_AGE_DAYS.ninety));
-    await settle(server);
+    const { parent, childId } = await parentWithChild(server, 'medications', 'Bramble', { ageDays: QUIET_AGE_DAYS.ninety });
     const context = await newContext(browser, server.url, 375, 812, 'light');
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Bramble Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Bramble');
     // Nothing given yet: no line about it.
     await page.locator('.glance').waitFor();
     expect(await page.locator('.glance').innerText()).not.toContain('last given');

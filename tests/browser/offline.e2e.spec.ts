@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, launchProfileChromium, newContext } from './support/chromium';
 import { localDateTimeOf, startOfLocalDate } from '@nightlight/domain/time/zoned-time';
-import { addChild, daysBefore, feedingsToday, logBottle, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn, ZONE, type Parent } from './support/family';
+import { addChild, daysBefore, feedingsToday, logBottle, parentWithChild, QUIET_AGE_DAYS, registerParent, settle, signInToDashboard, todayIn, ZONE, type Parent } from './support/family';
 import { twoParentFamily } from './support/two-parents';
 
 let contexts: BrowserContext[] = [];
@@ -135,8 +135,7 @@ describeInBrowser('offline in Chromium', (suite) => {
   /** Signs in and waits until the dashboard shows, the worker controls the page and the answers are saved. */
   async function openDashboardOnline(parent: Parent): Promise<Page> {
     const page = await openPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Pip Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Pip');
     await page.getByRole('heading', { name: "Today's Activity Timeline" }).waitFor();
     await serviceWorkerControls(page);
     await expect.poll(async () => (await offlineRecords(page)).queryCache, { timeout: 15_000 }).toBe(1);
@@ -231,9 +230,7 @@ describeInBrowser('offline in Chromium', (suite) => {
 
   it('forgets the saved answers and the waiting writes on Logout', async () => {
     const { server } = suite();
-    const parent = await registerParent(server, 'logout');
-    await addChild(server, parent, 'Pip', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-    await settle(server);
+    const { parent } = await parentWithChild(server, 'logout', 'Pip');
     const [, , now] = threeTimesToday();
     const page = await openDashboardOnline(parent);
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { newContext } from './support/chromium';
 import { describeInBrowser } from './support/browser-suite';
-import { addChild, daysBefore, QUIET_AGE_DAYS, registerParent, settle, todayIn } from './support/family';
+import { parentWithChild } from './support/family';
 
 describeInBrowser('sign-in page in Chromium', (suite) => {
   it('sends a signed-out visitor of / to the sign-in page', async () => {
@@ -17,9 +17,7 @@ describeInBrowser('sign-in page in Chromium', (suite) => {
 
   it('can be used from the keyboard alone: skip link, titles, focus on the new screen', async () => {
     const { server, browser } = suite();
-    const parent = await registerParent(server, 'keyboard');
-    await addChild(server, parent, 'Fern', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-    await settle(server);
+    const { parent } = await parentWithChild(server, 'keyboard', 'Fern');
     const context = await newContext(browser, server.url);
     context.setDefaultTimeout(10_000);
     const page = await context.newPage();

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
-import { addChild, daysBefore, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn } from './support/family';
+import { parentWithChild, QUIET_AGE_DAYS, settle, signInToDashboard, todayIn } from './support/family';
 
 let contexts: BrowserContext[] = [];
 afterEach(async () => {
@@ -29,12 +29,9 @@ describeInBrowser('solid foods on a phone in Chromium', (suite) => {
 
   it('lays every Add button out on the phone, logs a meal, shows it today and in the Activity log, and corrects it', async () => {
     const { server } = suite();
-    const parent = await registerParent(server, 'solids');
-    const childId = await addChild(server, parent, 'Juniper', daysBefore(todayIn(), QUIET_AGE_DAYS.oneHundredFifty));
-    await settle(server);
+    const { parent, childId } = await parentWithChild(server, 'solids', 'Juniper', { ageDays: QUIET_AGE_DAYS.oneHundredFifty });
     const page = await openPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Juniper Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Juniper');
 
     // However many kinds there are, every button is on the screen, its name on one line, none over another.
     const group = page.getByRole('group', { name: 'Add an entry' });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
-import { addChild, daysBefore, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn } from './support/family';
+import { parentWithChild, QUIET_AGE_DAYS, settle, signInToDashboard, todayIn } from './support/family';
 
 let contexts: BrowserContext[] = [];
 afterEach(async () => {
@@ -18,16 +18,13 @@ async function lines(page: Page, list: string): Promise<string[]> {
 describeInBrowser('temperatures on a phone in Chromium', (suite) => {
   it("takes a reading in the parent's scale, and shows a young baby's fever with the AAP's guidance and its source", async () => {
     const { server, browser } = suite();
-    const parent = await registerParent(server, 'temperatures');
     // Ten days old: 100.4 °F is a fever to call about at once.
-    const childId = await addChild(server, parent, 'Clover', daysBefore(todayIn(), QUIET_AGE_DAYS.ten));
-    await settle(server);
+    const { parent, childId } = await parentWithChild(server, 'temperatures', 'Clover', { ageDays: QUIET_AGE_DAYS.ten });
     const context = await newContext(browser, server.url, 375, 812, 'light');
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Clover Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Clover');
 
     await page.getByRole('button', { name: 'Add Temperature' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Temperature' });

@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { localDateTimeOf, startOfLocalDate } from '@nightlight/domain/time/zoned-time';
 import { describeInBrowser } from './support/browser-suite';
 import { artifactPath, newContext } from './support/chromium';
-import { addChild, daysBefore, QUIET_AGE_DAYS, registerParent, settle, signIn, todayIn, ZONE } from './support/family';
+import { parentWithChild, settle, signInToDashboard, todayIn, ZONE } from './support/family';
 
 let contexts: BrowserContext[] = [];
 afterEach(async () => {
@@ -19,15 +19,12 @@ async function lines(page: Page, list: string): Promise<string[]> {
 describeInBrowser('tummy time on a phone in Chromium', (suite) => {
   it("logs a session with a milestone, and adds the day's minutes up against the WHO's goal on the dashboard", async () => {
     const { server, browser } = suite();
-    const parent = await registerParent(server, 'tummy');
-    const childId = await addChild(server, parent, 'Poppy', daysBefore(todayIn(), QUIET_AGE_DAYS.fortyFive));
-    await settle(server);
+    const { parent, childId } = await parentWithChild(server, 'tummy', 'Poppy');
     const context = await newContext(browser, server.url, 375, 812, 'light');
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     const page = await context.newPage();
-    await signIn(page, parent.email, parent.password);
-    await page.getByRole('heading', { name: 'Poppy Dashboard' }).waitFor();
+    await signInToDashboard(page, parent, 'Poppy');
     // Under a year: the goal is there before any is logged.
     await expect.poll(() => page.locator('.glance').innerText()).toContain('Tummy time today: 0 of 30 minutes');
 

@@ -1,11 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { addDays, instantOfLocal, localDateOf, type LocalDate } from '@nightlight/domain/time/zoned-time';
+import { addChild as addApiChild, newEmail, registerParent as registerApiParent } from '../../api/support/family';
 import type { TestServer } from '../../api/support/test-server';
 import { ZONE } from './zone';
 
-export { ZONE };
+export { newEmail, ZONE };
 
 /** Scores 5 of 5 (length, lower, upper, digit, symbol): the meter calls it 'Strong'. */
 export const STRONG_PASSWORD = 'Sleepy-2-night';
@@ -15,8 +15,6 @@ export const STRONG_PASSWORD = 'Sleepy-2-night';
  * 4, 6 and 12 months), so no alert dialog opens over the dashboard of a child that young.
  */
 export const QUIET_AGE_DAYS = { ten: 10, fortyFive: 45, ninety: 90, oneHundredFifty: 150 } as const;
-
-export const newEmail = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
 
 /** Today in the tests' zone, as the server's clock `now` sees it. */
 export function todayIn(now: Date = new Date()): LocalDate {
@@ -59,27 +57,15 @@ async function expectStatus(answer: Promise<{ status: number; body: any }>, stat
  * with `completeOnboarding: false`, one who has not finished setting up.
  */
 export async function registerParent(server: TestServer, prefix = 'parent', { completeOnboarding = true } = {}): Promise<Parent> {
-  const email = newEmail(prefix);
-  const password = STRONG_PASSWORD;
-  const registered = await expectStatus(
-    server.call('POST', '/api/auth/register', { body: { email, password, referralCode: 'TEST42' } }),
-    201,
-    'register',
-  );
-  const token: string = registered.accessToken;
+  const { email, password, token } = await registerApiParent(server, prefix, { password: STRONG_PASSWORD });
   if (completeOnboarding) {
     await expectStatus(server.call('PATCH', '/api/me', { token, body: { onboardingCompleted: true } }), 200, 'complete onboarding');
   }
   return { email, password, token };
 }
 
-export async function addChild(server: TestServer, parent: Parent, displayName: string, birthDate: LocalDate): Promise<string> {
-  const child = await expectStatus(
-    server.call('POST', '/api/children', { token: parent.token, body: { displayName, birthDate, sex: 'Female', timezone: ZONE } }),
-    201,
-    'add child',
-  );
-  return child.id;
+export function addChild(server: TestServer, parent: Parent, displayName: string, birthDate: LocalDate): Promise<string> {
+  return addApiChild(server, parent.token, { displayName, birthDate, timezone: ZONE });
 }
 
 export async function logBottle(server: TestServer, parent: Parent, childId: string, startedAt: string, amountOz: number): Promise<void> {
@@ -97,6 +83,28 @@ export async function logBottle(server: TestServer, parent: Parent, childId: str
 export async function logSleep(server: TestServer, parent: Parent, childId: string, startedAt: string, minutes: number): Promise<void> {
   const endedAt = new Date(Date.parse(startedAt) + minutes * 60_000).toISOString();
   await expectStatus(server.call('POST', '/api/sleep', { token: parent.token, body: { childId, startedAt, endedAt } }), 201, 'log sleep');
+}
+
+/**
+ * A parent (past onboarding unless told otherwise) whose child `name` is `ageDays` old, clear of
+ * every milestone alert by default, once the read models have caught up.
+ */
+export async function parentWithChild(
+  server: TestServer,
+  prefix: string,
+  name: string,
+  { ageDays = QUIET_AGE_DAYS.fortyFive, completeOnboarding = true }: { ageDays?: number; completeOnboarding?: boolean } = {},
+): Promise<{ parent: Parent; childId: string }> {
+  const parent = await registerParent(server, prefix, { completeOnboarding });
+  const childId = await addChild(server, parent, name, daysBefore(todayIn(), ageDays));
+  await settle(server);
+  return { parent, childId };
+}
+
+/** Signs in through the form and waits for `childName`'s dashboard, by its exact heading. */
+export async function signInToDashboard(page: Page, parent: Parent, childName: string): Promise<void> {
+  await signIn(page, parent.email, parent.password);
+  await page.getByRole('heading', { name: `${childName} Dashboard`, exact: true }).waitFor();
 }
 
 /** Signs in through the form, as a parent would, and waits for the dashboard route. */
