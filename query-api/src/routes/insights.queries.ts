@@ -88,15 +88,17 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
       const query = parseInput(dailyQuery, request.query);
       const last = today(owned, query.tz);
       const first = addDays(last, 1 - query.days);
-      const stored = await storedFor(owned, first, last);
-      const range = `${first}/${last}`;
-      let body = dailyAnswers.get(owned, range, stored);
-      if (body === undefined) {
-        const views = everyDate(owned, stored, first, last).map(toDailyInsightsView);
-        // The route's serializer, compiled from its schema, writes text.
-        body = reply.serialize({ days: views, today: views.at(-1) }) as string;
-        dailyAnswers.set(owned, range, stored, body);
-      }
+      const body = await dailyAnswers.answer(
+        owned,
+        `${first}/${last}`,
+        dailyDocs.writeMark?.(),
+        () => storedFor(owned, first, last),
+        (stored) => {
+          const views = everyDate(owned, stored, first, last).map(toDailyInsightsView);
+          // The route's serializer, compiled from its schema, writes text.
+          return reply.serialize({ days: views, today: views.at(-1) }) as string;
+        },
+      );
       return reply.type(JSON_MEDIA_TYPE).send(body);
     });
 
