@@ -99,7 +99,8 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
           return reply.serialize({ days: views, today: views.at(-1) }) as string;
         },
       );
-      return reply.type(JSON_MEDIA_TYPE).send(body);
+      reply.type(JSON_MEDIA_TYPE);
+      return body;
     });
 
     app.get('/api/children/:id/insights/weekly', { schema: weeklySchema }, async (request) => {
