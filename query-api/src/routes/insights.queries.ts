@@ -13,6 +13,7 @@ import { compiledJson, routeSchema } from '@nightlight/infrastructure/http/route
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
+import { keptPayload } from '../answer-compression';
 import { keptAnswers } from './kept-answers';
 
 /** What Fastify names a JSON answer it serialises itself. */
@@ -81,8 +82,9 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
     });
 
     // The dashboard's most frequent read: its answer is written by a serializer compiled from its
-    // schema, and kept while the documents it is made from stay the same (docs/decisions.md, "Kept answers").
-    const dailyAnswers = keptAnswers();
+    // schema, and kept, with its compressed forms, while the documents it is made from stay the same
+    // (docs/decisions.md, "Kept answers").
+    const dailyAnswers = keptAnswers<Buffer>();
     app.get('/api/children/:id/insights/daily', { schema: dailySchema, serializerCompiler: compiledJson }, async (request, reply) => {
       const owned = await child(request);
       const query = parseInput(dailyQuery, request.query);
@@ -96,7 +98,7 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
         (stored) => {
           const views = everyDate(owned, stored, first, last).map(toDailyInsightsView);
           // The route's serializer, compiled from its schema, writes text.
-          return reply.serialize({ days: views, today: views.at(-1) }) as string;
+          return keptPayload(reply.serialize({ days: views, today: views.at(-1) }) as string);
         },
       );
       reply.type(JSON_MEDIA_TYPE);

@@ -1,11 +1,11 @@
 /** Ranges kept for one child document: a dashboard asks for one, a few screens for a few more. */
 const RANGES_KEPT = 8;
 
-interface Kept {
+interface Kept<Body> {
   sources: readonly object[];
   /** The collection's write mark when the sources were last read (undefined: the store has none). */
   mark: object | undefined;
-  body: string;
+  body: Body;
 }
 
 const sameItems = (a: readonly object[], b: readonly object[]): boolean => a.length === b.length && a.every((item, index) => item === b[index]);
@@ -19,14 +19,14 @@ const sameItems = (a: readonly object[], b: readonly object[]): boolean => a.len
  * since. A store that reads fresh documents every time (PostgreSQL, MongoDB) never reuses one. Who
  * may read the child is checked before, on every request (docs/decisions.md, "Kept answers").
  */
-export function keptAnswers() {
-  const byChild = new WeakMap<object, Map<string, Kept>>();
+export function keptAnswers<Body>() {
+  const byChild = new WeakMap<object, Map<string, Kept<Body>>>();
   return {
     /**
      * The answer for `child` over `range`: kept, or made by `make` from what `read` finds. `mark` is
      * the collection's write mark taken before `read` is called, so a write meanwhile is a change.
      */
-    async answer<S extends object>(child: object, range: string, mark: object | undefined, read: () => Promise<readonly S[]>, make: (sources: readonly S[]) => string): Promise<string> {
+    async answer<S extends object>(child: object, range: string, mark: object | undefined, read: () => Promise<readonly S[]>, make: (sources: readonly S[]) => Body): Promise<Body> {
       let ranges = byChild.get(child);
       const kept = ranges?.get(range);
       if (kept && mark !== undefined && kept.mark === mark) return kept.body;

@@ -16,7 +16,7 @@ function counted(documents: object[]) {
 
 describe('kept answers', () => {
   it('answers again without reading while the write mark stays, and reads once it changes', async () => {
-    const kept = keptAnswers();
+    const kept = keptAnswers<string>();
     const child = {};
     const source = counted([{ day: 1 }, { day: 2 }]);
     const mark = {};
@@ -29,7 +29,7 @@ describe('kept answers', () => {
   });
 
   it('makes the answer again when a document read is another object, or the child is', async () => {
-    const kept = keptAnswers();
+    const kept = keptAnswers<string>();
     const child = {};
     const first = counted([{ day: 1 }]);
     await kept.answer(child, 'week', {}, first.read, first.make);
@@ -42,7 +42,7 @@ describe('kept answers', () => {
   });
 
   it('reads every time from a store without a write mark, and keeps ranges apart', async () => {
-    const kept = keptAnswers();
+    const kept = keptAnswers<string>();
     const child = {};
     const source = counted([{ day: 1 }]);
     await kept.answer(child, 'week', undefined, source.read, source.make);
