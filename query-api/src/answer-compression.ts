@@ -50,6 +50,19 @@ function compressInPlace(encoding: Encoding, payload: string | Buffer): Buffer {
   return encoding === 'br' ? brotliCompressSync(bytes, IN_MEMORY_BROTLI) : gzipSync(bytes);
 }
 
+/**
+ * Answers a route sends again and again unchanged (kept-answers.ts), each with its compressed forms
+ * once made: compressing the dashboard's 3 KB answer cost a browser's read more than the rest of it.
+ */
+const compressedForms = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+/** The bytes of an answer the route will send unchanged many times: compressed once per encoding, then kept with it. */
+export function keptPayload(text: string): Buffer {
+  const bytes = Buffer.from(text);
+  compressedForms.set(bytes, {});
+  return bytes;
+}
+
 const isStream = (payload: unknown): payload is NodeJS.ReadableStream => typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
 
 /** Whether the answer is one to compress at all, whatever the client takes; `size` is null for a stream of unknown length. */
@@ -87,6 +100,8 @@ export function registerAnswerCompression(app: FastifyInstance): void {
     if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
     if (stream) return compressStream(encoding, payload);
     if (size! > COMPRESS_IN_PLACE_MAX_BYTES) return compressStream(encoding, Readable.from([payload as string | Buffer]));
+    const kept = Buffer.isBuffer(payload) ? compressedForms.get(payload) : undefined;
+    if (kept) return (kept[encoding] ??= compressInPlace(encoding, payload as Buffer));
     return compressInPlace(encoding, payload as string | Buffer);
   });
 }

@@ -1,5 +1,6 @@
 import '@nightlight/infrastructure/http/authentication';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
@@ -33,12 +34,26 @@ const CSP_DIRECTIVES = { defaultSrc: ["'self'"], imgSrc: ["'self'", 'data:'], st
 const ONE_YEAR_S = 365 * 24 * 60 * 60;
 const IMMUTABLE = `public, max-age=${ONE_YEAR_S}, immutable`;
 
+/**
+ * The headers a helmet middleware sets, worked out once: with fixed directives they are the same
+ * for every request. Given to the reply as one object, they are checked once as the answer is
+ * written, where helmet's dozen middlewares and their setHeader calls cost a read a tenth of its
+ * time (docs/benchmarks.md, "HTTP from outside").
+ */
+function headersSetBy(middleware: ReturnType<typeof helmet>): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = { setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)), removeHeader: () => undefined };
+  middleware({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 // Served over plain HTTP (a LAN address, Safari on localhost), upgrade-insecure-requests would send
 // every script and stylesheet to an https:// that does not exist and leave the page blank, and HSTS
-// would pin a scheme the server does not serve: both go only with HTTPS. The two sets of security
-// headers are built once, not per request.
-const plainHttpHeaders = helmet({ contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } }, strictTransportSecurity: false });
-const httpsHeaders = helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, strictTransportSecurity: { maxAge: ONE_YEAR_S, includeSubDomains: true } });
+// would pin a scheme the server does not serve: both go only with HTTPS.
+const plainHttpHeaders = headersSetBy(helmet({ contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } }, strictTransportSecurity: false }));
+const httpsHeaders = headersSetBy(helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, strictTransportSecurity: { maxAge: ONE_YEAR_S, includeSubDomains: true } }));
 
 export interface EdgeOptions {
   /** The write routes: command-api's plugin in-process, or a plugin that forwards to it over HTTP. */
@@ -91,7 +106,8 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   registerApiHygiene(app);
   registerAnswerCompression(app);
   app.addHook('onRequest', (request, reply, done) => {
-    (request.protocol === 'https' ? httpsHeaders : plainHttpHeaders)(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    reply.headers(request.protocol === 'https' ? httpsHeaders : plainHttpHeaders);
+    done();
   });
   // Same-origin app: no Access-Control-* header is ever sent and preflights find no route, so a
   // browser refuses every call to the API from another origin.

@@ -82,6 +82,21 @@ describe('compressed API answers', () => {
     }
   });
 
+  it("sends a kept answer's compressed form again until a write changes the answer, then the new one", async () => {
+    const decompressed = async (encoding: 'br' | 'gzip') => {
+      const answer = await get(insightsPath(), encoding);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      return JSON.parse((encoding === 'br' ? brotliDecompressSync : gunzipSync)(answer.bytes).toString()) as { today: { feeding: { feedCount: number } } };
+    };
+    const before = JSON.parse((await get(insightsPath())).bytes.toString());
+    for (const encoding of ['br', 'gzip', 'br', 'gzip'] as const) expect(await decompressed(encoding)).toEqual(before);
+
+    const feeding = await server.call('POST', '/api/feedings', { token, body: { childId, startedAt: new Date(NOW - 30 * 60_000).toISOString(), method: 'Bottle', amountOz: 2 } });
+    expect(feeding.status).toBe(201);
+    await server.server.projector.waitFor(Number(feeding.headers.get('x-event-position')), 2000);
+    for (const encoding of ['br', 'gzip'] as const) expect((await decompressed(encoding)).today.feeding.feedCount).toBe(before.today.feeding.feedCount + 1);
+  });
+
   it('sends the answer as it is to a client that takes neither', async () => {
     for (const acceptEncoding of ['identity', 'deflate', 'br;q=0, gzip;q=0']) {
       const answer = await get(insightsPath(), acceptEncoding);

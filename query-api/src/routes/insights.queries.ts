@@ -13,6 +13,11 @@ import { compiledJson, routeSchema } from '@nightlight/infrastructure/http/route
 import { DAILY_INSIGHTS_COLLECTION, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import type { QueryDeps } from '../query-deps';
 import { findChildAs } from './family-child';
+import { keptPayload } from '../answer-compression';
+import { keptAnswers } from './kept-answers';
+
+/** What Fastify names a JSON answer it serialises itself. */
+const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
 
 const MAX_RANGE_DAYS = 366;
 
@@ -53,15 +58,19 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
   return async function routes(app: FastifyInstance): Promise<void> {
     const dailyDocs = readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
 
+    /** The documents stored for the range, ascending: dates with nothing logged have none. */
+    const storedFor = (child: ChildDocument, from: string, to: string): Promise<DailyInsightsRecord[]> =>
+      dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 }, readOnly: true });
+
     /** Documents for every date of the range, ascending; a date with nothing logged gets an empty one. */
-    async function docsFor(child: ChildDocument, from: string, to: string): Promise<DailyInsightsDocument[]> {
-      const stored = await dailyDocs.find({ childId: child._id, date: { $gte: from, $lte: to } }, { sort: { date: 1 }, readOnly: true });
+    function everyDate(child: ChildDocument, stored: readonly DailyInsightsDocument[], from: string, to: string): DailyInsightsDocument[] {
       const byDate = new Map(stored.map((doc) => [doc.date, doc]));
       const schedule = { timezone: child.timezone, nightWindowStart: child.nightWindowStart, nightWindowEnd: child.nightWindowEnd };
       const result: DailyInsightsDocument[] = [];
       for (let date = from; date <= to; date = addDays(date, 1)) result.push(byDate.get(date) ?? computeDailyInsights(date, [], [], schedule));
       return result;
     }
+    const docsFor = async (child: ChildDocument, from: string, to: string) => everyDate(child, await storedFor(child, from, to), from, to);
 
     const today = (child: ChildDocument, zone: string | undefined) => localDateOf(clock(), zone ?? child.timezone);
     const child = async (request: { params: unknown; userId: string }) => (await findChildAs(readStore, parseIdParam(request.params, 'Child not found'), request.userId)).child;
@@ -72,14 +81,28 @@ export function insightQueries({ readStore, clock }: QueryDeps) {
       return summarizeRange(await docsFor(owned, query.from, query.to));
     });
 
-    // The dashboard's most frequent read: its answer is written by a serializer compiled from its schema.
-    app.get('/api/children/:id/insights/daily', { schema: dailySchema, serializerCompiler: compiledJson }, async (request) => {
+    // The dashboard's most frequent read: its answer is written by a serializer compiled from its
+    // schema, and kept, with its compressed forms, while the documents it is made from stay the same
+    // (docs/decisions.md, "Kept answers").
+    const dailyAnswers = keptAnswers<Buffer>();
+    app.get('/api/children/:id/insights/daily', { schema: dailySchema, serializerCompiler: compiledJson }, async (request, reply) => {
       const owned = await child(request);
       const query = parseInput(dailyQuery, request.query);
       const last = today(owned, query.tz);
-      const docs = await docsFor(owned, addDays(last, 1 - query.days), last);
-      const views = docs.map(toDailyInsightsView);
-      return { days: views, today: views.at(-1) };
+      const first = addDays(last, 1 - query.days);
+      const body = await dailyAnswers.answer(
+        owned,
+        `${first}/${last}`,
+        dailyDocs.writeMark?.(),
+        () => storedFor(owned, first, last),
+        (stored) => {
+          const views = everyDate(owned, stored, first, last).map(toDailyInsightsView);
+          // The route's serializer, compiled from its schema, writes text.
+          return keptPayload(reply.serialize({ days: views, today: views.at(-1) }) as string);
+        },
+      );
+      reply.type(JSON_MEDIA_TYPE);
+      return body;
     });
 
     app.get('/api/children/:id/insights/weekly', { schema: weeklySchema }, async (request) => {

@@ -78,6 +78,13 @@ export interface Collection<T extends Doc = Doc> {
   deleteMany(filter: Filter): Promise<number>;
   bulkWrite(operations: readonly BulkOperation<T>[]): Promise<void>;
   createIndex(keys: SortSpec, options?: IndexOptions): Promise<void>;
+  /**
+   * An object that stays the same until the collection is next written or emptied, then is replaced:
+   * a reader that kept what it made from a query compares it to know that the query would find the
+   * same documents, without asking again. Only a store that sees every write to its data has one
+   * (the embedded SQLite store); any other answers undefined.
+   */
+  writeMark?(): object | undefined;
 }
 
 export interface ReadStore {

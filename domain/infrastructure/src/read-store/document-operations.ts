@@ -214,6 +214,7 @@ export interface SyncCollection<T extends Doc> {
   /** Deletes up to `limit` matching documents; how many it deleted. */
   deleteMatching(filter: Filter, limit: number): number;
   createIndex(keys: SortSpec, options?: IndexOptions): void;
+  writeMark?(): object;
 }
 
 export const NOTHING: UpdateResult = { matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
@@ -288,5 +289,6 @@ export function portCollection<T extends Doc>(sync: SyncCollection<T>): Collecti
       }
     },
     createIndex: async (keys, options) => sync.createIndex(keys, options),
+    writeMark: () => sync.writeMark?.(),
   };
 }

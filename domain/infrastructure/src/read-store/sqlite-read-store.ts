@@ -210,7 +210,13 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
      * writes, and a range query on an index was the largest part of a daily-insights read.
      */
     const found = new Map<string, string[]>();
-    caches.push(cache, found);
+    /** Replaced at every write, as the ids found are forgotten: see the port's writeMark. */
+    let mark = {};
+    const changed = (): void => {
+      found.clear();
+      mark = {};
+    };
+    caches.push(cache, { clear: changed });
     let insertSql = '';
     let upsertSql = '';
     /** The write statements name every column: made again when an index adds one. */
@@ -341,14 +347,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       write(() => statement(sql).run(doc._id, JSON.stringify(doc), ...paths.map((path) => columnValue(doc, path))));
       if (personal && !insertOnly) erasing = true;
       cache.set(doc._id, doc);
-      found.clear();
+      changed();
     };
 
     const remove = (doc: T): void => {
       write(() => statement(`DELETE FROM ${table} WHERE id = ?`).run(doc._id));
       if (personal) erasing = true;
       cache.delete(doc._id);
-      found.clear();
+      changed();
     };
 
     const firstMatch = (filter: Filter): T | undefined => {
@@ -364,6 +370,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
 
     return portCollection<T>({
       find,
+      writeMark: () => mark,
       findOne(filter, options) {
         const id = idOnly(filter);
         if (id !== null && !options?.projection) {

@@ -92,6 +92,26 @@ describe('the SQLite read store', () => {
     await store.close();
   });
 
+  it("keeps a collection's write mark until the collection is written, deleted from or emptied; other collections' writes leave it", async () => {
+    const store = createSqliteReadStore({ file: fileIn(), cacheDocuments: 100 });
+    const daily = store.collection('daily');
+    await daily.insertOne({ _id: 'c1:2026-01-01', childId: 'c1' });
+    const marks = [daily.writeMark!()];
+    await store.collection('timeline').insertOne({ _id: 'e1', childId: 'c1' });
+    await daily.find({ childId: 'c1' });
+    expect(daily.writeMark!()).toBe(marks[0]);
+    await daily.replaceOne({ _id: 'c1:2026-01-01' }, { _id: 'c1:2026-01-01', childId: 'c1', feeds: 1 });
+    marks.push(daily.writeMark!());
+    await daily.deleteOne({ _id: 'c1:2026-01-01' });
+    marks.push(daily.writeMark!());
+    await daily.insertOne({ _id: 'c1:2026-01-02', childId: 'c1' });
+    marks.push(daily.writeMark!());
+    await store.dropCollections((name) => name === 'daily');
+    marks.push(daily.writeMark!());
+    expect(new Set(marks).size).toBe(5);
+    await store.close();
+  });
+
   it('finds a page of a sorted query with a condition off the index as a full scan would, walking the index', async () => {
     const sqlite = createSqliteReadStore({ file: fileIn(), cacheDocuments: 10 });
     const memory = createMemoryReadStore();

@@ -23,6 +23,8 @@ export function createSwitchableReadStore(initial: ReadStore): SwitchableReadSto
     deleteMany: (filter) => current.collection(name).deleteMany(filter),
     bulkWrite: (operations) => current.collection(name).bulkWrite(operations),
     createIndex: (keys, options) => current.collection(name).createIndex(keys, options),
+    // Another version's collection has a mark of its own: a switch is a change.
+    writeMark: () => current.collection(name).writeMark?.(),
   });
   return {
     collection<T extends Doc = Doc>(name: string): Collection<T> {
