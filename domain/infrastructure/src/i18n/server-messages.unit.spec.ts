@@ -90,7 +90,8 @@ describe('the server catalogs', () => {
     expect(copied).toEqual([]);
   });
 
-  it('words every text of the domain, the edge and the services that may reach a user', () => {
+  // Parses every source file of the services: seconds on a machine busy with the other projects.
+  it('words every text of the domain, the edge and the services that may reach a user', { timeout: 30_000 }, () => {
     const texts = sourceTexts(REPO_ROOT);
     expect(texts.length).toBeGreaterThan(200);
     const unworded = texts
