@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 
 /** How long a preview's checked rows wait for the import: a parent reading what the preview says. */
-const KEPT_MS = 10 * 60_000;
-/** Rows kept at most, all previews together: two files at the size limit. */
-const MOST_ROWS = 700_000;
+const KEPT_MS = 5 * 60_000;
+/** Rows kept at most, all previews together: a file at the size limit (16 MB, about 330,000 rows). */
+const MOST_ROWS = 350_000;
 
 /**
  * The rows of files previewed lately, as their kinds' rules checked them, for the import of the
