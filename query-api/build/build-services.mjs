@@ -20,8 +20,8 @@ export const SERVICES = [
 ];
 
 const SOURCE_DIRS = ['domain/src', 'domain/infrastructure/src', 'command-api/src', 'projector/src', 'query-api/src', 'query-api/embedded/src'];
-// The event store's writer thread is loaded by its path beside the code that starts it: it goes beside each bundle.
-const WRITER_THREAD = 'domain/infrastructure/src/event-store/sqlite-writer.thread.js';
+// The event store's writer thread and the read models' checkpointer are loaded by their paths beside the code that starts them: they go beside each bundle.
+const THREADS = ['domain/infrastructure/src/event-store/sqlite-writer.thread.js', 'domain/infrastructure/src/read-store/sqlite-checkpointer.thread.js'];
 
 function thirdPartyPackages() {
   const manifests = ['package.json', 'domain/package.json', 'domain/infrastructure/package.json', 'command-api/package.json', 'projector/package.json', 'query-api/package.json'];
@@ -71,7 +71,7 @@ export async function buildServices() {
       sourcemap: true,
       logLevel: 'warning',
     });
-    copyFileSync(path.join(ROOT, WRITER_THREAD), path.join(ROOT, path.dirname(out), path.basename(WRITER_THREAD)));
+    for (const thread of THREADS) copyFileSync(path.join(ROOT, thread), path.join(ROOT, path.dirname(out), path.basename(thread)));
   }
 }
 

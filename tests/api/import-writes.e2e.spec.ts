@@ -108,6 +108,37 @@ describe('an import and the entries other phones log meanwhile', () => {
   }, 60_000);
 });
 
+describe('an import after its preview', () => {
+  const previewOf = (person: Person, childId: string, csv: string) => server.call('POST', `/api/children/${childId}/import/preview`, { token: person.token, body: { csv, amountUnit: 'oz' } });
+  const file = ['id,child_id,start,end,nap,notes', '1,1,2026-11-18 12:00:00,2026-11-18 12:30:00,1,', '2,1,2026-11-18 13:00:00,2026-11-18 13:20:00,1,', '3,1,2026-11-18 14:00:00,2026-11-18 14:30:00,1,'].join('\n');
+
+  it('looks again at what was logged and deleted since the preview', async () => {
+    const parent = await register();
+    const childId = await addChild(parent, 'UTC');
+    const inTheWay = await server.call('POST', '/api/sleep', { token: parent.token, body: { childId, startedAt: '2026-11-18T14:10:00Z', endedAt: '2026-11-18T14:40:00Z' } });
+    await settle();
+    expect((await previewOf(parent, childId, file)).body).toMatchObject({ entries: { sleep: 2 }, refused: [{ line: 4, message: SLEEP_OVERLAP }] });
+    // Meanwhile another phone deletes the sleep line 4 met, and logs one over line 3.
+    expect((await server.call('DELETE', `/api/sleep/${inTheWay.body.id}`, { token: parent.token })).status).toBe(200);
+    expect((await server.call('POST', '/api/sleep', { token: parent.token, body: { childId, startedAt: '2026-11-18T13:10:00Z', endedAt: '2026-11-18T13:40:00Z' } })).status).toBe(201);
+    await settle();
+    expect((await importInto(parent, childId, file)).body).toMatchObject({ entries: { sleep: 2 }, refused: [{ line: 3, message: SLEEP_OVERLAP }] });
+  });
+
+  it("reads the file in the child's zone at the import, changed since the preview", async () => {
+    const parent = await register();
+    const childId = await addChild(parent, 'UTC');
+    expect((await previewOf(parent, childId, file)).body).toMatchObject({ entries: { sleep: 3 }, from: '2026-11-18', to: '2026-11-18' });
+    const profile = { displayName: 'Robin', birthDate: '2026-09-01', sex: 'Female', nightWindowStart: '19:00', nightWindowEnd: '07:00', timezone: 'Asia/Tokyo' };
+    expect((await server.call('PUT', `/api/settings/children/${childId}`, { token: parent.token, body: profile })).status).toBe(200);
+    expect((await importInto(parent, childId, file)).body).toMatchObject({ entries: { sleep: 3 }, refused: [] });
+    await settle();
+    const sleeps = (await server.call('GET', `/api/sleep?childId=${childId}&date=2026-11-18`, { token: parent.token })).body as { startedAt: string }[];
+    // 12:00 in Tokyo is 03:00 UTC.
+    expect(sleeps.map((sleep) => sleep.startedAt).sort()).toEqual(['2026-11-18T03:00:00.000Z', '2026-11-18T04:00:00.000Z', '2026-11-18T05:00:00.000Z']);
+  });
+});
+
 describe('an import sent again', () => {
   const file = ['id,child_id,start,end,nap,notes', '11,1,2026-11-17 20:00:00,2026-11-18 05:30:00,0,Slept through', '12,1,2026-11-18 09:00:00,2026-11-18 10:00:00,1,'].join('\n');
 

@@ -16,7 +16,7 @@ import { answeringProcess, cpuSecondsOf } from './support/process-cpu';
  * second, the server's CPU seconds, and the /healthz answers' p99 and max meanwhile; the same for
  * three seconds of the idle server first (what the machine's other work costs /healthz); and the
  * load average of the machine before and after. `npx tsx tests/bench/import.bench.ts` (MEGABYTES,
- * default 16). Goals (docs/benchmarks.md, "Import"): preview and import each under 10 s; /healthz
+ * default 16; CPU_PROF_DIR, a folder to write the server's CPU profiles to, its threads' each). Goals (docs/benchmarks.md, "Import"): preview and import each under 10 s; /healthz
  * p99 under 100 ms.
  *
  * The file is Baby Buddy's sleep export with its columns as `core/admin.py` writes them: a ten-minute
@@ -25,6 +25,7 @@ import { answeringProcess, cpuSecondsOf } from './support/process-cpu';
  * import refuses as overlapping.
  */
 const MEGABYTES = Number(process.env.MEGABYTES ?? 16);
+const CPU_PROF_DIR = process.env.CPU_PROF_DIR;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DAY_MS = 86_400_000;
 
@@ -96,7 +97,9 @@ try {
   const base = `http://127.0.0.1:${port}`;
   // The embedded default, as a new user runs it: no Redis even where the shell has one.
   const { REDIS_URL: _redis, ...environment } = process.env;
-  start('npm', ['start'], { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'BENCH1', LOG_LEVEL: 'warn' });
+  // What `npm start` runs, by node itself when profiled: Node takes --cpu-prof on its command line only.
+  const [command, args]: [string, string[]] = CPU_PROF_DIR ? [process.execPath, [...(process.env.NODE_FLAGS ?? '').split(' ').filter(Boolean), '--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, 'query-api/build/start.mjs']] : ['npm', ['start']];
+  start(command, args, { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, REFERRAL_CODES: 'BENCH1', LOG_LEVEL: 'warn' });
   for (let ready = false; !ready; ) {
     ready = await fetch(`${base}/readyz`).then((response) => response.ok, () => false);
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));

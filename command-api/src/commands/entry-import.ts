@@ -20,6 +20,7 @@ import { loadChildAs } from './child-access';
 import { growthImport } from './growth-import';
 import { importWrites, type RowToLog } from './import-writes';
 import { eachInSlices, otherWorkFirst } from './in-slices';
+import { previewedFiles } from './previewed-files';
 import { xlsxRows } from './xlsx-rows';
 
 // An imported row's entry id, from the child and the row's source: imported again, it names the same
@@ -65,6 +66,7 @@ export function entryImport(deps: CommandDeps) {
   const { eventStore, readStore, clock, cipher } = deps;
   const writes = importWrites(deps);
   const timeline = readStore.collection<TimelineDocument>(TIMELINE_COLLECTION);
+  const previewed = previewedFiles<{ format: string; rows: FileRow[] }>();
 
   /**
    * The file's rows, read in slices (CSV text, or an XLSX workbook's first sheet), each kept only as
@@ -112,7 +114,12 @@ export function entryImport(deps: CommandDeps) {
     return found;
   }
 
-  async function plan(userId: string, childId: string, input: unknown, key: IdempotentRequest | null = null) {
+  /**
+   * What importing the file would do. A preview keeps the file's checked rows for the import that
+   * follows it, which then checks none of them again: it only looks again at what they meet in the
+   * store (previewed-files.ts).
+   */
+  async function plan(userId: string, childId: string, input: unknown, { key = null, preview = false }: { key?: IdempotentRequest | null; preview?: boolean }) {
     const body = parseInput(importBody, input);
     const child = await loadChildAs(eventStore, childId, userId);
     const timezone = child.profile.timezone;
@@ -148,7 +155,9 @@ export function entryImport(deps: CommandDeps) {
       }
     };
 
-    const { format, rows } = await readFile(body, options, checkRow);
+    const checkedKey = previewed.keyOf([userId, childId, birthDate, JSON.stringify(options), body.csv ?? '', body.xlsx ?? '']);
+    const { format, rows } = (preview ? undefined : previewed.take(checkedKey, now)) ?? (await readFile(body, options, checkRow));
+    if (preview) previewed.keep(checkedKey, { format, rows }, rows.length, now);
     const children = childrenInFile(rows);
     const chosen = (() => {
       try {
@@ -238,7 +247,7 @@ export function entryImport(deps: CommandDeps) {
   return {
     /** POST /api/children/:id/import/preview: what the import would do; writes nothing. */
     async preview(userId: string, childId: string, input: unknown): Promise<ImportSummary> {
-      const planned = await plan(userId, childId, input);
+      const planned = await plan(userId, childId, input, { preview: true });
       return summary(planned, planned.accepted);
     },
 
@@ -248,7 +257,7 @@ export function entryImport(deps: CommandDeps) {
      * the same file again, nothing is logged twice.
      */
     async run(actor: WriteActor, childId: string, input: unknown): Promise<{ summary: ImportSummary; position: number }> {
-      const planned = await plan(actor.userId, childId, input, actor.idempotent);
+      const planned = await plan(actor.userId, childId, input, { key: actor.idempotent });
       if (planned.child === null && planned.children.length > 1) throw new HttpError(400, severalChildren(planned.children).message);
       await otherWorkFirst();
       const again = planned.accepted.filter((row) => row.loggedAt !== undefined);

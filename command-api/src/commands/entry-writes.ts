@@ -2,7 +2,7 @@ import type { ChildMember } from '@nightlight/domain/children/child.events';
 import { isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
 import type { CheckedEntry, EntryKindDefinition, EntryOrigin, EntryState, RecordedEntry } from '@nightlight/domain/entries/entry-kind-definition';
-import { turnSealed } from '@nightlight/domain/entries/sealed-fields';
+import { turnSealed, turnSealedNow } from '@nightlight/domain/entries/sealed-fields';
 import { openedEntry, timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
@@ -34,6 +34,12 @@ export async function loggedEntryData(
 ): Promise<{ recorded: RecordedEntry; data: Record<string, unknown> }> {
   const recorded: RecordedEntry = { ...times, details: await turnSealed(details, entry.sealed, async (text) => seal(text)), notes: await seal(notes) };
   return { recorded, data: entry.eventData(ref, recorded) };
+}
+
+/** loggedEntryData with a sealer that answers at once (an import's, holding the child's key): no wait for each of many rows. */
+export function loggedEntryDataNow(entry: EntryKindDefinition, seal: (text: string) => SealedText, ref: { id: string; childId: string; ownerId: string }, { notes, details, ...times }: CheckedEntry): Record<string, unknown> {
+  const recorded: RecordedEntry = { ...times, details: turnSealedNow(details, entry.sealed, seal), notes: seal(notes) };
+  return entry.eventData(ref, recorded);
 }
 
 /**

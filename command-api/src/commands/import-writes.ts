@@ -12,7 +12,7 @@ import { WrongExpectedRevisionError, type NewEvent } from '@nightlight/infrastru
 import type { CommandDeps } from '../command-deps';
 import { commandMetadata, newEventsWith } from '../command-handler';
 import type { WriteActor } from '../write-reply';
-import { entryWrites, loggedEntryData } from './entry-writes';
+import { entryWrites, loggedEntryDataNow } from './entry-writes';
 import { growthImport } from './growth-import';
 import { claimImportSlots, matchImportSlots, type ImportDays, type SessionClaim } from './import-slots';
 import { eachInSlices, otherWorkFirst } from './in-slices';
@@ -91,7 +91,7 @@ export function importWrites(deps: CommandDeps) {
   }
 
   /** What logging the row appends, as its form's write would append it. */
-  async function prepare(row: RowToLog, childId: string, ownerId: string, seal: (text: string) => string, newEvent: (event: DomainEvent) => NewEvent): Promise<Prepared> {
+  function prepare(row: RowToLog, childId: string, ownerId: string, seal: (text: string) => string, newEvent: (event: DomainEvent) => NewEvent): Prepared {
     let streamId: string;
     let events: DomainEvent[];
     if (row.kind === 'growth') {
@@ -99,7 +99,7 @@ export function importWrites(deps: CommandDeps) {
       events = growthImport.recorded({ measurementId: row.id, childId, ownerId }, row.details);
     } else {
       const entry = entryKind(row.kind);
-      const { data } = await loggedEntryData(entry, seal, { id: row.id, childId, ownerId }, row.checked);
+      const data = loggedEntryDataNow(entry, seal, { id: row.id, childId, ownerId }, row.checked);
       streamId = entry.streamId(row.id);
       events = entry.decider.decide({ type: entry.commands.log, data }, entry.decider.initialState());
     }
@@ -200,7 +200,7 @@ export function importWrites(deps: CommandDeps) {
         // Marked handled: awaited once the rows are prepared.
         claiming.catch(() => undefined);
         const prepared: Prepared[] = [];
-        await eachInSlices(group, async (row) => void prepared.push(await prepare(row, childId, actor.userId, seal, newEvent)));
+        await eachInSlices(group, (row) => void prepared.push(prepare(row, childId, actor.userId, seal, newEvent)));
         const refused = await claiming;
         for (const { row } of prepared) {
           if (refused.has(row.id)) written.refused.push({ line: row.line, message: overlapMessage(row.kind as SessionKind) });

@@ -29,6 +29,16 @@ export function withValueAt<Details extends object>(details: Details, path: stri
 /** The last part of a path: the name a resealing event gives the field ('sleepSackTag'). */
 export const sealedKeyOf = (path: string): string => path.slice(path.lastIndexOf('.') + 1);
 
+/** turnSealed with a `turn` that answers at once (an import's sealer, holding the child's key). */
+export function turnSealedNow<Details extends object>(details: Details, paths: readonly string[], turn: (text: string) => string): Details {
+  let turned = details;
+  for (const path of paths) {
+    const text = valueAt(turned, path);
+    if (typeof text === 'string') turned = withValueAt(turned, path, turn(text));
+  }
+  return turned;
+}
+
 /** Details with the text at each path turned by `turn` (sealed, opened or sealed again); null and absent text stay as they are. */
 export async function turnSealed<Details extends object>(details: Details, paths: readonly string[], turn: (text: string) => Promise<string>): Promise<Details> {
   let turned = details;

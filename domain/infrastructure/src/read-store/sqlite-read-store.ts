@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { privateDatabaseFile } from '../files/private-files';
+import { backgroundCheckpoints } from './background-checkpoints';
 import {
   DuplicateKeyError,
   ReadStoreUnavailableError,
@@ -90,6 +91,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   if (options.maxPages) db.pragma(`max_page_count = ${options.maxPages | 0}`);
+  const checkpoints = backgroundCheckpoints(db, options.file);
   const erasable = new Set(options.erasable ?? []);
   /*
    * Space freed in the collections holding personal data is zeroed (SQLite's secure_delete), so a
@@ -439,9 +441,11 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         commitNow();
         if (erasing) {
           // The log's older frames still hold the pages as they were before the commit.
+          await checkpoints.idle();
           db.pragma('wal_checkpoint(TRUNCATE)');
           erasing = false;
         }
+        checkpoints.afterCommit();
       } catch (error) {
         throw storeError(error, 'commit');
       }
@@ -451,6 +455,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       // What was never committed was never promised: its checkpoint was not written either.
       if (db.inTransaction) db.exec('ROLLBACK');
       redo = [];
+      await checkpoints.close();
       db.close();
       for (const cache of caches) cache.clear();
     },
