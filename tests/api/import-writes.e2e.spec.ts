@@ -109,12 +109,12 @@ describe('an import and the entries other phones log meanwhile', () => {
 });
 
 describe('an import after its preview', () => {
-  const previewOf = (person: Person, childId: string, csv: string) => server.call('POST', `/api/children/${childId}/import/preview`, { token: person.token, body: { csv, amountUnit: 'oz' } });
+  const previewOf = (person: Parent, childId: string, csv: string) => server.call('POST', `/api/children/${childId}/import/preview`, { token: person.token, body: { csv, amountUnit: 'oz' } });
   const file = ['id,child_id,start,end,nap,notes', '1,1,2026-11-18 12:00:00,2026-11-18 12:30:00,1,', '2,1,2026-11-18 13:00:00,2026-11-18 13:20:00,1,', '3,1,2026-11-18 14:00:00,2026-11-18 14:30:00,1,'].join('\n');
 
   it('looks again at what was logged and deleted since the preview', async () => {
-    const parent = await register();
-    const childId = await addChild(parent, 'UTC');
+    const parent = await registerParent(server, 'import');
+    const childId = await addChild(server, parent.token, { ...BORN, timezone: 'UTC' });
     const inTheWay = await server.call('POST', '/api/sleep', { token: parent.token, body: { childId, startedAt: '2026-11-18T14:10:00Z', endedAt: '2026-11-18T14:40:00Z' } });
     await settle();
     expect((await previewOf(parent, childId, file)).body).toMatchObject({ entries: { sleep: 2 }, refused: [{ line: 4, message: SLEEP_OVERLAP }] });
@@ -126,8 +126,8 @@ describe('an import after its preview', () => {
   });
 
   it("reads the file in the child's zone at the import, changed since the preview", async () => {
-    const parent = await register();
-    const childId = await addChild(parent, 'UTC');
+    const parent = await registerParent(server, 'import');
+    const childId = await addChild(server, parent.token, { ...BORN, timezone: 'UTC' });
     expect((await previewOf(parent, childId, file)).body).toMatchObject({ entries: { sleep: 3 }, from: '2026-11-18', to: '2026-11-18' });
     const profile = { displayName: 'Robin', birthDate: '2026-09-01', sex: 'Female', nightWindowStart: '19:00', nightWindowEnd: '07:00', timezone: 'Asia/Tokyo' };
     expect((await server.call('PUT', `/api/settings/children/${childId}`, { token: parent.token, body: profile })).status).toBe(200);
