@@ -210,7 +210,13 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
      * writes, and a range query on an index was the largest part of a daily-insights read.
      */
     const found = new Map<string, string[]>();
-    caches.push(cache, found);
+    /**
+     * The last id looked up and not found, until the collection is next written: a new document
+     * (each new entry's timeline document) is looked up by its projection, then again by the upsert
+     * that adds it.
+     */
+    let absent: string | null = null;
+    caches.push(cache, found, { clear: () => (absent = null) });
     let insertSql = '';
     let upsertSql = '';
     /** The write statements name every column: made again when an index adds one. */
@@ -224,8 +230,12 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     const byId = (id: string): T | null => {
       const cached = cache.get(id);
       if (cached) return cached;
+      if (id === absent) return null;
       const row = query(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
-      if (!row) return null;
+      if (!row) {
+        absent = id;
+        return null;
+      }
       const doc = deepFreeze(JSON.parse(row.doc) as T);
       cache.set(id, doc);
       return doc;
@@ -342,6 +352,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       if (personal && !insertOnly) erasing = true;
       cache.set(doc._id, doc);
       found.clear();
+      absent = null;
     };
 
     const remove = (doc: T): void => {
@@ -349,6 +360,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       if (personal) erasing = true;
       cache.delete(doc._id);
       found.clear();
+      absent = null;
     };
 
     const firstMatch = (filter: Filter): T | undefined => {
