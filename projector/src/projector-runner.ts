@@ -13,8 +13,8 @@ const CATCH_UP_BATCH = 5000;
  * commit leaves its writes to a commit a few milliseconds later. Readers in this process see what
  * was settled at once all the same (they read through the same connection), and a crash before the
  * commit replays those events from the checkpoint committed before. A commit after each settlement
- * was the largest single part of a write under load (12 % of the answering thread): each wrote the
- * timeline's, the history's and the day's pages to the file again. During a burst (an import) one
+ * held the answering thread for about a tenth of its time under load: each wrote the same pages of
+ * the timeline's indexes and the day's insights to the file again. During a burst (an import) one
  * every 200 ms held the loop for 57 ms at the median and up to 0.6 s, one every 50 ms for 36 ms and
  * up to 0.14 s (docs/benchmarks.md, "Import").
  */
