@@ -1,6 +1,6 @@
 import { schemaVersionOf, validateEventData } from '@nightlight/domain/events/event-registry';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent } from '@nightlight/infrastructure/ports/event-store';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import { resultOfKey, type IdempotentRequest } from './idempotency';
 
 export interface Decider<Command, State, Event extends DomainEvent> {
@@ -78,8 +78,9 @@ export function commandMetadata(context: Omit<CommandContext, 'newId'>) {
 export type AppendGuard<State> = (state: State) => Promise<{ settle(): Promise<void>; undo(): Promise<void> }>;
 
 /**
- * Load the stream, decide, append with the revision that was read: a concurrent change to the
- * same stream makes the append fail with WrongExpectedRevisionError (HTTP 409) instead of losing it.
+ * Load the stream (or take the events the caller read of it: `read`), decide, append with the
+ * revision that was read: a concurrent change to the same stream makes the append fail with
+ * WrongExpectedRevisionError (HTTP 409) instead of losing it.
  */
 export async function handleCommand<Command, State, Event extends DomainEvent>(
   eventStore: EventStore,
@@ -88,8 +89,10 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
   command: Command,
   context: CommandContext,
   guard?: AppendGuard<State>,
+  read?: readonly RecordedEvent[],
 ): Promise<CommandResult<State>> {
-  const recorded = await eventStore.readStream(streamId);
+  // A stream the caller has just read is not read again: the append still refuses it if it moved since.
+  const recorded = read ?? (await eventStore.readStream(streamId));
   const idempotency = context.idempotency;
   const earlier = idempotency && resultOfKey(recorded, idempotency, decider);
   if (earlier) return earlier;

@@ -9,16 +9,16 @@ const CHECKPOINT_PREFIX = 'projector/';
 /** Events between settlements while catching up. */
 const CATCH_UP_BATCH = 5000;
 /**
- * Live, while the projector is more than LIVE_BURST_EVENTS behind the log (a burst of appends, an
- * import's), the read models are committed at most every LIVE_COMMIT_GAP_MS: the burst is delivered
- * a few milliseconds at a time, each settled as it comes, and a commit after each made committing
- * most of the projector's work; one every 200 ms held the loop for 57 ms at the median and up to
- * 0.6 s, one every 50 ms for 36 ms and up to 0.14 s (docs/benchmarks.md, "Import"). What was settled
- * is published at once all the same: readers in this process see it, and a crash before the commit
- * replays those events.
+ * Live, the read models are committed at most every LIVE_COMMIT_GAP_MS: a settlement soon after a
+ * commit leaves its writes to a commit a few milliseconds later. Readers in this process see what
+ * was settled at once all the same (they read through the same connection), and a crash before the
+ * commit replays those events from the checkpoint committed before. A commit after each settlement
+ * held the answering thread for about a tenth of its time under load: each wrote the same pages of
+ * the timeline's indexes and the day's insights to the file again. During a burst (an import) one
+ * every 200 ms held the loop for 57 ms at the median and up to 0.6 s, one every 50 ms for 36 ms and
+ * up to 0.14 s (docs/benchmarks.md, "Import").
  */
 const LIVE_COMMIT_GAP_MS = 50;
-const LIVE_BURST_EVENTS = 1_000;
 /** Waits between attempts while the read store cannot be reached: from the first to the longest. */
 const RETRY_FIRST_MS = 100;
 const RETRY_LONGEST_MS = 5000;
@@ -161,8 +161,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     await untilReachable(async () => {
       await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
       const sinceCommit = performance.now() - lastCommit;
-      const inBurst = isCaughtUp && sinceCommit < LIVE_COMMIT_GAP_MS && (await eventStore.headPosition()) - reached > LIVE_BURST_EVENTS;
-      if (!inBurst) await commit();
+      if (!isCaughtUp || sinceCommit >= LIVE_COMMIT_GAP_MS) await commit();
       else commitLater ??= setTimeout(() => void commitInTurn(), LIVE_COMMIT_GAP_MS - sinceCommit).unref();
     });
     savedPosition = reached;

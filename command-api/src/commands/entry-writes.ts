@@ -6,10 +6,11 @@ import { turnSealed, turnSealedNow } from '@nightlight/domain/entries/sealed-fie
 import { openedEntry, timelineApiView, timelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { NotFoundError, type SealedText } from '@nightlight/domain/shared/domain-event';
 import { parseIdParam, parseInput } from '@nightlight/infrastructure/http/http-errors';
+import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type AppendGuard, type CommandResult } from '../command-handler';
-import { idempotentWrites } from '../idempotency';
+import { idempotentWrites, resultOfKey } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { childAsOf, isMember, loadChildAs } from './child-access';
 import { openedBirthDate } from './child-facts';
@@ -52,7 +53,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   const idempotency = idempotentWrites(deps);
   const detailsOf = (state: EntryState): RecordedEntry | null => (state.details === null ? null : entry.recordedOf(state.details));
 
-  const decide = (type: string, data: Record<string, unknown>, actor: WriteActor, next: { startedAt: string; endedAt: string } | null) => {
+  const decide = (type: string, data: Record<string, unknown>, actor: WriteActor, next: { startedAt: string; endedAt: string } | null, read?: readonly RecordedEvent[]) => {
     const entryId = data[entry.idField] as string;
     const { userId, correlationId, idempotent } = actor;
     // The overlap rule of sessions is decided on the days the entry's times reach into, before its event is appended.
@@ -71,7 +72,7 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
           });
         }
       : undefined;
-    return handleCommand(eventStore, entry.streamId(entryId), entry.decider, { type, data }, { userId, correlationId, now: clock(), newId, idempotency: idempotent }, guard);
+    return handleCommand(eventStore, entry.streamId(entryId), entry.decider, { type, data }, { userId, correlationId, now: clock(), newId, idempotency: idempotent }, guard, read);
   };
 
   /** An entry's times as its own stream records them, for a slot found in the way of another. */
@@ -87,8 +88,8 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
    * is judged afresh, and refused as any non-member's (404), so the answer cannot hand back the
    * entry, its notes and who logged it.
    */
-  async function earlierResult(actor: WriteActor, id: string) {
-    const earlier = await idempotency.earlierResult(actor.idempotent, entry.streamId(id), entry.decider);
+  async function earlierResult(actor: WriteActor, id: string, read?: readonly RecordedEvent[]) {
+    const earlier = read ? actor.idempotent && resultOfKey(read, actor.idempotent, entry.decider) : await idempotency.earlierResult(actor.idempotent, entry.streamId(id), entry.decider);
     const childId = earlier?.state.ref?.childId;
     if (!earlier || !childId) return earlier;
     return (await isMember(eventStore, childId, actor.userId)) ? earlier : null;
@@ -147,8 +148,8 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   }
 
   /** The answer the actor's Idempotency-Key got on this entry before, or null when it appended nothing there. */
-  async function repeated(actor: WriteActor, id: string) {
-    const earlier = await earlierResult(actor, id);
+  async function repeated(actor: WriteActor, id: string, read?: readonly RecordedEvent[]) {
+    const earlier = await earlierResult(actor, id, read);
     return earlier && { view: await earlierView(id, earlier, actor), position: earlier.position };
   }
 
@@ -157,10 +158,12 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
    * body (`origin`: a dialog's, or a file's row): the same request with the same key again answers as the first time.
    */
   async function write(actor: WriteActor, input: unknown, id: string, commandType: string, origin: EntryOrigin = 'dialog') {
-    const answered = await repeated(actor, id);
+    // One read of the entry's stream finds the key's earlier answer and is decided on.
+    const read = await eventStore.readStream(entry.streamId(id));
+    const answered = await repeated(actor, id, read);
     if (answered) return answered;
     const { reader, childId, checked, recorded, data } = await prepare(actor, input, id, origin);
-    const result = await decide(commandType, data, actor, { startedAt: checked.startedAt, endedAt: checked.endedAt });
+    const result = await decide(commandType, data, actor, { startedAt: checked.startedAt, endedAt: checked.endedAt }, read);
     // An entry already logged under this id records nothing again: it answers with what was recorded.
     if (result.repeated || result.appended === 0) return { view: await earlierView(id, result, actor), position: result.position };
     const opened = { notes: checked.notes, details: checked.details };

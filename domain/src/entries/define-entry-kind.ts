@@ -193,7 +193,6 @@ export function defineEntryKind<
   const commands = { log: `Log${type}`, correct: `Correct${type}`, remove: `Delete${type}`, restore: `Restore${type}`, reseal: `Reseal${type}Notes` };
   const roleOf = new Map<string, Role>(Object.entries(events).map(([role, eventType]) => [eventType, role as Role]));
   const detailFields = Object.keys(detailsSchema.shape);
-  const timeFields = Object.keys(times.shape);
 
   const refShape = { [idField]: z.string(), childId: z.string(), ownerId: z.string() };
   const recordedSchema = z.strictObject({ ...refShape, ...times.shape, ...detailsSchema.shape, notes: z.string() });
@@ -208,10 +207,18 @@ export function defineEntryKind<
     [events.resealed]: { schema: resealedSchema, version: 1, upcasters: {} },
   } as unknown as Record<Types['eventType'], EventDefinition>;
 
-  /** An event's details, picked from its data by the fields the declaration names. */
-  const detailsOf = (data: Readonly<Record<string, unknown>>): Detail => Object.fromEntries(detailFields.map((field) => [field, data[field]])) as Detail;
-  const timesOf = (data: Readonly<Record<string, unknown>>): EntryTimes => times.of(Object.fromEntries(timeFields.map((field) => [field, data[field]])) as Times);
-  const recordedOf = (data: Readonly<Record<string, unknown>>): RecordedEntry<Detail> => ({ ...timesOf(data), details: detailsOf(data), notes: data['notes'] as string });
+  /** An event's details, picked from its data by the fields the declaration names (a plain loop: it runs for every event a replay folds). */
+  const detailsOf = (data: Readonly<Record<string, unknown>>): Detail => {
+    const details: Record<string, unknown> = {};
+    for (const field of detailFields) details[field] = data[field];
+    return details as Detail;
+  };
+  /** The times read from the event's own fields: `times.of` reads only the fields of its shape. */
+  const timesOf = (data: Readonly<Record<string, unknown>>): EntryTimes => times.of(data as Times);
+  const recordedOf = (data: Readonly<Record<string, unknown>>): RecordedEntry<Detail> => {
+    const { startedAt, endedAt } = timesOf(data);
+    return { startedAt, endedAt, details: detailsOf(data), notes: data['notes'] as string };
+  };
 
   const decider: EntryDecider = {
     initialState: () => ({ status: 'none', ref: null, details: null }),
@@ -292,8 +299,8 @@ export function defineEntryKind<
     resealNotes: (id, notes, sealedTexts) => ({ type: commands.reseal, data: { [idField]: id, notes, ...Object.fromEntries(sealed.map((path) => [sealedKeyOf(path), sealedTexts[sealedKeyOf(path)] ?? null])) } }),
     timeline: {
       factsOf: (data) => {
-        const { details, notes: _notes, ...entryTimes } = recordedOf(data as Record<string, unknown>);
-        return { ...entryTimes, details };
+        const { startedAt, endedAt } = timesOf(data as Record<string, unknown>);
+        return { startedAt, endedAt, details: detailsOf(data as Record<string, unknown>) };
       },
       line: (id, details, startedAt, endedAt, timezone) => entryLine(type, id, declaration.line(details), startedAt, endedAt, timezone),
       amountText: (details, lineAmount, units) => declaration.amountText?.(details, units) ?? lineAmount,

@@ -28,9 +28,15 @@ export function slotDays(interval: SlotInterval): string[] {
   return days;
 }
 
+/** `2026-11-27T21:40:00.000Z`, as every recorded time is written: such times sort as text in time order. */
+const isUtcMillis = (iso: string): boolean => iso.length === 24 && iso.charCodeAt(23) === 90 /* Z */ && iso.charCodeAt(10) === 84 /* T */;
+
+/** Whether one instant is before another: compared as text when both are in the recorded form (a day's claims are compared with every slot it holds), else parsed. */
+const isBefore = (a: string, b: string): boolean => (isUtcMillis(a) && isUtcMillis(b) ? a < b : instantMs(a) < instantMs(b));
+
 export function intervalsOverlap(a: SlotInterval, b: SlotInterval): boolean {
   // Touching end to start is not overlapping: one bottle may start the minute the last one ended.
-  return instantMs(a.startedAt) < instantMs(b.endedAt) && instantMs(b.startedAt) < instantMs(a.endedAt);
+  return isBefore(a.startedAt, b.endedAt) && isBefore(b.startedAt, a.endedAt);
 }
 
 const sameTimes = (a: SlotInterval, b: SlotInterval): boolean => a.startedAt === b.startedAt && a.endedAt === b.endedAt;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../shared/domain-event';
-import { decideEntrySlotClaims, decideEntrySlotDay, slotDays, slotsOfDay, slotStanding } from './entry-slot.decider';
+import { decideEntrySlotClaims, decideEntrySlotDay, intervalsOverlap, slotDays, slotsOfDay, slotStanding } from './entry-slot.decider';
 import { evolveEntrySlotDay, initialEntrySlotDay, type EntrySlot, type EntrySlotDay, type EntrySlotEvent } from './entry-slot.events';
 
 const slot = (entryId: string, startedAt: string, endedAt: string, claimedAt = '2026-11-21T12:00:00.000Z'): EntrySlot => ({ entryId, startedAt, endedAt, claimedAt });
@@ -17,6 +17,17 @@ describe('the days an entry holds', () => {
     expect(slotDays({ startedAt: '2026-11-21T23:45:00.000Z', endedAt: '2026-11-22T00:00:00.000Z' })).toEqual(['2026-11-21']);
     // The longest sleep, 24 hours from midday, reaches into two days and no third.
     expect(slotDays({ startedAt: '2026-11-21T12:00:00.000Z', endedAt: '2026-11-22T12:00:00.000Z' })).toEqual(['2026-11-21', '2026-11-22']);
+  });
+});
+
+describe('two entries overlap', () => {
+  it('when they share an instant, whether their times are written in UTC or with an offset; touching is not overlapping', () => {
+    const bottleTimes = { startedAt: '2026-11-21T12:00:00.000Z', endedAt: '2026-11-21T12:15:00.000Z' };
+    expect(intervalsOverlap(bottleTimes, { startedAt: '2026-11-21T12:14:00.000Z', endedAt: '2026-11-21T12:30:00.000Z' })).toBe(true);
+    expect(intervalsOverlap(bottleTimes, { startedAt: '2026-11-21T12:15:00.000Z', endedAt: '2026-11-21T12:30:00.000Z' })).toBe(false);
+    // 13:14 at UTC+01:00 is 12:14 UTC, inside the bottle; as text it would sort after 12:15.
+    expect(intervalsOverlap(bottleTimes, { startedAt: '2026-11-21T13:14:00+01:00', endedAt: '2026-11-21T13:30:00+01:00' })).toBe(true);
+    expect(intervalsOverlap(bottleTimes, { startedAt: '2026-11-21T11:30:00-01:00', endedAt: '2026-11-21T11:40:00-01:00' })).toBe(false);
   });
 });
 

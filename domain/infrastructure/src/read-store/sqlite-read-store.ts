@@ -212,10 +212,17 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
      * writes, and a range query on an index was the largest part of a daily-insights read.
      */
     const found = new Map<string, string[]>();
+    /**
+     * The last id looked up and not found, until the collection is next written: a new document
+     * (each new entry's timeline document) is looked up by its projection, then again by the upsert
+     * that adds it.
+     */
+    let absent: string | null = null;
     /** Replaced at every write, as the ids found are forgotten: see the port's writeMark. */
     let mark = {};
     const changed = (): void => {
       found.clear();
+      absent = null;
       mark = {};
     };
     caches.push(cache, { clear: changed });
@@ -232,8 +239,12 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     const byId = (id: string): T | null => {
       const cached = cache.get(id);
       if (cached) return cached;
+      if (id === absent) return null;
       const row = query(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
-      if (!row) return null;
+      if (!row) {
+        absent = id;
+        return null;
+      }
       const doc = deepFreeze(JSON.parse(row.doc) as T);
       cache.set(id, doc);
       return doc;

@@ -17,6 +17,23 @@ afterEach(() => {
 });
 
 describe('the SQLite read store', () => {
+  it('finds a document looked up before it was added, once added by any write, and not once deleted', async () => {
+    // A cache of one document: what is found comes from the file, not from the cache.
+    const store = createSqliteReadStore({ file: fileIn(), cacheDocuments: 1 });
+    const timeline = store.collection('timeline');
+    expect(await timeline.findOne({ _id: 'e1' })).toBeNull();
+    await timeline.replaceOne({ _id: 'e1' }, { _id: 'e1', childId: 'c1' }, { upsert: true });
+    await timeline.insertOne({ _id: 'e2', childId: 'c1' });
+    expect(await timeline.findOne({ _id: 'e1' })).toEqual({ _id: 'e1', childId: 'c1' });
+    expect(await timeline.findOne({ _id: 'e3' })).toBeNull();
+    await timeline.updateOne({ _id: 'e3' }, { $set: { childId: 'c2' } }, { upsert: true });
+    await timeline.insertOne({ _id: 'e4', childId: 'c1' });
+    expect(await timeline.findOne({ _id: 'e3' })).toEqual({ _id: 'e3', childId: 'c2' });
+    await timeline.deleteOne({ _id: 'e3' });
+    expect(await timeline.findOne({ _id: 'e3' })).toBeNull();
+    await store.close();
+  });
+
   it('keeps what was committed and loses what was not, as a crash would, checkpoint and documents alike', async () => {
     const file = fileIn();
     const first = createSqliteReadStore({ file, cacheDocuments: 100 });
