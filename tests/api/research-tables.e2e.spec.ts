@@ -144,11 +144,11 @@ describe('the final-state tables', () => {
       return lines.map((cells) => Object.fromEntries(header!.map((column, i) => [column, cells[i]!])));
     };
     const children = rowsOf('http-children.csv');
-    expect(children.map((child) => child.sex)).toEqual(['Female', 'Male']);
+    expect(children.map((child) => child.sex).sort()).toEqual(['Female', 'Male']);
     for (const child of children) {
       const { birthDate } = real[child.sex as keyof typeof real];
       const movedDays = (Date.parse(child.shiftedBirthDate!) - Date.parse(birthDate)) / 86_400_000;
-      expect(movedDays % 7, child.sex).toBe(0);
+      expect(Math.abs(movedDays) % 7, child.sex).toBe(0);
       expect(movedDays, child.sex).not.toBe(0);
     }
     for (const entry of rowsOf('http-entries.csv')) expect(real[entry.sex as keyof typeof real].days, entry.entry).not.toContain(entry.localDate);
