@@ -10,7 +10,7 @@ import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import type { CommandDeps } from '../command-deps';
 import { handleCommand, type AppendGuard, type CommandResult } from '../command-handler';
-import { idempotentWrites, resultOfKey } from '../idempotency';
+import { resultOfKey } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { childAsOf, isMember, loadChildAs } from './child-access';
 import { openedBirthDate } from './child-facts';
@@ -50,7 +50,6 @@ export function loggedEntryDataNow(entry: EntryKindDefinition, seal: (text: stri
  */
 export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
   const { eventStore, readStore, cipher, clock, newId } = deps;
-  const idempotency = idempotentWrites(deps);
   const detailsOf = (state: EntryState): RecordedEntry | null => (state.details === null ? null : entry.recordedOf(state.details));
 
   const decide = (type: string, data: Record<string, unknown>, actor: WriteActor, next: { startedAt: string; endedAt: string } | null, read?: readonly RecordedEvent[]) => {
@@ -89,7 +88,8 @@ export function entryWrites(deps: CommandDeps, entry: EntryKindDefinition) {
    * entry, its notes and who logged it.
    */
   async function earlierResult(actor: WriteActor, id: string, read?: readonly RecordedEvent[]) {
-    const earlier = read ? actor.idempotent && resultOfKey(read, actor.idempotent, entry.decider) : await idempotency.earlierResult(actor.idempotent, entry.streamId(id), entry.decider);
+    if (!actor.idempotent) return null;
+    const earlier = resultOfKey(read ?? (await eventStore.readStream(entry.streamId(id))), actor.idempotent, entry.decider);
     const childId = earlier?.state.ref?.childId;
     if (!earlier || !childId) return earlier;
     return (await isMember(eventStore, childId, actor.userId)) ? earlier : null;
