@@ -1,11 +1,11 @@
-import { entryKind, isSessionKind } from '@nightlight/domain/entries/all-entry-kinds';
-import { ENTRY_KIND_NAMES, type EntryKind } from '@nightlight/domain/entries/entry-kinds';
+import { entryKind, isSessionKind, type SessionKind } from '@nightlight/domain/entries/all-entry-kinds';
+import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
 import { overlapMessage } from '@nightlight/domain/entry-slots/entry-slot.decider';
 import { CsvError, csvRows, type CsvRow } from '@nightlight/domain/exports/csv';
 import { childrenInFile, rowsOfChild, severalChildren } from '@nightlight/domain/imports/import-children';
 import { importBody, type ImportSummary } from '@nightlight/domain/imports/import-request';
 import { importReader, ImportFormatError, type BabyBuddyChildRef, type ImportOptions, type ImportRow } from '@nightlight/domain/imports/import-rows';
-import { overlapsInFile } from '@nightlight/domain/imports/overlap-sweep';
+import { overlapSweep, type Span } from '@nightlight/domain/imports/overlap-sweep';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { instantMs, localDateOf } from '@nightlight/domain/time/zoned-time';
@@ -39,6 +39,9 @@ type AcceptedRow = RowToLog & { loggedAt?: number };
  */
 type CheckedRow = RowToLog & { child: BabyBuddyChildRef | null; exportedId: string | null };
 type FileRow = CheckedRow | { line: number; child: BabyBuddyChildRef | null; refused: string };
+
+/** A session's times, in milliseconds. */
+const spanOf = (times: { startedAt: string; endedAt: string }): Span => ({ start: instantMs(times.startedAt), end: instantMs(times.endedAt) });
 
 /** Rows looked up in the event store at once, whether they were imported before: one query each. */
 const LOOKUPS_AT_ONCE = 500;
@@ -155,7 +158,7 @@ export function entryImport(deps: CommandDeps) {
       }
     };
 
-    const checkedKey = previewed.keyOf([userId, childId, birthDate, JSON.stringify(options), body.csv ?? '', body.xlsx ?? '']);
+    const checkedKey = await previewed.keyOf([userId, childId, birthDate, JSON.stringify(options), body.csv ?? '', body.xlsx ?? '']);
     const { format, rows } = (preview ? undefined : previewed.take(checkedKey, now)) ?? (await readFile(body, options, checkRow));
     if (preview) previewed.keep(checkedKey, { format, rows }, rows.length, now);
     const children = childrenInFile(rows);
@@ -196,26 +199,33 @@ export function entryImport(deps: CommandDeps) {
   async function withoutOverlaps(childId: string, rows: AcceptedRow[], refused: ImportSummary['refused']): Promise<AcceptedRow[]> {
     // The file's own rows logged by this very request before (sent again) are not in their own way.
     const ownIds = new Set<string>();
-    for (const row of rows) if (row.loggedAt !== undefined) ownIds.add(row.id);
+    const sessionsOf = new Map<SessionKind, { rows: AcceptedRow[]; spans: Span[]; from: number; to: number }>();
+    await eachInSlices(rows, (row) => {
+      if (row.loggedAt !== undefined) ownIds.add(row.id);
+      if (row.kind === 'growth' || !isSessionKind(row.kind)) return;
+      let sessions = sessionsOf.get(row.kind);
+      if (!sessions) sessionsOf.set(row.kind, (sessions = { rows: [], spans: [], from: Infinity, to: -Infinity }));
+      const span = spanOf(row.checked);
+      sessions.rows.push(row);
+      sessions.spans.push(span);
+      sessions.from = Math.min(sessions.from, span.start);
+      sessions.to = Math.max(sessions.to, span.end);
+    });
     const dropped = new Set<AcceptedRow>();
-    for (const kind of ENTRY_KIND_NAMES.filter(isSessionKind)) {
-      await otherWorkFirst();
-      const sessions = rows.filter((row): row is Extract<AcceptedRow, { kind: EntryKind }> => row.kind === kind);
-      if (sessions.length === 0) continue;
-      const span = (row: { startedAt: string; endedAt: string }) => ({ start: instantMs(row.startedAt), end: instantMs(row.endedAt) });
-      const spans = sessions.map((row) => span(row.checked));
-      const from = new Date(spans.reduce((first, s) => Math.min(first, s.start), Infinity)).toISOString();
-      const to = new Date(spans.reduce((last, s) => Math.max(last, s.end), -Infinity)).toISOString();
-      const logged = (await timeline.find({ childId, kind, startedAt: { $lt: to }, endedAt: { $gt: from } }, { readOnly: true })).filter((doc) => !ownIds.has(doc._id));
-      await otherWorkFirst();
-      overlapsInFile(spans, logged.map(span)).forEach((overlap, index) => {
+    for (const [kind, sessions] of sessionsOf) {
+      const range = { startedAt: { $lt: new Date(sessions.to).toISOString() }, endedAt: { $gt: new Date(sessions.from).toISOString() } };
+      const logged = (await timeline.find({ childId, kind, ...range }, { readOnly: true })).filter((doc) => !ownIds.has(doc._id));
+      await eachInSlices(overlapSweep(sessions.spans, logged.map(spanOf)), (overlap, index) => {
         if (overlap === null) return;
-        const row = sessions[index]!;
+        const row = sessions.rows[index]!;
         dropped.add(row);
-        refused.push({ line: row.line, message: overlap === 'logged' ? overlapMessage(kind) : `${overlapMessage(kind)} (line ${sessions[overlap]!.line})` });
+        refused.push({ line: row.line, message: overlap === 'logged' ? overlapMessage(kind) : `${overlapMessage(kind)} (line ${sessions.rows[overlap]!.line})` });
       });
     }
-    return rows.filter((row) => !dropped.has(row));
+    if (dropped.size === 0) return rows;
+    const kept: AcceptedRow[] = [];
+    await eachInSlices(rows, (row) => void (dropped.has(row) || kept.push(row)));
+    return kept;
   }
 
   function summary(planned: Awaited<ReturnType<typeof plan>>, imported: readonly AcceptedRow[]): ImportSummary {

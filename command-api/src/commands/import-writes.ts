@@ -15,13 +15,13 @@ import type { WriteActor } from '../write-reply';
 import { entryWrites, loggedEntryDataNow } from './entry-writes';
 import { growthImport } from './growth-import';
 import { claimImportSlots, matchImportSlots, type ImportDays, type SessionClaim } from './import-slots';
-import { eachInSlices, otherWorkFirst } from './in-slices';
+import { eachInSlices } from './in-slices';
 
 /**
  * Rows written together: their days' slots claimed while they are sealed, committed with the
  * entries of the group before them, then their own entries appended (docs/benchmarks.md, "Import").
  */
-const ROWS_AT_ONCE = 2_000;
+const ROWS_AT_ONCE = 1_000;
 const DAY_MS = 86_400_000;
 
 /** A row an import logs: the id of its entry or measurement, the local date it counts on, and what it records. */
@@ -110,20 +110,20 @@ export function importWrites(deps: CommandDeps) {
    * The rows in groups of whole days (by UTC date), about ROWS_AT_ONCE rows each, oldest first, and
    * the times each kind of session spans, in one pass over them.
    */
-  function grouped(rows: readonly RowToLog[]) {
+  async function grouped(rows: readonly RowToLog[]) {
     const days = new Map<string, RowToLog[]>();
     const spans = new Map<SessionKind, { from: number; to: number }>();
-    for (const row of rows) {
+    await eachInSlices(rows, (row) => {
       const day = row.kind === 'growth' ? row.date : row.checked.startedAt.slice(0, 10);
       const onDay = days.get(day);
       if (onDay) onDay.push(row);
       else days.set(day, [row]);
-      if (!isSession(row)) continue;
+      if (!isSession(row)) return;
       let span = spans.get(row.kind);
       if (!span) spans.set(row.kind, (span = { from: Infinity, to: -Infinity }));
       span.from = Math.min(span.from, instantMs(row.checked.startedAt));
       span.to = Math.max(span.to, instantMs(row.checked.endedAt));
-    }
+    });
     const groups: RowToLog[][] = [];
     let group: RowToLog[] = [];
     for (const day of [...days.keys()].sort()) {
@@ -146,8 +146,7 @@ export function importWrites(deps: CommandDeps) {
       const written: WrittenRows = { logged: [], refused: [], foundLogged: 0, position: 0 };
       const seal = sealingEmptyOnce(await deps.cipher.childSealer(childId));
       const newEvent = newEventsWith(commandMetadata({ userId: actor.userId, correlationId: actor.correlationId, now: clock(), idempotency: actor.idempotent }), newId);
-      const { groups, spans } = grouped(rows);
-      await otherWorkFirst();
+      const { groups, spans } = await grouped(rows);
       const kinds = [...spans.keys()];
       const daysOf = new Map<SessionKind, ImportDays>();
       for (const [kind, span] of spans) daysOf.set(kind, { kind, childId, actor, holderOf: holders[kind], historyOf: await historyOf(kind, childId, span) });
@@ -160,8 +159,9 @@ export function importWrites(deps: CommandDeps) {
       async function append(ready: Prepared[]): Promise<void> {
         const failed: RowToLog[] = [];
         let failure: unknown = null;
-        const appended = ready.map(({ row, streamId, events }) =>
-          eventStore.append(streamId, events, 'no_stream').then(
+        const appended: Promise<void>[] = [];
+        await eachInSlices(ready, ({ row, streamId, events }) => {
+          const appending = eventStore.append(streamId, events, 'no_stream').then(
             (result) => {
               written.position = Math.max(written.position, result.position);
               written.logged.push(row);
@@ -171,8 +171,9 @@ export function importWrites(deps: CommandDeps) {
               if (error instanceof WrongExpectedRevisionError) written.foundLogged++;
               else failure ??= error;
             },
-          ),
-        );
+          );
+          appended.push(appending);
+        });
         ready.length = 0;
         await Promise.all(appended);
         for (const kind of kinds) {

@@ -1,7 +1,22 @@
 import { createHash } from 'node:crypto';
+import { eachInSlices } from './in-slices';
 
 /** How long a preview's checked rows wait for the import: a parent reading what the preview says. */
 const KEPT_MS = 5 * 60_000;
+/** A large part is hashed this many characters at a time, so that other requests are answered meanwhile. */
+const PIECE_CHARS = 1 << 20;
+
+/** The text in pieces, never cut inside a character's surrogate pair (each piece is hashed as UTF-8). */
+function* piecesOf(text: string): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + PIECE_CHARS, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end += 1;
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
 /** Rows kept at most, all previews together: a file at the size limit (16 MB, about 330,000 rows). */
 const MOST_ROWS = 350_000;
 
@@ -26,9 +41,12 @@ export function previewedFiles<Checked>() {
 
   return {
     /** The digest of the parts a file's checks depend on. */
-    keyOf: (parts: readonly string[]): string => {
+    async keyOf(parts: readonly string[]): Promise<string> {
       const hash = createHash('sha256');
-      for (const part of parts) hash.update(`${part.length}:`).update(part);
+      for (const part of parts) {
+        hash.update(`${part.length}:`);
+        await eachInSlices(piecesOf(part), (piece) => void hash.update(piece));
+      }
       return hash.digest('base64');
     },
 

@@ -56,30 +56,37 @@ function lowerBound(values: Float64Array, value: number): number {
  * overlap). For each row: null when kept, else the index of the first-kept row it overlaps, or
  * 'logged' when it overlaps none of those but one logged already. Sorted once, then each row in
  * log n: kept rows never overlap, so the ones a row overlaps are the last few kept before its end.
+ * One row at a time, so that a caller with hundreds of thousands can let other work run between.
  */
-export function overlapsInFile(rows: readonly Span[], logged: readonly Span[]): (number | 'logged' | null)[] {
+export function* overlapSweep(rows: readonly Span[], logged: readonly Span[]): Generator<number | 'logged' | null, void, undefined> {
   const loggedByStart = [...logged].sort((a, b) => a.start - b.start);
   const loggedStarts = Float64Array.from(loggedByStart, (span) => span.start);
   // The latest end among logged sessions starting before each position.
   const loggedEndsBefore = new Float64Array(loggedByStart.length + 1).fill(-Infinity);
-  loggedByStart.forEach((span, index) => (loggedEndsBefore[index + 1] = Math.max(loggedEndsBefore[index]!, span.end)));
+  for (let index = 0; index < loggedByStart.length; index++) loggedEndsBefore[index + 1] = Math.max(loggedEndsBefore[index]!, loggedByStart[index]!.end);
 
-  const order = rows.map((_, index) => index).sort((a, b) => rows[a]!.start - rows[b]!.start || a - b);
+  const order = Array.from(rows, (_, index) => index).sort((a, b) => rows[a]!.start - rows[b]!.start || a - b);
   const positionOf = new Int32Array(rows.length);
-  order.forEach((index, position) => (positionOf[index] = position));
+  for (let position = 0; position < order.length; position++) positionOf[order[position]!] = position;
   const starts = Float64Array.from(order, (index) => rows[index]!.start);
   const kept = new KeptPositions(rows.length);
 
-  return rows.map(({ start, end }, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    const { start, end } = rows[index]!;
     let first: number | null = null;
     for (let position = kept.lastBefore(lowerBound(starts, end)); position >= 0; position = kept.lastBefore(position)) {
       const other = order[position]!;
       if (rows[other]!.end <= start) break;
       if (first === null || other < first) first = other;
     }
-    if (first !== null) return first;
-    if (loggedEndsBefore[lowerBound(loggedStarts, end)]! > start) return 'logged';
-    kept.keep(positionOf[index]!);
-    return null;
-  });
+    if (first !== null) yield first;
+    else if (loggedEndsBefore[lowerBound(loggedStarts, end)]! > start) yield 'logged';
+    else {
+      kept.keep(positionOf[index]!);
+      yield null;
+    }
+  }
 }
+
+/** The sweep's answers for all the rows at once. */
+export const overlapsInFile = (rows: readonly Span[], logged: readonly Span[]): (number | 'logged' | null)[] => [...overlapSweep(rows, logged)];

@@ -25,15 +25,28 @@ function scheduleOf(child: ChildDocument): ChildSchedule {
 
 /** Dates this close share one read of the timeline: their entry windows overlap or nearly touch. */
 const SHARED_READ_MAX_GAP_DAYS = 2;
+/** Dates recomputed from one read at most: a burst's hundreds of days are read a few weeks at a time. */
+const RUN_MAX_DATES = 21;
+/**
+ * Recomputing many dates (a burst of appends: an import's years of days) lets other work run this
+ * often: during an import, one settlement read months of entries back in one query and held every
+ * other request for 0.4 s (docs/benchmarks.md, "Import").
+ */
+const SLICE_MS = 10;
 
 /** Recomputes the given dates of a child, reading its timeline once for each run of nearby dates. */
 async function recomputeDates(context: ProjectionContext, child: ChildDocument, dates: readonly LocalDate[]): Promise<void> {
   const sorted = [...dates].sort();
+  let sliceEnds = performance.now() + SLICE_MS;
   for (let first = 0; first < sorted.length; ) {
     let end = first + 1;
-    while (end < sorted.length && daysBetween(sorted[end - 1]!, sorted[end]!) <= SHARED_READ_MAX_GAP_DAYS) end += 1;
+    while (end < sorted.length && end - first < RUN_MAX_DATES && daysBetween(sorted[end - 1]!, sorted[end]!) <= SHARED_READ_MAX_GAP_DAYS) end += 1;
     await recomputeRun(context, child, sorted.slice(first, end));
     first = end;
+    if (first < sorted.length && performance.now() >= sliceEnds) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceEnds = performance.now() + SLICE_MS;
+    }
   }
 }
 
