@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answeringProcess, cpuSecondsOf } from './support/process-cpu';
+import { answeringProcess, cpuSecondsOf, mainThreadCpuSecondsOf } from './support/process-cpu';
 
 /**
  * A 16 MB Baby Buddy export imported while the server answers others: the server started as the
@@ -74,7 +74,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdin: '
 }
 
 /** Polls /healthz from another process while `work` runs; its answers' times in ms, sorted, and the server's CPU seconds meanwhile. */
-async function whilePolling<T>(base: string, server: number, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpu: number; times: number[] }> {
+async function whilePolling<T>(base: string, server: number, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpu: number; mainCpu: number; times: number[] }> {
   const poller = start(process.execPath, ['tests/bench/support/healthz-poller.mjs', base], process.env, 'pipe');
   let output = '';
   poller.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -82,12 +82,14 @@ async function whilePolling<T>(base: string, server: number, work: () => Promise
   await new Promise((resolve) => setTimeout(resolve, 300));
   const started = performance.now();
   const cpuBefore = cpuSecondsOf(server);
+  const mainCpuBefore = mainThreadCpuSecondsOf(server);
   const result = await work();
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSecondsOf(server) - cpuBefore;
+  const mainCpu = mainThreadCpuSecondsOf(server) - mainCpuBefore;
   poller.stdin!.end();
   await finished;
-  return { result, seconds, cpu, times: (JSON.parse(output) as number[]).sort((a, b) => a - b) };
+  return { result, seconds, cpu, mainCpu, times: (JSON.parse(output) as number[]).sort((a, b) => a - b) };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -124,23 +126,24 @@ try {
   const server = answeringProcess(processes[0]!.pid!);
   const load = () => loadavg().map((average) => average.toFixed(1)).join(', ');
   console.log(`Baby Buddy sleep export: ${(Buffer.byteLength(JSON.stringify(body)) / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en')} rows (${file.overlapping} overlapping); load average ${load()}`);
-  const report = (step: string, seconds: number, cpu: number, times: number[]) =>
+  const report = (step: string, { seconds, cpu, mainCpu, times }: { seconds: number; cpu: number; mainCpu: number; times: number[] }) =>
     console.log(
-      `${step.padEnd(9)} ${seconds.toFixed(1).padStart(5)} s  ${step === 'projected' || step === 'idle' ? ' '.repeat(14) : `${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s`}  server CPU ${cpu.toFixed(1).padStart(4)} s` +
+      `${step.padEnd(9)} ${seconds.toFixed(1).padStart(5)} s  ${step === 'projected' || step === 'idle' ? ' '.repeat(14) : `${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s`}  server CPU ${cpu.toFixed(1).padStart(4)} s (main thread ${mainCpu.toFixed(1).padStart(4)} s)` +
         `  /healthz (${times.length} answers) p99 ${percentile(times, 99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
     );
   // The machine's own share: /healthz of the idle server, for the figures below to be read against.
   const idle = await whilePolling(base, server, () => new Promise((resolve) => setTimeout(resolve, 3_000)));
-  report('idle', idle.seconds, idle.cpu, idle.times);
+  report('idle', idle);
   let position = 0;
   for (const step of ['preview', 'import'] as const) {
-    const { result, seconds, cpu, times } = await whilePolling(base, server, () => json(`/api/children/${childId}/import${step === 'preview' ? '/preview' : ''}`, body, accessToken));
+    const polled = await whilePolling(base, server, () => json(`/api/children/${childId}/import${step === 'preview' ? '/preview' : ''}`, body, accessToken));
+    const { result } = polled;
     const expected = file.rows - file.overlapping;
     if (result['entries'].sleep !== expected || result['refused'].length !== file.overlapping) {
       throw new Error(`${step}: ${result['entries'].sleep} sleeps and ${result['refused'].length} refused, not ${expected} and ${file.overlapping}`);
     }
     if (step === 'import') position = result['position'];
-    report(step, seconds, cpu, times);
+    report(step, polled);
   }
   // The read models catch up with the import in the server's process: /readyz says how far.
   const projected = await whilePolling(base, server, async () => {
@@ -151,7 +154,7 @@ try {
     }
   });
   // After the import's answer: what the projector still had to do.
-  report('projected', projected.seconds, projected.cpu, projected.times);
+  report('projected', projected);
   console.log(`load average ${load()}`);
 } finally {
   stopAll();

@@ -16,6 +16,15 @@ export function cpuSecondsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
+/**
+ * Seconds of CPU the process's main thread alone has used: the thread that answers requests, whose
+ * time bounds what one request that keeps it busy (an import) can take.
+ */
+export function mainThreadCpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
 /** The processes whose parent is `pid` (a server's children, such as PostgreSQL's backends). */
 export function childrenOf(pid: number): number[] {
   const children: number[] = [];
