@@ -86,10 +86,10 @@ describe('npm start in production', () => {
     expect((await fetch(`${url}/healthz`).then((response) => response.json())) as unknown).toEqual({ status: 'ok' });
   });
 
-  it('answers from a child of the launcher started with the heap growing by half at most', () => {
+  it('answers from a child of the launcher started with the heap growing by half at most and a young generation of 32 MiB halves', () => {
     const launcher = descendants(started.pid!).find(({ args }) => args.includes('query-api/build/start.mjs'))!;
     const servers = descendants(launcher.pid);
-    expect(servers.map(({ args }) => args.slice(1).join(' '))).toEqual([expect.stringMatching(/^--heap-growing-percent=50 \S*query-api\/dist\/start\.js$/)]);
+    expect(servers.map(({ args }) => args.slice(1).join(' '))).toEqual([expect.stringMatching(/^--heap-growing-percent=50 --max-semi-space-size=32 \S*query-api\/dist\/start\.js$/)]);
   });
 
   it('stops the server when the launcher is told to stop, and ends as it ends', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { v7 as uuidv7 } from 'uuid';
-import { HEAP_GROWING_PERCENT } from '@nightlight/embedded/heap-growth';
+import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { generateFamilies } from './support/generate-families';
@@ -87,9 +87,9 @@ try {
 
   const port = await freePort();
   const serverEnvironment = { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  // Profiled, the launcher npm start runs is started by hand with the heap flag it would pass, so the server runs in its process with node's profiler on.
+  // Profiled, the launcher npm start runs is started by hand with the heap flags it would pass, so the server runs in its process with node's profiler on.
   const [command, args] = CPU_PROF_DIR
-    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, `--heap-growing-percent=${HEAP_GROWING_PERCENT}`, 'query-api/build/start.mjs']]
+    ? [process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(CPU_PROF_DIR)}`, ...SERVER_HEAP_FLAGS, 'query-api/build/start.mjs']]
     : ['npm', ['start']];
   await startProcess(command, args, serverEnvironment, /is running at (\S+)/);
   const url = `http://127.0.0.1:${port}`;
