@@ -41,12 +41,11 @@ export function turnSealedNow<Details extends object>(details: Details, paths: r
 
 /** Details with the text at each path turned by `turn` (sealed, opened or sealed again); null and absent text stay as they are. */
 export async function turnSealed<Details extends object>(details: Details, paths: readonly string[], turn: (text: string) => Promise<string>): Promise<Details> {
-  let turned = details;
-  for (const path of paths) {
-    const text = valueAt(turned, path);
-    if (typeof text === 'string') turned = withValueAt(turned, path, await turn(text));
-  }
-  return turned;
+  const texts: string[] = [];
+  turnSealedNow(details, paths, (text) => (texts.push(text), text));
+  const turned = await Promise.all(texts.map(turn));
+  let next = 0;
+  return turnSealedNow(details, paths, () => turned[next++]!);
 }
 
 /** The sealed texts of `details` by the name a resealing event gives each, null where there is none. */
