@@ -16,7 +16,9 @@ export const JSON_ONLY_MESSAGE = 'Content-Type must be application/json';
 export function registerApiHygiene(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   registerFrameworkAnswers(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, so every answer has it: a route's, a refusal's, an error's.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 }
