@@ -16,9 +16,10 @@ export const JSON_ONLY_MESSAGE = 'Content-Type must be application/json';
 export function registerApiHygiene(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   registerFrameworkAnswers(app);
-  // Set as the request arrives, so every answer has it: a route's, a refusal's, an error's.
-  app.addHook('onRequest', (request, reply, done) => {
+  // As the answer leaves, over whatever a route or plugin set (the reference page's files come with
+  // their own); not async, so no answer waits a promise for it.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
-    done();
+    done(null, payload);
   });
 }
