@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
-import { requireParent } from '@nightlight/infrastructure/http/authentication';
+import { admitParents } from '@nightlight/infrastructure/http/authentication';
 import type { CommandDeps } from './command-deps';
 import { accountRoutes } from './routes/account.routes';
 import { authRoutes } from './routes/auth.routes';
@@ -21,7 +21,7 @@ export function commandRoutes(deps: CommandDeps) {
     // Sign-up, sign-in and refresh are the only writes without a parent token.
     await app.register(authRoutes(deps));
     await app.register(async (parentScope) => {
-      parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));
+      admitParents(parentScope, deps.tokens, deps.sessions);
       await parentScope.register(accountRoutes(deps));
       await parentScope.register(childRoutes(deps));
       await parentScope.register(familyRoutes(deps));

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Answers smaller than this go as they are: they fit in one TCP segment either way, so a phone
@@ -82,26 +82,30 @@ function worthCompressing(reply: FastifyReply, size: number | null): boolean {
  * an onSend hook of its own, which would come after this one.
  */
 export function registerAnswerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    const stream = isStream(payload);
-    if (!stream && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    // A file streamed from disk says its length; an export does not know it.
-    const size = stream ? Number(reply.getHeader('content-length')) || null : Buffer.byteLength(payload as string | Buffer);
-    if (!worthCompressing(reply, size)) return payload;
-    // A shared cache must keep the encodings apart, including the plain answer.
-    reply.header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, accept-encoding` : 'accept-encoding');
-    const accepted = request.headers['accept-encoding'];
-    const encoding = accepted ? encodingFor(accepted) : null;
-    if (!encoding) return payload;
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    // The same validator names the plain file and this encoding of it: no longer byte for byte the same.
-    const etag = reply.getHeader('etag');
-    if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
-    if (stream) return compressStream(encoding, payload);
-    if (size! > COMPRESS_IN_PLACE_MAX_BYTES) return compressStream(encoding, Readable.from([payload as string | Buffer]));
-    const kept = Buffer.isBuffer(payload) ? compressedForms.get(payload) : undefined;
-    if (kept) return (kept[encoding] ??= compressInPlace(encoding, payload as Buffer));
-    return compressInPlace(encoding, payload as string | Buffer);
-  });
+  // Not async: everything it does is synchronous, and every answer would otherwise wait a promise for it.
+  app.addHook('onSend', (request, reply, payload, done) => done(null, compressedAsAccepted(request, reply, payload)));
+}
+
+/** The answer as it goes to this client: compressed as it accepts, or as it was. */
+function compressedAsAccepted(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
+  const stream = isStream(payload);
+  if (!stream && typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A file streamed from disk says its length; an export does not know it.
+  const size = stream ? Number(reply.getHeader('content-length')) || null : Buffer.byteLength(payload as string | Buffer);
+  if (!worthCompressing(reply, size)) return payload;
+  // A shared cache must keep the encodings apart, including the plain answer.
+  reply.header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, accept-encoding` : 'accept-encoding');
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted ? encodingFor(accepted) : null;
+  if (!encoding) return payload;
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  // The same validator names the plain file and this encoding of it: no longer byte for byte the same.
+  const etag = reply.getHeader('etag');
+  if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
+  if (stream) return compressStream(encoding, payload);
+  if (size! > COMPRESS_IN_PLACE_MAX_BYTES) return compressStream(encoding, Readable.from([payload as string | Buffer]));
+  const kept = Buffer.isBuffer(payload) ? compressedForms.get(payload) : undefined;
+  if (kept) return (kept[encoding] ??= compressInPlace(encoding, payload as Buffer));
+  return compressInPlace(encoding, payload as string | Buffer);
 }

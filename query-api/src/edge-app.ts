@@ -1,4 +1,3 @@
-import '@nightlight/infrastructure/http/authentication';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from 'helmet';
 import { ENTRY_KIND_LIST } from '@nightlight/domain/entries/all-entry-kinds';
-import { requireParent } from '@nightlight/infrastructure/http/authentication';
+import { admitParents } from '@nightlight/infrastructure/http/authentication';
 import { registerApiHygiene } from '@nightlight/infrastructure/http/api-hygiene';
 import { frameworkErrorOptions } from '@nightlight/infrastructure/http/framework-errors';
 import { noRouteMessage, registerErrorHandler } from '@nightlight/infrastructure/http/http-errors';
@@ -136,7 +135,7 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   await app.register(invitationPreviewQuery(deps));
 
   await app.register(async (parentScope) => {
-    parentScope.addHook('preHandler', requireParent(deps.tokens, deps.sessions));
+    admitParents(parentScope, deps.tokens, deps.sessions);
     parentScope.addHook('preHandler', readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS));
     await parentScope.register(accountQueries(deps));
     await parentScope.register(childQueries(deps));

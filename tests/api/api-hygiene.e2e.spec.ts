@@ -28,6 +28,9 @@ describe('every API answer', () => {
       expect(answer.headers.get('cache-control'), path).toBe('no-store');
     }
     expect((await server.call('GET', '/api/me')).headers.get('cache-control')).toBe('no-store');
+    // The reference page's files come from a static file plugin that sets a Cache-Control of its own.
+    const style = await fetch(`${server.url}/api/docs/static/index.css`);
+    expect([style.status, style.headers.get('cache-control')]).toEqual([200, 'no-store']);
   });
 });
 

@@ -16,7 +16,10 @@ export const JSON_ONLY_MESSAGE = 'Content-Type must be application/json';
 export function registerApiHygiene(app: FastifyInstance): void {
   app.removeContentTypeParser('text/plain');
   registerFrameworkAnswers(app);
-  app.addHook('onSend', async (request, reply) => {
+  // As the answer leaves, over whatever a route or plugin set (the reference page's files come with
+  // their own); not async, so no answer waits a promise for it.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { InvalidTokenError } from '../auth/hs256-jwt';
 import type { TokenService, VerifiedAccess } from '../auth/token-service';
 import type { SessionStore } from '../ports/session-store';
@@ -33,8 +33,19 @@ export async function accessStillStands(sessions: SessionStore, access: Verified
   return !sessionRevoked && (notBefore === null || access.issuedAt >= Math.floor(notBefore / 1000));
 }
 
+/**
+ * Admits to the routes of `scope` only a request with a valid parent access token that still
+ * stands. The fields it sets are declared on the scope's requests, so every request there is made
+ * with them and keeps one shape, as Fastify asks of fields added to a request.
+ */
+export function admitParents(scope: FastifyInstance, tokens: TokenService, sessions: SessionStore): void {
+  scope.decorateRequest('userId');
+  scope.decorateRequest('access');
+  scope.addHook('preHandler', requireParent(tokens, sessions));
+}
+
 /** A preHandler that admits a request with a valid parent access token that still stands, and sets request.userId. */
-export function requireParent(tokens: TokenService, sessions: SessionStore) {
+function requireParent(tokens: TokenService, sessions: SessionStore) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw new HttpError(401, 'Authentication required');
