@@ -73,7 +73,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdin: '
   return child;
 }
 
-/** Polls /healthz from another process while `work` runs; its answers' times in ms, sorted, and the server's CPU seconds meanwhile. */
+/** Polls /healthz from another process while `work` runs; its answers' times in ms, sorted, and the server's CPU seconds meanwhile (every thread's, and its main thread's). */
 async function whilePolling<T>(base: string, server: number, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpu: number; mainCpu: number; times: number[] }> {
   const poller = start(process.execPath, ['tests/bench/support/healthz-poller.mjs', base], process.env, 'pipe');
   let output = '';
