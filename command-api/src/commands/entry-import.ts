@@ -13,13 +13,13 @@ import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule
 import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
 import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
+import { eachInSlices, otherWorkFirst } from '@nightlight/infrastructure/event-loop/in-slices';
 import type { CommandDeps } from '../command-deps';
 import { KEY_REUSED, type IdempotentRequest } from '../idempotency';
 import type { WriteActor } from '../write-reply';
 import { loadChildAs } from './child-access';
 import { growthImport } from './growth-import';
 import { importWrites, type RowToLog } from './import-writes';
-import { eachInSlices, otherWorkFirst } from './in-slices';
 import { previewedFiles } from './previewed-files';
 import { xlsxRows } from './xlsx-rows';
 

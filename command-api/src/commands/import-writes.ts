@@ -9,13 +9,13 @@ import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
 import { WrongExpectedRevisionError, type NewEvent } from '@nightlight/infrastructure/ports/event-store';
+import { eachInSlices } from '@nightlight/infrastructure/event-loop/in-slices';
 import type { CommandDeps } from '../command-deps';
 import { commandMetadata, newEventsWith } from '../command-handler';
 import type { WriteActor } from '../write-reply';
 import { entryWrites, loggedEntryDataNow } from './entry-writes';
 import { growthImport } from './growth-import';
 import { claimImportSlots, matchImportSlots, type ImportDays, type SessionClaim } from './import-slots';
-import { eachInSlices } from './in-slices';
 
 /**
  * Rows written together: their days' slots claimed while they are sealed, committed with the

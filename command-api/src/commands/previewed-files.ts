@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eachInSlices } from './in-slices';
+import { eachInSlices } from '@nightlight/infrastructure/event-loop/in-slices';
 
 /** How long a preview's checked rows wait for the import: a parent reading what the preview says. */
 const KEPT_MS = 5 * 60_000;

@@ -87,6 +87,3 @@ export function* overlapSweep(rows: readonly Span[], logged: readonly Span[]): G
     }
   }
 }
-
-/** The sweep's answers for all the rows at once. */
-export const overlapsInFile = (rows: readonly Span[], logged: readonly Span[]): (number | 'logged' | null)[] => [...overlapSweep(rows, logged)];

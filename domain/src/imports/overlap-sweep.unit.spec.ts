@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlapsInFile, type Span } from './overlap-sweep';
+import { overlapSweep, type Span } from './overlap-sweep';
 
 /** The rule as the import applied it row by row: each row against every one kept before it. */
 function rowByRow(rows: Span[], logged: Span[]): (number | 'logged' | null)[] {
@@ -21,7 +21,7 @@ describe('the overlaps of a file’s sessions', () => {
     const rows = [minutes(0, 30), minutes(30, 60), minutes(20, 40), minutes(10, 70), minutes(100, 120), minutes(200, 210), minutes(95, 101)];
     const logged = [minutes(190, 205)];
     // Row 2 overlaps rows 0 and 1 (row 0 kept first); row 3 the same; row 5 a logged one; row 6 row 4.
-    expect(overlapsInFile(rows, logged)).toEqual([null, null, 0, 0, null, 'logged', 4]);
+    expect([...overlapSweep(rows, logged)]).toEqual([null, null, 0, 0, null, 'logged', 4]);
   });
 
   it('gives the answer the row-by-row rule gives, on files in any order', () => {
@@ -37,7 +37,7 @@ describe('the overlaps of a file’s sessions', () => {
       };
       const rows = Array.from({ length: 1 + random(120) }, span);
       const logged = Array.from({ length: random(20) }, span);
-      expect(overlapsInFile(rows, logged)).toEqual(rowByRow(rows, logged));
+      expect([...overlapSweep(rows, logged)]).toEqual(rowByRow(rows, logged));
     }
   });
 });

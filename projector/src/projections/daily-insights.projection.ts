@@ -6,6 +6,7 @@ import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } 
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
 import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { daysBetween, type LocalDate } from '@nightlight/domain/time/zoned-time';
+import { eachInSlices } from '@nightlight/infrastructure/event-loop/in-slices';
 import type { ProjectionContext } from '../projection';
 import { dailyEntriesOf } from './daily-entries';
 
@@ -25,29 +26,27 @@ function scheduleOf(child: ChildDocument): ChildSchedule {
 
 /** Dates this close share one read of the timeline: their entry windows overlap or nearly touch. */
 const SHARED_READ_MAX_GAP_DAYS = 2;
-/** Dates recomputed from one read at most: a burst's hundreds of days are read a few weeks at a time. */
-const RUN_MAX_DATES = 21;
 /**
- * Recomputing many dates (a burst of appends: an import's years of days) lets other work run this
- * often: during an import, one settlement read months of entries back in one query and held every
- * other request for 0.4 s (docs/benchmarks.md, "Import").
+ * Dates recomputed from one read at most: a burst's hundreds of days (an import's) are read a few
+ * weeks at a time, with other work let in between the reads. During an import, one settlement read
+ * months of entries back in one query and held every other request for 0.4 s (docs/benchmarks.md,
+ * "Import").
  */
-const SLICE_MS = 10;
+const RUN_MAX_DATES = 21;
 
-/** Recomputes the given dates of a child, reading its timeline once for each run of nearby dates. */
-async function recomputeDates(context: ProjectionContext, child: ChildDocument, dates: readonly LocalDate[]): Promise<void> {
-  const sorted = [...dates].sort();
-  let sliceEnds = performance.now() + SLICE_MS;
+/** The sorted dates in runs that share one read: nearby, and at most RUN_MAX_DATES. */
+function* runsOf(sorted: readonly LocalDate[]): Generator<LocalDate[]> {
   for (let first = 0; first < sorted.length; ) {
     let end = first + 1;
     while (end < sorted.length && end - first < RUN_MAX_DATES && daysBetween(sorted[end - 1]!, sorted[end]!) <= SHARED_READ_MAX_GAP_DAYS) end += 1;
-    await recomputeRun(context, child, sorted.slice(first, end));
+    yield sorted.slice(first, end);
     first = end;
-    if (first < sorted.length && performance.now() >= sliceEnds) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceEnds = performance.now() + SLICE_MS;
-    }
   }
+}
+
+/** Recomputes the given dates of a child, reading its timeline once for each run of nearby dates. */
+async function recomputeDates(context: ProjectionContext, child: ChildDocument, dates: readonly LocalDate[]): Promise<void> {
+  await eachInSlices(runsOf([...dates].sort()), (run) => recomputeRun(context, child, run));
 }
 
 /** Dates in ascending order, close together: one range read covers all their windows. */

@@ -8,7 +8,7 @@
  * A growth factor rather than a cap: a cap set too low for what a deployment keeps would end the
  * process, whereas this only makes its collections more frequent.
  */
-export const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 50;
 
 /**
  * The young generation's halves, in MiB (V8's default is 16). A write or an import keeps what it
@@ -18,7 +18,7 @@ export const HEAP_GROWING_PERCENT = 50;
  * lets more of it die young: 7–12 % less of the server's CPU for an import, for at most 48 MiB more
  * resident memory (docs/benchmarks.md, "Import").
  */
-export const SEMI_SPACE_MIB = 32;
+const SEMI_SPACE_MIB = 32;
 
 /** The flags the server starts with when the caller gave none of its own. */
 export const SERVER_HEAP_FLAGS: readonly string[] = [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`, `--max-semi-space-size=${SEMI_SPACE_MIB}`];

@@ -7,13 +7,16 @@ import { readdirSync, readFileSync } from 'node:fs';
  */
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
 
-/** Fields of /proc/<pid>/stat after the command name (which may hold spaces). */
-const statFields = (pid: number): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+/** Fields of a /proc stat file after the command name (which may hold spaces): a process's, or one of its threads'. */
+const fieldsOf = (statFile: string): string[] => readFileSync(statFile, 'utf8').split(') ')[1]!.split(' ');
+const statFields = (pid: number): string[] => fieldsOf(`/proc/${pid}/stat`);
+
+/** User and system time in a stat file's fields, in seconds. */
+const cpuSecondsIn = (fields: string[]): number => (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 
 /** Seconds of CPU, user and system, every thread of the process has used so far. */
 export function cpuSecondsOf(pid: number): number {
-  const fields = statFields(pid);
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  return cpuSecondsIn(statFields(pid));
 }
 
 /**
@@ -21,8 +24,7 @@ export function cpuSecondsOf(pid: number): number {
  * time bounds what one request that keeps it busy (an import) can take.
  */
 export function mainThreadCpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  return cpuSecondsIn(fieldsOf(`/proc/${pid}/task/${pid}/stat`));
 }
 
 /** The processes whose parent is `pid` (a server's children, such as PostgreSQL's backends). */

@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * Work on one request that may run for seconds (an import of a large file) gives the event loop a
- * turn this often, so that other requests are answered meanwhile (docs/decisions.md, "Imports").
+ * Work that may run for seconds (a request importing a large file, the projector settling the days
+ * of such an import) gives the event loop a turn this often, so that other requests are answered
+ * meanwhile (docs/decisions.md, "Imports").
  */
 const SLICE_MS = 10;
 
