@@ -10,9 +10,9 @@ import { killServiceHard, prepareHardKill } from './support/kill-process-tree';
 
 /**
  * The promise to a parent: a feeding the app confirmed is never lost. The embedded server runs as a
- * real process, takes 500 concurrent feedings, and is SIGKILLed while they are in flight.
+ * real process, takes 1,000 concurrent feedings, and is SIGKILLed while they are in flight.
  */
-const WRITES = 500;
+const WRITES = 1000;
 const KILL_AFTER_ANSWERS = 50;
 
 interface SentFeeding {
@@ -61,7 +61,7 @@ describe('a crash while feedings are being written', () => {
     const refused: string[] = [];
     let answers = 0;
     let inFlightAtKill = 0;
-    // All 500 are sent at once, each on a connection of its own, and the server is killed as the
+    // All 1,000 are sent at once, each on a connection of its own, and the server is killed as the
     // 50th answer arrives, with the rest in flight. Every request has its outcome before the
     // restart, so none is delivered late to the new process, racing its own retry.
     const send = async (i: number) => {
