@@ -12,6 +12,7 @@ import { startRebuildJob, type RebuildJob } from './rebuild-job';
 import { describeRebuild, rebuildProgressMeter, type RebuildProgress } from './rebuild-progress';
 import { followCurrent } from './follow-current';
 import { checkpointId, CHECKPOINTS_COLLECTION, startProjector, type CheckpointDocument, type RunningProjector } from './projector-runner';
+import { startProjectorThread } from './projector-thread';
 import { readModelVersion } from './read-model-version';
 import { startVersionedReadModels } from './versioned-read-models';
 
@@ -35,8 +36,13 @@ export interface EmbeddedReadModelsOptions {
   config: AppConfig;
   onProgress?: (position: number, head: number) => void;
   onSettled?: (position: number, childIds: ReadonlySet<string>) => void;
-  onError?: (error: unknown, event: RecordedEvent | undefined) => void;
+  onError?: (error: unknown, event: Pick<RecordedEvent, 'position' | 'type'> | undefined) => void;
   log?: (line: string) => void;
+  /**
+   * The memory of the log's AppendSignal: with it, the SQLite read models are kept by a projector on
+   * a thread of its own (projector-thread.ts); without it, or with `projectorEventStore`, on this one.
+   */
+  appendSignal?: SharedArrayBuffer;
 }
 
 export interface EmbeddedReadModels {
@@ -84,7 +90,6 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
       if (other !== version && other !== serving?.version) await removeReadModelFile(dataDir, other);
     }
   }
-  const readStore = createSwitchableReadStore(serving?.store ?? target);
   let current: RunningProjector;
   const start = (store: ReadStore, eventStore: EventStore, onProgress?: (position: number, head: number) => void): Promise<RunningProjector> => {
     const started: Promise<RunningProjector> = startProjector({
@@ -99,10 +104,31 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
     return started;
   };
   const liveEventStore = options.projectorEventStore?.(options.eventStore) ?? options.eventStore;
+  const { appendSignal } = options;
+  const threaded = options.config.READ_STORE === 'sqlite' && appendSignal !== undefined && !options.projectorEventStore;
+  /** The live projector of this version, and the store readers read what it writes through. */
+  const startLive = async (onProgress?: (position: number, head: number) => void): Promise<{ projector: RunningProjector; store: ReadStore }> => {
+    if (!threaded) {
+      const store = open(version);
+      return { store, projector: await start(store, liveEventStore, onProgress) };
+    }
+    const thread = await startProjectorThread(
+      { config: options.config, version, personalCollections: options.personalCollections, projectionsModule: options.projectionsModule, appendSignal },
+      { onProgress, onError: options.onError, onSettled: (position, childIds) => thread.projector === current && options.onSettled?.(position, childIds) },
+    );
+    return { store: thread.readStore, projector: thread.projector };
+  };
 
   if (!serving) {
     // The first start, or no version to answer from: readers wait (503) until this one has caught up.
-    current = await start(target, liveEventStore, options.onProgress);
+    let store = target;
+    if (threaded) {
+      await target.close();
+      ({ store, projector: current } = await startLive(options.onProgress));
+    } else {
+      current = await start(target, liveEventStore, options.onProgress);
+    }
+    const readStore = createSwitchableReadStore(store);
     return {
       readStore,
       projector: followCurrent(() => current),
@@ -117,6 +143,7 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
   }
 
   const old = serving;
+  const readStore = createSwitchableReadStore(old.store);
   log(`Read models: answering from version ${old.version} while version ${version} is built from the event log`);
   current = await start(old.store, liveEventStore, options.onProgress);
   let progress: RebuildProgress | null = { version, position: 0, head: await options.eventStore.headPosition(), percent: 0, eventsPerSecond: 0 };
@@ -144,8 +171,7 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
     await job.stop();
     job = undefined;
     if (closed) return;
-    target = open(version);
-    rebuilding = await start(target, liveEventStore);
+    ({ store: target, projector: rebuilding } = await startLive());
     await rebuilding.caughtUp;
     // Not a step back for any reader: the new version first reaches what the old one shows.
     while (!closed && rebuilding.position() < current.position()) await rebuilding.waitFor(current.position(), 1000);

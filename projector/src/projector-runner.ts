@@ -51,6 +51,13 @@ export interface ProjectorOptions {
   onSettled?: (position: number, childIds: ReadonlySet<string>) => void;
   /** The read store cannot be reached; the projector waits and retries the same work until it can. */
   onStall?: (error: unknown, event: RecordedEvent | undefined) => void;
+  /**
+   * Readers on another connection (a projector on a thread of its own): each settlement is committed
+   * before its position is published, since they see only what is committed.
+   */
+  publishAfterCommit?: boolean;
+  /** Each position published to readers, caught up or not. */
+  onPublished?: (position: number) => void;
 }
 
 export interface RunningProjector {
@@ -151,21 +158,28 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
         options.onError?.(error, undefined);
       }
     }
+    if (isCaughtUp) builtAt ??= new Date().toISOString();
+    if (!options.publishAfterCommit) publish(reached, changed);
+    if (savedPosition !== reached || savedBuiltAt !== builtAt) {
+      const checkpoint: CheckpointDocument = { _id: checkpointId(shard), position: reached, shard: `${shard.index}/${shard.count}`, ...(builtAt && { builtAt }) };
+      // Committed with the documents it covers (on a store that commits: the embedded SQLite file).
+      await untilReachable(async () => {
+        await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
+        const sinceCommit = performance.now() - lastCommit;
+        if (!isCaughtUp || options.publishAfterCommit || sinceCommit >= LIVE_COMMIT_GAP_MS) await commit();
+        else commitLater ??= setTimeout(() => void commitInTurn(), LIVE_COMMIT_GAP_MS - sinceCommit).unref();
+      });
+      savedPosition = reached;
+      savedBuiltAt = builtAt;
+    }
+    if (options.publishAfterCommit) publish(reached, changed);
+  };
+  const publish = (reached: number, changed: ReadonlySet<string>): void => {
     settledPosition = Math.max(settledPosition, reached);
     release();
     if (isCaughtUp && changed.size > 0) options.onSettled?.(reached, changed);
-    if (isCaughtUp) builtAt ??= new Date().toISOString();
-    if (savedPosition === reached && savedBuiltAt === builtAt) return;
-    const checkpoint: CheckpointDocument = { _id: checkpointId(shard), position: reached, shard: `${shard.index}/${shard.count}`, ...(builtAt && { builtAt }) };
-    // Committed with the documents it covers (on a store that commits: the embedded SQLite file).
-    await untilReachable(async () => {
-      await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
-      const sinceCommit = performance.now() - lastCommit;
-      if (!isCaughtUp || sinceCommit >= LIVE_COMMIT_GAP_MS) await commit();
-      else commitLater ??= setTimeout(() => void commitInTurn(), LIVE_COMMIT_GAP_MS - sinceCommit).unref();
-    });
-    savedPosition = reached;
-    savedBuiltAt = builtAt;
+    // Last: a reader told of the position on another thread opens its live stream after the families were told.
+    options.onPublished?.(settledPosition);
   };
   let lastCommit = -Infinity;
   let commitLater: NodeJS.Timeout | undefined;

@@ -17,6 +17,8 @@ export const SERVICES = [
   { entry: 'projector/src/server.ts', out: 'projector/dist/server.js' },
   // The embedded read models' rebuild job runs in a thread started from the query-api bundles, beside them.
   { entry: 'projector/src/rebuild-worker.ts', out: 'query-api/dist/rebuild-worker.js' },
+  // And so does the live projector of the embedded SQLite read models.
+  { entry: 'projector/src/projector-worker.ts', out: 'query-api/dist/projector-worker.js' },
 ];
 
 const SOURCE_DIRS = ['domain/src', 'domain/infrastructure/src', 'command-api/src', 'projector/src', 'query-api/src', 'query-api/embedded/src'];

@@ -131,12 +131,16 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
 
   await app.register(options.writes);
   if (options.research) await app.register(options.research);
-  // The join page opens an invitation before its invitee has an account.
-  await app.register(invitationPreviewQuery(deps));
+  const afterWrites = readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS);
+  await app.register(async (anyoneScope) => {
+    anyoneScope.addHook('preHandler', afterWrites);
+    // The join page opens an invitation before its invitee has an account.
+    await anyoneScope.register(invitationPreviewQuery(deps));
+  });
 
   await app.register(async (parentScope) => {
     admitParents(parentScope, deps.tokens, deps.sessions);
-    parentScope.addHook('preHandler', readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS));
+    parentScope.addHook('preHandler', afterWrites);
     await parentScope.register(accountQueries(deps));
     await parentScope.register(childQueries(deps));
     for (const kind of ENTRY_KIND_LIST) await parentScope.register(entryQueries(deps, kind));

@@ -7,6 +7,7 @@ import { registerTimerJobs } from '@nightlight/command-api/jobs/timer-maximum.jo
 import { ensureStarterReferralCode, seedReferralCodes } from '@nightlight/command-api/accounts/referral-codes';
 import { sharesReadModels, type AppConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters, type Adapters } from '@nightlight/infrastructure/composition/adapters';
+import { createAppendSignal } from '@nightlight/infrastructure/event-store/append-signal';
 import type { EventStore } from '@nightlight/infrastructure/ports/event-store';
 import { allProjections, PERSONAL_READ_MODELS } from '@nightlight/projector/all-projections';
 import type { LiveReadModels } from '@nightlight/infrastructure/read-store/live-read-models';
@@ -73,6 +74,8 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
   // The adapters' read store is the read models' own, which a rebuild switches to a new version;
   // the read models need the adapters' log and cipher first, hence the late binding.
   const late: { readModels?: EmbeddedReadModels } = {};
+  // The projector's thread wakes on this process's appends through it.
+  const appendSignal = createAppendSignal();
   const adapters = await createAdapters(
     config,
     clock,
@@ -85,6 +88,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
           // Closed by close() below, before the event log its projectors read.
           close: async () => undefined,
         },
+    appendSignal,
   );
   const logger = options.logger ?? false;
   const projections = options.projectionsModule ? ((await import(options.projectionsModule)) as { projections: readonly Projection[] }).projections : allProjections;
@@ -99,6 +103,7 @@ export async function startEmbeddedServer(config: AppConfig, options: EmbeddedOp
     // A failing projection is a bug to fix; the event is skipped for that read model only.
     onError: (error: unknown, event: { position: number; type: string } | undefined) => console.error(`Read model update failed at event ${event?.position ?? '?'} (${event?.type ?? 'subscription'})`, error),
     log: options.log,
+    appendSignal: appendSignal.memory,
   };
   const readModels = (late.readModels = onServer
     ? await startServerReadModels({ ...readModelOptions, store: adapters.readModelStore, readers: adapters.readStore as LiveReadModels })

@@ -39,6 +39,8 @@ export async function startTestServer(
     return started;
   };
   let server = await start();
+  /** The log's position of the last write answered (X-Event-Position). */
+  let lastWrite = 0;
 
   const testServer: TestServer = {
     get server() {
@@ -55,9 +57,12 @@ export async function startTestServer(
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
+          // As the web app does: a read waits until the read models have the writes answered before it.
+          ...(method === 'GET' && lastWrite > 0 ? { 'x-min-position': String(Math.max(lastWrite, Number(headers['x-min-position'] ?? 0))) } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      lastWrite = Math.max(lastWrite, Number(response.headers.get('x-event-position') ?? 0));
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
     },

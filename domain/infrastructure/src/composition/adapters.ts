@@ -6,6 +6,7 @@ import { sharesReadModels, usesPostgres, type AppConfig } from '../config/app-co
 import { PersonalDataCipher } from '../crypto/personal-data-cipher';
 import { secretFromConfigOrFile } from '../crypto/secret-files';
 import { privateFolder } from '../files/private-files';
+import type { AppendSignal } from '../event-store/append-signal';
 import { createEsdbEventStore } from '../event-store/esdb-event-store';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store';
@@ -45,10 +46,11 @@ export interface Adapters {
 }
 
 /** The event log the configuration names; every reader sees events at their current schema version. */
-export function createEventStore(config: AppConfig, { readonly = false }: { readonly?: boolean } = {}): EventStore {
+/** `appendSignal`: what the threads of this process that open the embedded log share (see AppendSignal). */
+export function createEventStore(config: AppConfig, { readonly = false, appendSignal }: { readonly?: boolean; appendSignal?: AppendSignal } = {}): EventStore {
   if (config.EVENT_STORE === 'esdb') return createUpcastingEventStore(createEsdbEventStore({ connectionString: config.ESDB_URL! }));
   if (config.EVENT_STORE === 'postgres') return createUpcastingEventStore(createPostgresEventStore({ connectionString: config.DATABASE_URL! }));
-  return createUpcastingEventStore(createSqliteEventStore({ file: path.join(config.dataDir, 'events.sqlite'), readonly }));
+  return createUpcastingEventStore(createSqliteEventStore({ file: path.join(config.dataDir, 'events.sqlite'), readonly, appendSignal }));
 }
 
 /** Beside the read models when they are MongoDB's, in the PostgreSQL database when one is used, else a file in DATA_DIR. */
@@ -80,10 +82,15 @@ export function createCipher(config: AppConfig, keyStore: KeyStore, clock: () =>
  * Chooses every adapter from validated configuration (never from "is this a test"): SQLite, memory
  * and in-process jobs by default; EventStoreDB, MongoDB, PostgreSQL and Redis when configured.
  */
-export async function createAdapters(config: AppConfig, clock: () => Date = () => new Date(), embeddedReadStore?: ReadStore): Promise<Adapters> {
+export async function createAdapters(
+  config: AppConfig,
+  clock: () => Date = () => new Date(),
+  embeddedReadStore?: ReadStore,
+  appendSignal?: AppendSignal,
+): Promise<Adapters> {
   privateFolder(config.dataDir);
 
-  const eventStore = createEventStore(config);
+  const eventStore = createEventStore(config, { appendSignal });
   // The embedded read models (memory or SQLite) come with the projectors that keep them (the embedded
   // server's composition); a command-api process beside query-api on the embedded stores sees none.
   const shared = sharesReadModels(config);

@@ -11,6 +11,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '../ports/event-store';
+import type { AppendSignal } from './append-signal';
 import { startPollingSubscription, type PollingSource } from './polling-subscription';
 
 export interface SqliteEventStoreOptions {
@@ -19,6 +20,8 @@ export interface SqliteEventStoreOptions {
   readonly?: boolean;
   /** How often subscribers look for events written by other processes. */
   pollIntervalMs?: number;
+  /** Shared with the other threads of this process that open the file: appends bump it, subscribers wake on it. */
+  appendSignal?: AppendSignal;
 }
 
 /** A row as JSON.parse reads it from EVENT_JSON: data and metadata already parsed with the rest. */
@@ -147,6 +150,7 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
       else append.reject(errorOf(append, index, outcomes));
     });
     for (const wake of [...wakers]) wake();
+    options.appendSignal?.bump();
     if (queue.length > 0) dispatch();
     else {
       // Idle, the writer must not keep a finished process alive; busy, it must.
@@ -195,6 +199,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
   const source: PollingSource = {
     readPage: (after, limit) => pageRows.all(after, limit).map(toRecorded),
     waitForAppend(ms) {
+      // Appends of another thread of this process; those of this one wake the subscriber below.
+      if (options.readonly && options.appendSignal) return options.appendSignal.next(ms);
       let timer: NodeJS.Timeout | undefined;
       let wake!: () => void;
       const promise = new Promise<void>((resolve) => {

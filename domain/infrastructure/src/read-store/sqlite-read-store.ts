@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { DiskReserve } from '../files/disk-reserve';
 import { privateDatabaseFile } from '../files/private-files';
 import { backgroundCheckpoints } from './background-checkpoints';
 import {
@@ -26,6 +27,28 @@ export interface SqliteReadStoreOptions {
   erasable?: readonly string[];
   /** A cap on the file's size in pages (SQLite's max_page_count): a disk that fills up, on purpose. */
   maxPages?: number;
+  /**
+   * Opens the file to read what a projector on another thread writes (see projector-thread.ts):
+   * no writes, and what this connection keeps in memory is dropped by `forget` as the writer reports
+   * its commits.
+   */
+  readonly?: boolean;
+  /** The writer's side: after each commit, the documents it changed, for the readers on other connections to forget. */
+  onCommit?: (changes: ChangedDocuments) => void;
+  /**
+   * Space kept beside the file and given up the first time a commit finds the disk full. Readers on
+   * other connections see only what is committed: the writes a full disk catches between their
+   * confirmation and their projection still reach them at the projector's next try.
+   */
+  reserve?: DiskReserve;
+}
+
+/** The ids of the documents a commit changed, by collection; `'all'` for a collection emptied. */
+export type ChangedDocuments = Record<string, string[] | 'all'>;
+
+export interface SqliteReadStore extends ReadStore {
+  /** A reader's: drops what it keeps of documents that another connection's commit changed. */
+  forget(changes: ChangedDocuments): void;
 }
 
 /** A SQL condition on the documents and the values it binds. */
@@ -81,17 +104,20 @@ function storeError(error: unknown, collection: string): unknown {
  * Parsed documents stay in a bounded cache, so a hot read costs no parsing and memory does not grow
  * with history.
  */
-export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStore {
-  privateDatabaseFile(options.file);
-  const db = new Database(options.file);
-  db.pragma('journal_mode = WAL');
-  // Read models are derived: a commit lost to a power cut takes its checkpoint with it, and the
-  // projector replays from the earlier one. Each commit is still atomic.
-  db.pragma('synchronous = NORMAL');
+export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteReadStore {
+  const readonly = options.readonly ?? false;
+  if (!readonly) privateDatabaseFile(options.file);
+  const db = new Database(options.file, { readonly });
+  if (!readonly) {
+    db.pragma('journal_mode = WAL');
+    // Read models are derived: a commit lost to a power cut takes its checkpoint with it, and the
+    // projector replays from the earlier one. Each commit is still atomic.
+    db.pragma('synchronous = NORMAL');
+  }
   db.pragma('busy_timeout = 5000');
   db.pragma('cache_size = -65536');
   if (options.maxPages) db.pragma(`max_page_count = ${options.maxPages | 0}`);
-  const checkpoints = backgroundCheckpoints(db, options.file);
+  const checkpoints = readonly ? null : backgroundCheckpoints(db, options.file);
   const erasable = new Set(options.erasable ?? []);
   /*
    * Space freed in the collections holding personal data is zeroed (SQLite's secure_delete), so a
@@ -113,6 +139,30 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
   const collections = new Map<string, Collection>();
   /** What each collection keeps in memory of the file, all dropped together when the file changes under them. */
   const caches: { clear(): void }[] = [];
+  /** A reader's: how each collection forgets documents another connection changed. */
+  const forgetters = new Map<string, (ids: string[] | 'all') => void>();
+  /** The writer's, when readers elsewhere are to be told: what the open transaction changed. */
+  let changes = new Map<string, Set<string> | 'all'>();
+  const noteChange = (collection: string, id: string | null): void => {
+    if (!options.onCommit) return;
+    const ids = changes.get(collection);
+    if (id === null) changes.set(collection, 'all');
+    else if (ids === undefined) changes.set(collection, new Set([id]));
+    else if (ids !== 'all') ids.add(id);
+  };
+  const reportChanges = (): void => {
+    if (!options.onCommit || changes.size === 0) return;
+    const report: ChangedDocuments = {};
+    for (const [collection, ids] of changes) report[collection] = ids === 'all' ? 'all' : [...ids];
+    changes = new Map();
+    options.onCommit(report);
+  };
+  /** A write's error as the port says it; a full disk gives up the reserve first, for the projector's next try. */
+  const failure = (error: unknown, collection: string): unknown => {
+    if (String((error as { code?: unknown }).code).startsWith('SQLITE_FULL')) options.reserve?.release();
+    return storeError(error, collection);
+  };
+  const tableExists = db.prepare<[string], number>(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
 
   const statement = (sql: string): Database.Statement => {
     let prepared = statements.get(sql);
@@ -193,18 +243,29 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     };
     // Created inside an open transaction, the table goes with it if it is rolled back.
-    if (db.inTransaction || rolledBack) journaled(create);
+    if (readonly) {
+      // A reader's table appears when the writer first writes to the collection.
+    } else if (db.inTransaction || rolledBack) journaled(create);
     else create();
     /** Paths some index covers, each with a column: conditions on them go to SQL. */
     const indexed = new Set<string>(['_id']);
     /** The columns beside the document, in the order the write statement lists them (a new array when one is added). */
     let columns: string[] = [];
-    for (const { name: column } of db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]) {
-      const path = COLUMN.exec(column)?.[1];
-      if (!path) continue;
-      columns.push(path);
-      indexed.add(path);
-    }
+    /** The table is there: a reader finds it empty until the writer has made it, and learns its columns then. */
+    let present = false;
+    const learnColumns = (): boolean => {
+      if (present) return true;
+      if (readonly && !tableExists.get(`docs:${name}`)) return false;
+      for (const { name: column } of db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]) {
+        const path = COLUMN.exec(column)?.[1];
+        if (!path) continue;
+        columns.push(path);
+        indexed.add(path);
+      }
+      present = true;
+      return true;
+    };
+    learnColumns();
     const personal = erasable.has(name);
     const cache = new GenerationalCache<T>(options.cacheDocuments);
     /**
@@ -226,6 +287,11 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       mark = {};
     };
     caches.push(cache, { clear: changed });
+    forgetters.set(name, (ids) => {
+      if (ids === 'all') cache.clear();
+      else for (const id of ids) cache.delete(id);
+      changed();
+    });
     let insertSql = '';
     let upsertSql = '';
     /** The write statements name every column: made again when an index adds one. */
@@ -239,7 +305,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     const byId = (id: string): T | null => {
       const cached = cache.get(id);
       if (cached) return cached;
-      if (id === absent) return null;
+      if (id === absent || !learnColumns()) return null;
       const row = query(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
       if (!row) {
         absent = id;
@@ -294,6 +360,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     const rows = (sql: string, params: readonly unknown[]): T[] => {
       const key = `${sql} ${JSON.stringify(params)}`;
       let ids = found.get(key);
+      if (!ids && !learnColumns()) return [];
       if (!ids) {
         ids = query(sql).pluck().all(...params) as string[];
         found.set(key, ids);
@@ -314,6 +381,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     };
 
     const find = (filter: Filter, options: FindOptions = {}): T[] => {
+      if (!learnColumns()) return [];
       const { where, params, exact } = plan(filter);
       const order = orderBy(options.sort);
       if (idOnly(filter) === null && exact && order !== null) {
@@ -342,13 +410,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
 
     /** Every write to the collection, with freed space zeroed as the collection requires. */
     const write = <R>(work: () => R): R => {
+      if (readonly) throw new Error(`The read models are only read here; their projector writes them (${name})`);
       try {
         return journaled(() => {
           zeroFreedSpace(personal);
           return work();
         });
       } catch (error) {
-        throw storeError(error, name);
+        throw failure(error, name);
       }
     };
 
@@ -360,6 +429,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       write(() => statement(sql).run(doc._id, JSON.stringify(doc), ...paths.map((path) => columnValue(doc, path))));
       if (personal && !insertOnly) erasing = true;
       cache.set(doc._id, doc);
+      noteChange(name, doc._id);
       changed();
     };
 
@@ -367,6 +437,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       write(() => statement(`DELETE FROM ${table} WHERE id = ?`).run(doc._id));
       if (personal) erasing = true;
       cache.delete(doc._id);
+      noteChange(name, doc._id);
       changed();
     };
 
@@ -393,6 +464,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         return find(filter, { ...options, limit: 1 })[0] ?? null;
       },
       count(filter) {
+        if (!learnColumns()) return 0;
         const { where, params, exact } = plan(filter);
         if (!exact) return matching(filter).length;
         return (query(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as { count: number }).count;
@@ -435,6 +507,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       return collection as unknown as Collection<T>;
     },
     async dropCollections(matching = () => true) {
+      if (readonly) throw new Error('The read models are only read here; their projector drops them');
       const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docs:%'`).all() as { name: string }[];
       for (const { name } of tables) {
         const collection = name.slice('docs:'.length);
@@ -443,22 +516,28 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
           zeroFreedSpace(erasable.has(collection));
           db.exec(`DELETE FROM ${quoted(name)}`);
         });
+        noteChange(collection, null);
       }
       commitNow();
       for (const cache of caches) cache.clear();
+      reportChanges();
+    },
+    forget(changed) {
+      for (const [collection, ids] of Object.entries(changed)) forgetters.get(collection)?.(ids);
     },
     async commit() {
       try {
         commitNow();
+        reportChanges();
         if (erasing) {
           // The log's older frames still hold the pages as they were before the commit.
-          await checkpoints.idle();
+          await checkpoints!.idle();
           db.pragma('wal_checkpoint(TRUNCATE)');
           erasing = false;
         }
-        checkpoints.afterCommit();
+        checkpoints?.afterCommit();
       } catch (error) {
-        throw storeError(error, 'commit');
+        throw failure(error, 'commit');
       }
     },
     async close() {
@@ -466,7 +545,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       // What was never committed was never promised: its checkpoint was not written either.
       if (db.inTransaction) db.exec('ROLLBACK');
       redo = [];
-      await checkpoints.close();
+      await checkpoints?.close();
       db.close();
       for (const cache of caches) cache.clear();
     },
