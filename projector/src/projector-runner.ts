@@ -52,8 +52,9 @@ export interface ProjectorOptions {
   /** The read store cannot be reached; the projector waits and retries the same work until it can. */
   onStall?: (error: unknown, event: RecordedEvent | undefined) => void;
   /**
-   * Readers on another connection (a projector on a thread of its own): each settlement is committed
-   * before its position is published, since they see only what is committed.
+   * Readers on another connection (a projector on a thread of its own) see only what is committed:
+   * a position is published once the commit that covers it is made (live, at most LIVE_COMMIT_GAP_MS
+   * after its settlement).
    */
   publishAfterCommit?: boolean;
   /** Each position published to readers, caught up or not. */
@@ -159,20 +160,35 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       }
     }
     if (isCaughtUp) builtAt ??= new Date().toISOString();
-    if (!options.publishAfterCommit) publish(reached, changed);
+    if (options.publishAfterCommit) {
+      // Told once committed, with whatever else that commit covers.
+      for (const childId of changed) unpublished.childIds.add(childId);
+      unpublished.position = reached;
+    } else {
+      publish(reached, changed);
+    }
     if (savedPosition !== reached || savedBuiltAt !== builtAt) {
       const checkpoint: CheckpointDocument = { _id: checkpointId(shard), position: reached, shard: `${shard.index}/${shard.count}`, ...(builtAt && { builtAt }) };
       // Committed with the documents it covers (on a store that commits: the embedded SQLite file).
       await untilReachable(async () => {
         await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
         const sinceCommit = performance.now() - lastCommit;
-        if (!isCaughtUp || options.publishAfterCommit || sinceCommit >= LIVE_COMMIT_GAP_MS) await commit();
+        if (!isCaughtUp || sinceCommit >= LIVE_COMMIT_GAP_MS) await commit();
         else commitLater ??= setTimeout(() => void commitInTurn(), LIVE_COMMIT_GAP_MS - sinceCommit).unref();
       });
       savedPosition = reached;
       savedBuiltAt = builtAt;
     }
-    if (options.publishAfterCommit) publish(reached, changed);
+    // Nothing waits for a commit put off: all of it is committed already.
+    if (options.publishAfterCommit && !commitLater) publishCommitted();
+  };
+  /** After a commit, on a projector whose readers see only what is committed: what it covers. */
+  let unpublished = { position: 0, childIds: new Set<string>() };
+  const publishCommitted = (): void => {
+    if (!options.publishAfterCommit || unpublished.position === 0) return;
+    const { position: reached, childIds } = unpublished;
+    unpublished = { position: 0, childIds: new Set() };
+    publish(reached, childIds);
   };
   const publish = (reached: number, changed: ReadonlySet<string>): void => {
     settledPosition = Math.max(settledPosition, reached);
@@ -188,6 +204,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
     commitLater = undefined;
     lastCommit = performance.now();
     await context.readStore.commit();
+    publishCommitted();
   };
   /** A commit put off, made between settlements. */
   const commitInTurn = (): Promise<void> =>
