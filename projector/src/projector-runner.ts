@@ -59,6 +59,8 @@ export interface ProjectorOptions {
   publishAfterCommit?: boolean;
   /** Each position published to readers, caught up or not. */
   onPublished?: (position: number) => void;
+  /** See SubscribeOptions: a projector on a thread of its own takes a burst in larger slices. */
+  liveSliceMs?: number;
 }
 
 export interface RunningProjector {
@@ -285,6 +287,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
 
   const subscription: Subscription = eventStore.subscribeToAll({
     fromPosition: position,
+    liveSliceMs: options.liveSliceMs,
     onEvent,
     onError: (error) => options.onError?.(error, undefined),
   });

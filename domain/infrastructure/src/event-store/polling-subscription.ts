@@ -28,6 +28,7 @@ export function startPollingSubscription(
   options: SubscribeOptions,
   pollIntervalMs: number,
 ): Subscription & { done: Promise<void> } {
+  const liveSliceMs = options.liveSliceMs ?? LIVE_SLICE_MS;
   let stopped = false;
   let cancelWait: (() => void) | undefined;
   let resolveCaughtUp!: () => void;
@@ -46,7 +47,7 @@ export function startPollingSubscription(
     while (!stopped) {
       const page = await source.readPage(position, PAGE_SIZE);
       for (const event of page) {
-        if (performance.now() - sliceStart > (hasCaughtUp ? LIVE_SLICE_MS : CATCH_UP_SLICE_MS)) {
+        if (performance.now() - sliceStart > (hasCaughtUp ? liveSliceMs : CATCH_UP_SLICE_MS)) {
           await new Promise((resolve) => setImmediate(resolve));
           sliceStart = performance.now();
         }

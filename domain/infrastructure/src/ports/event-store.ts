@@ -73,6 +73,12 @@ export interface SubscribeOptions {
   /** Called once the subscription has delivered everything that existed when it started. */
   onCaughtUp?: () => void;
   onError?: (error: unknown) => void;
+  /**
+   * Once live, how long a burst of appends may be delivered before the subscriber's thread gets a
+   * turn (where the log delivers in slices: the embedded one). Short on the thread that answers
+   * requests; a projector on a thread of its own settles fewer, larger slices.
+   */
+  liveSliceMs?: number;
 }
 
 export interface Subscription {
