@@ -39,8 +39,8 @@ export interface EmbeddedReadModelsOptions {
   onError?: (error: unknown, event: Pick<RecordedEvent, 'position' | 'type'> | undefined) => void;
   log?: (line: string) => void;
   /**
-   * The memory of the log's AppendSignal: with it, the SQLite read models are kept by a projector on
-   * a thread of its own (projector-thread.ts); without it, or with `projectorEventStore`, on this one.
+   * The memory of the log's AppendSignal: with it, the SQLite read models of a SQLite log are kept by
+   * a projector on a thread of its own (projector-thread.ts); without it, or with `projectorEventStore`, on this one.
    */
   appendSignal?: SharedArrayBuffer;
 }
@@ -105,7 +105,8 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
   };
   const liveEventStore = options.projectorEventStore?.(options.eventStore) ?? options.eventStore;
   const { appendSignal } = options;
-  const threaded = options.config.READ_STORE === 'sqlite' && appendSignal !== undefined && !options.projectorEventStore;
+  // The thread opens the embedded stores only (composition/embedded-stores.ts).
+  const threaded = options.config.READ_STORE === 'sqlite' && options.config.EVENT_STORE === 'sqlite' && appendSignal !== undefined && !options.projectorEventStore;
   /** The live projector of this version, and the store readers read what it writes through. */
   const startLive = async (onProgress?: (position: number, head: number) => void): Promise<{ projector: RunningProjector; store: ReadStore }> => {
     if (!threaded) {
@@ -123,6 +124,7 @@ export async function startEmbeddedReadModels(options: EmbeddedReadModelsOptions
     // The first start, or no version to answer from: readers wait (503) until this one has caught up.
     let store = target;
     if (threaded) {
+      // The thread opens the file itself.
       await target.close();
       ({ store, projector: current } = await startLive(options.onProgress));
     } else {

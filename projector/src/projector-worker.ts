@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCipher, createEventStore, createKeyStore } from '@nightlight/infrastructure/composition/adapters';
+import { createCipher, createEmbeddedEventStore, createEmbeddedKeyStore } from '@nightlight/infrastructure/composition/embedded-stores';
 import { createAppendSignal } from '@nightlight/infrastructure/event-store/append-signal';
 import { diskReserve } from '@nightlight/infrastructure/files/disk-reserve';
 import { readModelFile } from '@nightlight/infrastructure/read-store/read-model-files';
@@ -33,8 +33,8 @@ try {
 }
 
 const projections: readonly Projection[] = data.projectionsModule ? ((await import(data.projectionsModule)) as { projections: Projection[] }).projections : allProjections;
-const eventStore = createEventStore(data.config, { readonly: true, appendSignal: createAppendSignal(data.appendSignal) });
-const keyStore = await createKeyStore(data.config);
+const eventStore = createEmbeddedEventStore(data.config, { readonly: true, appendSignal: createAppendSignal(data.appendSignal) });
+const keyStore = createEmbeddedKeyStore(data.config);
 const readStore = createSqliteReadStore({
   file: readModelFile(data.config.dataDir, data.version),
   cacheDocuments: data.config.READ_CACHE_DOCUMENTS,

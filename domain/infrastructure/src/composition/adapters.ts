@@ -3,19 +3,17 @@ import { TokenService } from '../auth/token-service';
 import { createInProcessChangeFeed } from '../change-feed/in-process-change-feed';
 import { createRedisChangeFeed } from '../change-feed/redis-change-feed';
 import { sharesReadModels, usesPostgres, type AppConfig } from '../config/app-config';
-import { PersonalDataCipher } from '../crypto/personal-data-cipher';
+import type { PersonalDataCipher } from '../crypto/personal-data-cipher';
 import { secretFromConfigOrFile } from '../crypto/secret-files';
 import { privateFolder } from '../files/private-files';
 import type { AppendSignal } from '../event-store/append-signal';
 import { createEsdbEventStore } from '../event-store/esdb-event-store';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
-import { createSqliteEventStore } from '../event-store/sqlite-event-store';
 import { createUpcastingEventStore } from '../event-store/upcasting-event-store';
 import { createBullmqJobQueue } from '../jobs/bullmq-job-queue';
 import { createInProcessJobQueue } from '../jobs/in-process-job-queue';
 import { createMongoKeyStore } from '../key-store/mongo-key-store';
 import { createPostgresKeyStore } from '../key-store/postgres-key-store';
-import { createSqliteKeyStore } from '../key-store/sqlite-key-store';
 import type { ChangeFeed } from '../ports/change-feed';
 import type { EventStore } from '../ports/event-store';
 import type { JobQueue } from '../ports/job-queue';
@@ -29,6 +27,7 @@ import { createPostgresReadStore } from '../read-store/postgres-read-store';
 import { createPostgresSessionStore } from '../sessions/postgres-session-store';
 import { createRedisSessionStore } from '../sessions/redis-session-store';
 import { createSqliteSessionStore } from '../sessions/sqlite-session-store';
+import { createCipher, createEmbeddedEventStore, createEmbeddedKeyStore } from './embedded-stores';
 
 export interface Adapters {
   eventStore: EventStore;
@@ -46,18 +45,17 @@ export interface Adapters {
 }
 
 /** The event log the configuration names; every reader sees events at their current schema version. */
-/** `appendSignal`: what the threads of this process that open the embedded log share (see AppendSignal). */
-export function createEventStore(config: AppConfig, { readonly = false, appendSignal }: { readonly?: boolean; appendSignal?: AppendSignal } = {}): EventStore {
+export function createEventStore(config: AppConfig, options: { readonly?: boolean; appendSignal?: AppendSignal } = {}): EventStore {
   if (config.EVENT_STORE === 'esdb') return createUpcastingEventStore(createEsdbEventStore({ connectionString: config.ESDB_URL! }));
   if (config.EVENT_STORE === 'postgres') return createUpcastingEventStore(createPostgresEventStore({ connectionString: config.DATABASE_URL! }));
-  return createUpcastingEventStore(createSqliteEventStore({ file: path.join(config.dataDir, 'events.sqlite'), readonly, appendSignal }));
+  return createEmbeddedEventStore(config, options);
 }
 
 /** Beside the read models when they are MongoDB's, in the PostgreSQL database when one is used, else a file in DATA_DIR. */
 export async function createKeyStore(config: AppConfig): Promise<KeyStore> {
   if (config.READ_STORE === 'mongo') return createMongoKeyStore({ url: config.MONGO_URL!, dbName: `${config.MONGO_DB}-keys` });
   if (usesPostgres(config)) return createPostgresKeyStore({ connectionString: config.DATABASE_URL! });
-  return createSqliteKeyStore({ file: path.join(config.dataDir, 'keys.sqlite') });
+  return createEmbeddedKeyStore(config);
 }
 
 /** The read models every process of the full stack shares: MongoDB's or PostgreSQL's. */
@@ -74,9 +72,7 @@ function createSessionStore(config: AppConfig): SessionStore {
   return createSqliteSessionStore({ file: path.join(config.dataDir, 'sessions.sqlite') });
 }
 
-export function createCipher(config: AppConfig, keyStore: KeyStore, clock: () => Date = () => new Date()): PersonalDataCipher {
-  return new PersonalDataCipher(secretFromConfigOrFile(config.MASTER_KEY, config.dataDir, 'master.key'), keyStore, () => clock().getTime());
-}
+export { createCipher };
 
 /**
  * Chooses every adapter from validated configuration (never from "is this a test"): SQLite, memory

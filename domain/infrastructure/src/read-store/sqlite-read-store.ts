@@ -115,7 +115,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
     db.pragma('synchronous = NORMAL');
   }
   db.pragma('busy_timeout = 5000');
-  db.pragma('cache_size = -65536');
+  // The writer's pages, 64 MiB, hold the indexes an import or a replay writes all over; a reader's
+  // hot pages are fewer, and the file's other pages are in the system's cache anyway.
+  db.pragma(`cache_size = ${readonly ? -16384 : -65536}`);
   if (options.maxPages) db.pragma(`max_page_count = ${options.maxPages | 0}`);
   const checkpoints = readonly ? null : backgroundCheckpoints(db, options.file);
   const erasable = new Set(options.erasable ?? []);
@@ -242,11 +244,12 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
     const create = (): void => {
       db.exec(`CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
     };
-    // Created inside an open transaction, the table goes with it if it is rolled back.
-    if (readonly) {
-      // A reader's table appears when the writer first writes to the collection.
-    } else if (db.inTransaction || rolledBack) journaled(create);
-    else create();
+    // Created inside an open transaction, the table goes with it if it is rolled back. A reader's
+    // appears when the writer makes it.
+    if (!readonly) {
+      if (db.inTransaction || rolledBack) journaled(create);
+      else create();
+    }
     /** Paths some index covers, each with a column: conditions on them go to SQL. */
     const indexed = new Set<string>(['_id']);
     /** The columns beside the document, in the order the write statement lists them (a new array when one is added). */
