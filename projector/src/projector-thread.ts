@@ -52,6 +52,9 @@ export interface ProjectorThread {
  * and then the position: a read that waits for its write's position finds it committed.
  * From the sources the thread registers tsx first (projector-worker.from-sources.mjs); built, it is the bundle beside this one.
  */
+/** Three halves' worth (two semi-spaces and the room for large new objects) of 16 MiB. */
+const PROJECTOR_YOUNG_GENERATION_MB = 48;
+
 /** A promise with its resolve and reject at hand. */
 function settlable(): { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } {
   let resolve!: () => void;
@@ -62,7 +65,12 @@ function settlable(): { promise: Promise<void>; resolve: () => void; reject: (er
 
 export async function startProjectorThread(data: ProjectorThreadData, handlers: ProjectorThreadHandlers = {}): Promise<ProjectorThread> {
   const fromSources = import.meta.url.endsWith('.ts');
-  const worker = new Worker(new URL(fromSources ? './projector-worker.from-sources.mjs' : './projector-worker.js', import.meta.url), { workerData: data });
+  const worker = new Worker(new URL(fromSources ? './projector-worker.from-sources.mjs' : './projector-worker.js', import.meta.url), {
+    workerData: data,
+    // V8's default young generation (16 MiB halves), not the answering thread's larger one: this
+    // thread makes far less garbage a second, and its heap adds to the server's resident memory.
+    resourceLimits: { maxYoungGenerationSizeMb: PROJECTOR_YOUNG_GENERATION_MB },
+  });
   let readStore: SqliteReadStore | undefined;
   let position = 0;
   let stalledSince: Date | null = null;
@@ -133,6 +141,9 @@ export async function startProjectorThread(data: ProjectorThreadData, handlers: 
     },
     stalledSince: () => stalledSince,
     async stop() {
+      // The readers' connection first: closed last, the writer's folds the write-ahead log into the
+      // file, which the next start would otherwise do before it could answer (2.5 s at a million events).
+      await readStore?.close();
       if (!exited) {
         // Stopping settles and commits what the thread has applied, then it closes its stores.
         await new Promise<void>((resolve) => {
