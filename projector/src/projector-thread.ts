@@ -39,19 +39,6 @@ export interface ProjectorThread {
   readStore: SqliteReadStore;
 }
 
-/**
- * The live projector of the embedded SQLite read models, on a thread of its own: projecting an
- * event (the timeline's document and its indexes, the day's insights, the commit) costs about as
- * much as the write that appended it, and on the thread that answers requests every request waited
- * behind it. The thread runs at a lower priority than the rest of the process, so that on a busy
- * machine answering comes first and the read models catch up in the gaps (an import's hundreds of
- * thousands of events).
- *
- * Readers here read the same file through a connection of their own (`readStore`). The thread
- * commits each settlement, then reports the documents it changed, which the readers' caches drop,
- * and then the position: a read that waits for its write's position finds it committed.
- * From the sources the thread registers tsx first (projector-worker.from-sources.mjs); built, it is the bundle beside this one.
- */
 /** Three halves' worth (two semi-spaces and the room for large new objects) of 16 MiB. */
 const PROJECTOR_YOUNG_GENERATION_MB = 48;
 
@@ -63,6 +50,20 @@ function settlable(): { promise: Promise<void>; resolve: () => void; reject: (er
   return { promise, resolve, reject };
 }
 
+/**
+ * The live projector of the embedded SQLite read models, on a thread of its own: projecting an
+ * event (the timeline's document and its indexes, the day's insights, the commit) costs about as
+ * much as the write that appended it, and on the thread that answers requests every request waited
+ * behind it. The thread runs at a lower priority than the rest of the process, so that on a busy
+ * machine answering comes first and the read models catch up in the gaps (an import's hundreds of
+ * thousands of events).
+ *
+ * Readers here read the same file through a connection of their own (`readStore`). After each
+ * commit (at most every 50 ms, see projector-runner.ts) the thread reports the documents it
+ * changed, which the readers' caches drop, and then the position: a read that waits for its
+ * write's position finds it committed.
+ * From the sources the thread registers tsx first (projector-worker.from-sources.mjs); built, it is the bundle beside this one.
+ */
 export async function startProjectorThread(data: ProjectorThreadData, handlers: ProjectorThreadHandlers = {}): Promise<ProjectorThread> {
   const fromSources = import.meta.url.endsWith('.ts');
   const worker = new Worker(new URL(fromSources ? './projector-worker.from-sources.mjs' : './projector-worker.js', import.meta.url), {

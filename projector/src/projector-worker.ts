@@ -37,7 +37,8 @@ const eventStore = createEmbeddedEventStore(data.config, { readonly: true, appen
 const keyStore = createEmbeddedKeyStore(data.config);
 const readStore = createSqliteReadStore({
   file: readModelFile(data.config.dataDir, data.version),
-  cacheDocuments: data.config.READ_CACHE_DOCUMENTS,
+  // What the projector reads again is the days it recomputes; the readers' connection keeps the rest.
+  cacheDocuments: Math.max(100, Math.floor(data.config.READ_CACHE_DOCUMENTS / 4)),
   erasable: data.personalCollections,
   onCommit: (changes) => send({ type: 'changed', changes }),
   reserve: diskReserve(path.join(data.config.dataDir, 'read-models.reserve'), READ_MODEL_RESERVE_BYTES),
