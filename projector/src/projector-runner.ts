@@ -53,10 +53,12 @@ export interface ProjectorOptions {
   onStall?: (error: unknown, event: RecordedEvent | undefined) => void;
   /**
    * Readers on another connection (a projector on a thread of its own) see only what is committed:
-   * a position is published once the commit that covers it is made (live, at most LIVE_COMMIT_GAP_MS
+   * a position is published once the commit that covers it is made (live, at most `commitGapMs`
    * after its settlement).
    */
   publishAfterCommit?: boolean;
+  /** Live, the least time between two commits (LIVE_COMMIT_GAP_MS unless said). */
+  commitGapMs?: number;
   /** Each position published to readers, caught up or not. */
   onPublished?: (position: number) => void;
   /** See SubscribeOptions: a projector on a thread of its own takes a burst in larger slices. */
@@ -119,6 +121,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   };
 
   const shard = options.shard ?? { index: 0, count: 1 };
+  const commitGapMs = options.commitGapMs ?? LIVE_COMMIT_GAP_MS;
   const checkpoints = context.readStore.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
   let stored: CheckpointDocument | null = null;
   await untilReachable(async () => {
@@ -175,8 +178,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       await untilReachable(async () => {
         await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
         const sinceCommit = performance.now() - lastCommit;
-        if (!isCaughtUp || sinceCommit >= LIVE_COMMIT_GAP_MS) await commit();
-        else commitLater ??= setTimeout(() => void commitInTurn(), LIVE_COMMIT_GAP_MS - sinceCommit).unref();
+        if (!isCaughtUp || sinceCommit >= commitGapMs) await commit();
+        else commitLater ??= setTimeout(() => void commitInTurn(), commitGapMs - sinceCommit).unref();
       });
       savedPosition = reached;
       savedBuiltAt = builtAt;

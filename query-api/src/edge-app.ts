@@ -129,9 +129,14 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
     return reply.status(status.ready ? 200 : 503).send({ status: status.ready ? 'ready' : 'catching-up', position, head, ...(rebuild && { rebuild }) });
   });
 
-  await app.register(options.writes);
-  if (options.research) await app.register(options.research);
   const afterWrites = readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS);
+  await app.register(async (writeScope) => {
+    // A write's answer is written in its writer's units, read from the read models: one carrying
+    // X-Min-Position (just after a change of units, say) waits for it as a read does.
+    writeScope.addHook('preHandler', afterWrites);
+    await writeScope.register(options.writes);
+  });
+  if (options.research) await app.register(options.research);
   await app.register(async (anyoneScope) => {
     anyoneScope.addHook('preHandler', afterWrites);
     // The join page opens an invitation before its invitee has an account.

@@ -24,6 +24,8 @@ interface LiveEvent {
 
 /** Reads the stream as a browser's fetch would, collecting its events as they arrive. */
 async function openLive(childId: string, token: string) {
+  // As the dashboard does: the stream is opened once the child's page has been read (after the writes before it).
+  await server.call('GET', `/api/children/${childId}`, { token });
   const controller = new AbortController();
   const response = await fetch(`${server.url}/api/children/${childId}/live`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
   const events: LiveEvent[] = [];
@@ -212,6 +214,7 @@ describe('a server shutting down', () => {
     const own = await startTestServer();
     const parent = await registerParent(own, 'live');
     const childId = await addChild(own, parent.token, BOY);
+    expect((await own.call('GET', `/api/children/${childId}`, { token: parent.token })).status).toBe(200);
     const response = await fetch(`${own.url}/api/children/${childId}/live`, { headers: { authorization: `Bearer ${parent.token}` } });
     expect(response.status).toBe(200);
     const reading = response.text();

@@ -28,8 +28,10 @@ describe('temperatures', () => {
   it('keeps a reading as entered, answers it in both scales, and reads its line in the reader’s', async () => {
     const parent = await registerParent(server, 'temperatures');
     const childId = await addChild(server, parent.token, BORN);
-    expect((await units(parent.token, 'imperial')).status).toBe(200);
-    const logged = await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: at(30), temperatureC: 37.2, method: 'armpit' } });
+    const imperial = await units(parent.token, 'imperial');
+    expect(imperial.status).toBe(200);
+    // The answer is written in the writer's units: a write carrying the change's position waits for it.
+    const logged = await server.call('POST', '/api/temperatures', { token: parent.token, body: { childId, occurredAt: at(30), temperatureC: 37.2, method: 'armpit' }, headers: seen(imperial) });
     expect(logged.status).toBe(201);
     expect(logged.body).toMatchObject({
       occurredAt: at(30),

@@ -1,4 +1,5 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { privateFile } from './private-files';
 
 /**
  * Space held on the disk for one moment: a file of zeros made while there is room, and given up when
@@ -11,7 +12,8 @@ export interface DiskReserve {
 }
 
 export function diskReserve(file: string, bytes: number): DiskReserve {
-  if (!existsSync(file)) {
+  if (existsSync(file)) privateFile(file);
+  else {
     try {
       writeFileSync(file, Buffer.alloc(bytes), { mode: 0o600 });
     } catch {

@@ -161,7 +161,8 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
   };
   /** A write's error as the port says it; a full disk gives up the reserve first, for the projector's next try. */
   const failure = (error: unknown, collection: string): unknown => {
-    if (String((error as { code?: unknown }).code).startsWith('SQLITE_FULL')) options.reserve?.release();
+    // A full disk shows as SQLITE_FULL, or as an I/O error when it is the write-ahead log that cannot grow.
+    if (/^SQLITE_(FULL|IOERR)/.test(String((error as { code?: unknown }).code))) options.reserve?.release();
     return storeError(error, collection);
   };
   const tableExists = db.prepare<[string], number>(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).pluck();
