@@ -9,14 +9,15 @@ const CHECKPOINT_PREFIX = 'projector/';
 /** Events between settlements while catching up. */
 const CATCH_UP_BATCH = 5000;
 /**
- * Live, the read models are committed at most every LIVE_COMMIT_GAP_MS: a settlement soon after a
- * commit leaves its writes to a commit a few milliseconds later. Readers in this process see what
- * was settled at once all the same (they read through the same connection), and a crash before the
- * commit replays those events from the checkpoint committed before. A commit after each settlement
- * held the answering thread for about a tenth of its time under load: each wrote the same pages of
- * the timeline's indexes and the day's insights to the file again. During a burst (an import) one
- * every 200 ms held the loop for 57 ms at the median and up to 0.6 s, one every 50 ms for 36 ms and
- * up to 0.14 s (docs/benchmarks.md, "Import").
+ * Live, on the thread that answers requests, the read models are committed at most every
+ * LIVE_COMMIT_GAP_MS: a settlement soon after a commit leaves its writes to a commit a few
+ * milliseconds later. Readers there see what was settled at once all the same (they read through
+ * the same connection), and a crash before the commit replays those events from the checkpoint
+ * committed before. A commit after each settlement held that thread for about a tenth of its time
+ * under load: each wrote the same pages of the timeline's indexes and the day's insights to the file
+ * again. During a burst (an import) one every 200 ms held the loop for 57 ms at the median and up to
+ * 0.6 s, one every 50 ms for 36 ms and up to 0.14 s. A projector on a thread of its own, whose
+ * readers wait for its commits, says its own gap (`commitGapMs`).
  */
 const LIVE_COMMIT_GAP_MS = 50;
 /** Waits between attempts while the read store cannot be reached: from the first to the longest. */
