@@ -17,7 +17,8 @@ const CATCH_UP_BATCH = 5000;
  * under load: each wrote the same pages of the timeline's indexes and the day's insights to the file
  * again. During a burst (an import) one every 200 ms held the loop for 57 ms at the median and up to
  * 0.6 s, one every 50 ms for 36 ms and up to 0.14 s. A projector on a thread of its own, whose
- * readers wait for its commits, says its own gap (`commitGapMs`).
+ * readers wait for its commits, commits at once when it has reached the log's head
+ * (`publishAfterCommit`).
  */
 const LIVE_COMMIT_GAP_MS = 50;
 /** Waits between attempts while the read store cannot be reached: from the first to the longest. */
@@ -54,12 +55,11 @@ export interface ProjectorOptions {
   onStall?: (error: unknown, event: RecordedEvent | undefined) => void;
   /**
    * Readers on another connection (a projector on a thread of its own) see only what is committed:
-   * a position is published once the commit that covers it is made (live, at most `commitGapMs`
-   * after its settlement).
+   * a position is published once the commit that covers it is made. Live, a settlement that reaches
+   * the log's head is committed at once (a parent's write, read back); within a burst, at most
+   * every LIVE_COMMIT_GAP_MS.
    */
   publishAfterCommit?: boolean;
-  /** Live, the least time between two commits (LIVE_COMMIT_GAP_MS unless said). */
-  commitGapMs?: number;
   /** Each position published to readers, caught up or not. */
   onPublished?: (position: number) => void;
   /** See SubscribeOptions: a projector on a thread of its own takes a burst in larger slices. */
@@ -122,7 +122,6 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   };
 
   const shard = options.shard ?? { index: 0, count: 1 };
-  const commitGapMs = options.commitGapMs ?? LIVE_COMMIT_GAP_MS;
   const checkpoints = context.readStore.collection<CheckpointDocument>(CHECKPOINTS_COLLECTION);
   let stored: CheckpointDocument | null = null;
   await untilReachable(async () => {
@@ -179,8 +178,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
       await untilReachable(async () => {
         await checkpoints.replaceOne({ _id: checkpoint._id }, checkpoint, { upsert: true });
         const sinceCommit = performance.now() - lastCommit;
-        if (!isCaughtUp || sinceCommit >= commitGapMs) await commit();
-        else commitLater ??= setTimeout(() => void commitInTurn(), commitGapMs - sinceCommit).unref();
+        if (!isCaughtUp || sinceCommit >= LIVE_COMMIT_GAP_MS || (options.publishAfterCommit && (await eventStore.headPosition()) <= reached)) await commit();
+        else commitLater ??= setTimeout(() => void commitInTurn(), LIVE_COMMIT_GAP_MS - sinceCommit).unref();
       });
       savedPosition = reached;
       savedBuiltAt = builtAt;

@@ -53,9 +53,6 @@ const projector = await startProjector({
   projections,
   context: { readStore, cipher: createCipher(data.config, keyStore) },
   publishAfterCommit: true,
-  // A read waiting for its write waits for the commit: commits come closer than on the answering
-  // thread, where each held every request (a parent's read 10 ms after a busy moment's last commit at most).
-  commitGapMs: 10,
   // Nothing else waits for this thread: a burst settles every 20 ms (each settlement recomputes the days it touched).
   liveSliceMs: 20,
   onPublished: (position) => send({ type: 'published', position }),
