@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EventStore, RecordedEvent, Subscription } from '@nightlight/infrastructure/ports/event-store';
 import { ReadStoreUnavailableError, type Doc } from '@nightlight/infrastructure/ports/read-store';
 import { childIdOf, DeferredWork, type Projection, type ProjectionContext } from './projection';
+import { positionWaiters } from './position-waiters';
 import { ensureReadModelIndexes } from './read-model-indexes';
 
 export const CHECKPOINTS_COLLECTION = 'checkpoints';
@@ -136,18 +137,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   let builtAt = (stored as CheckpointDocument | null)?.builtAt ?? null;
   let savedBuiltAt = builtAt;
   let isCaughtUp = false;
-  const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
+  const waiters = positionWaiters();
   let lastProgress = Date.now();
   const head = await eventStore.headPosition();
-
-  const release = (): void => {
-    for (const waiter of waiters) {
-      if (waiter.position <= settledPosition) {
-        waiters.delete(waiter);
-        waiter.resolve(true);
-      }
-    }
-  };
 
   /** Computes the pending derived documents, then publishes and checkpoints the position they cover. */
   const settleOnce = async (): Promise<void> => {
@@ -197,7 +189,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   };
   const publish = (reached: number, changed: ReadonlySet<string>): void => {
     settledPosition = Math.max(settledPosition, reached);
-    release();
+    waiters.reached(settledPosition);
     if (isCaughtUp && changed.size > 0) options.onSettled?.(reached, changed);
     // Last: a reader told of the position on another thread opens its live stream after the families were told.
     options.onPublished?.(settledPosition);
@@ -303,24 +295,14 @@ export async function startProjector(options: ProjectorOptions): Promise<Running
   return {
     caughtUp,
     position: () => settledPosition,
-    waitFor(target, timeoutMs) {
-      if (target <= settledPosition) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const waiter = { position: target, resolve };
-        waiters.add(waiter);
-        setTimeout(() => {
-          if (waiters.delete(waiter)) resolve(false);
-        }, timeoutMs).unref();
-      });
-    },
+    waitFor: (target, timeoutMs) => (target <= settledPosition ? Promise.resolve(true) : waiters.wait(target, timeoutMs)),
     stalledSince: () => stalledSince,
     async stop() {
       stopped = true;
       await subscription.stop();
       await settle();
       if (commitLater) await commitInTurn();
-      for (const waiter of waiters) waiter.resolve(false);
-      waiters.clear();
+      waiters.abandon();
     },
   };
 }

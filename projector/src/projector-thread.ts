@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { AppConfig } from '@nightlight/infrastructure/config/app-config';
 import { createSqliteReadStore, type ChangedDocuments, type SqliteReadStore } from '@nightlight/infrastructure/read-store/sqlite-read-store';
 import { readModelFile } from '@nightlight/infrastructure/read-store/read-model-files';
+import { positionWaiters } from './position-waiters';
 import type { RunningProjector } from './projector-runner';
 
 /** What the projector's thread is started with. */
@@ -76,7 +77,7 @@ export async function startProjectorThread(data: ProjectorThreadData, handlers: 
   let position = 0;
   let stalledSince: Date | null = null;
   let exited = false;
-  const waiters = new Set<{ position: number; resolve: (ok: boolean) => void }>();
+  const waiters = positionWaiters();
   const startedUp = settlable();
   const caughtUp = settlable();
   caughtUp.promise.catch(() => undefined);
@@ -97,13 +98,7 @@ export async function startProjectorThread(data: ProjectorThreadData, handlers: 
       case 'published':
         position = Math.max(position, message.position);
         stalledSince = null;
-        for (const waiter of waiters) {
-          if (waiter.position <= position) {
-            waiters.delete(waiter);
-            waiter.resolve(true);
-          }
-        }
-        return;
+        return waiters.reached(position);
       case 'settled':
         return handlers.onSettled?.(message.position, new Set(message.childIds));
       case 'caught-up':
@@ -130,16 +125,7 @@ export async function startProjectorThread(data: ProjectorThreadData, handlers: 
   const projector: RunningProjector = {
     caughtUp: caughtUp.promise,
     position: () => position,
-    waitFor(target, timeoutMs) {
-      if (target <= position) return Promise.resolve(true);
-      return new Promise((resolve) => {
-        const waiter = { position: target, resolve };
-        waiters.add(waiter);
-        setTimeout(() => {
-          if (waiters.delete(waiter)) resolve(false);
-        }, timeoutMs).unref();
-      });
-    },
+    waitFor: (target, timeoutMs) => (target <= position ? Promise.resolve(true) : waiters.wait(target, timeoutMs)),
     stalledSince: () => stalledSince,
     async stop() {
       // The readers' connection first: closed last, the writer's folds the write-ahead log into the
@@ -152,8 +138,7 @@ export async function startProjectorThread(data: ProjectorThreadData, handlers: 
           worker.postMessage('stop');
         });
       }
-      for (const waiter of waiters) waiter.resolve(false);
-      waiters.clear();
+      waiters.abandon();
     },
   };
   return { projector, readStore: readStore! };
