@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommandDeps } from '@nightlight/command-api/command-deps';
+import { entryWrites } from '@nightlight/command-api/commands/entry-writes';
+import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
 import { ENTRY_KIND_NAMES } from '@nightlight/domain/entries/entry-kinds';
+import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
+import { newId } from '@nightlight/infrastructure/ids/new-id';
 import { startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -20,13 +25,13 @@ afterAll(() => server.close());
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/babybuddy/${name}`, import.meta.url));
 const csv = (name: string) => fixture(name).toString('utf8');
 
-async function parentWithChild(birthDate = '2026-09-01'): Promise<{ token: string; childId: string }> {
+async function parentWithChild(birthDate = '2026-09-01'): Promise<{ token: string; childId: string; userId: string }> {
   const email = `babybuddy-${randomUUID().slice(0, 8)}@example.com`;
   const registered = await server.call('POST', '/api/auth/register', { body: { email, password: 'Sleepy baby 42', referralCode: 'TEST42' } });
   const token = await server.server.adapters.tokens.issueAccessToken(registered.body.user.id);
   const child = await server.call('POST', '/api/children', { token, body: { displayName: 'Robin', birthDate, sex: 'Female', timezone: 'America/New_York' } });
   expect(child.status).toBe(201);
-  return { token, childId: child.body.id };
+  return { token, childId: child.body.id, userId: registered.body.user.id };
 }
 
 async function settle(): Promise<void> {
@@ -212,5 +217,37 @@ describe('the overlap of a Baby Buddy file’s sessions', () => {
         { line: 8, message: `${overlap} (line 7)` },
       ],
     });
+  });
+});
+
+describe("a Baby Buddy row's id", () => {
+  const SLEEP_FILE = ['id,child_id,child_first_name,child_last_name,start,end,nap,notes,tags', '7,1,Robin,Lee,2026-11-18 13:00:00,2026-11-18 13:45:00,1,,', '9,1,Robin,Lee,2026-11-18 15:00:00,2026-11-18 15:30:00,1,,', '10,1,Robin,Lee,2026-11-18 17:00:00,2026-11-18 17:20:00,1,,'].join('\n');
+
+  it('is ordered by the id in Baby Buddy, and a row imported under the name-based id of before is found imported', async () => {
+    const { token, childId, userId } = await parentWithChild();
+    // Row 7 as an import before 2026-11-28 logged it: under the version-5 id of the child and the row's source.
+    const formerId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40')(`${childId}:babybuddy:sleep:7`);
+    const deps = { ...server.server.adapters, clock: () => new Date(NOW), newId } as unknown as CommandDeps;
+    const sleep = entryKind('sleep');
+    const actor = { userId, correlationId: randomUUID(), idempotent: null };
+    await entryWrites(deps, sleep).write(actor, { childId, startedAt: '2026-11-18T18:00:00.000Z', endedAt: '2026-11-18T18:45:00.000Z' }, formerId, sleep.commands.log, 'file');
+
+    const preview = await server.call('POST', `/api/children/${childId}/import/preview`, { token, body: { csv: SLEEP_FILE } });
+    expect(preview.body).toMatchObject({ entries: { ...NO_ENTRIES, sleep: 2 }, alreadyImported: 1, refused: [] });
+    const imported = await server.call('POST', `/api/children/${childId}/import`, { token, body: { csv: SLEEP_FILE } });
+    expect(imported.body).toMatchObject({ entries: { ...NO_ENTRIES, sleep: 2 }, alreadyImported: 1, refused: [] });
+    await settle();
+    const sleeps: { id: string; startedAt: string }[] = (await server.call('GET', `/api/sleep?childId=${childId}&date=2026-11-18`, { token })).body;
+    expect(sleeps.map((entry) => entry.startedAt).sort()).toEqual(['2026-11-18T18:00:00.000Z', '2026-11-18T20:00:00.000Z', '2026-11-18T22:00:00.000Z']);
+    const idOf = (startedAt: string) => sleeps.find((entry) => entry.startedAt === startedAt)!.id;
+    expect(idOf('2026-11-18T18:00:00.000Z')).toBe(formerId);
+    // Rows 9 and 10: version 8, the child's sleep table's 48 bits first, then their ids in Baby Buddy.
+    const [nine, ten] = [idOf('2026-11-18T20:00:00.000Z'), idOf('2026-11-18T22:00:00.000Z')];
+    expect([nine, ten]).toEqual([expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab]/), expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8/)]);
+    expect(ten.slice(0, 13)).toBe(nine.slice(0, 13));
+    expect(nine < ten).toBe(true);
+
+    const again = await server.call('POST', `/api/children/${childId}/import`, { token, body: { csv: SLEEP_FILE } });
+    expect(again.body).toMatchObject({ entries: NO_ENTRIES, alreadyImported: 3, refused: [] });
   });
 });

@@ -11,7 +11,7 @@ import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { instantMs, localDateOf } from '@nightlight/domain/time/zoned-time';
 import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
 import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
-import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
+import { nameBasedIds, ORDERED_ID_LIMIT, orderedNameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import { eachInSlices, otherWorkFirst } from '@nightlight/infrastructure/event-loop/in-slices';
 import type { CommandDeps } from '../command-deps';
@@ -25,7 +25,27 @@ import { xlsxRows } from './xlsx-rows';
 
 // An imported row's entry id, from the child and the row's source: imported again, it names the same
 // entry, which is then already logged. The namespace never changes.
-const importedEntryId = nameBasedIds('8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40');
+const IMPORT_NAMESPACE = '8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40';
+const importedEntryId = nameBasedIds(IMPORT_NAMESPACE);
+const orderedImportedEntryId = orderedNameBasedIds(IMPORT_NAMESPACE);
+/** A Baby Buddy row's source: its table, and its id there, the table's sequence. */
+const BABY_BUDDY_SOURCE = /^(babybuddy:[a-z-]+):(\d{1,12})$/;
+
+/**
+ * The id a row is logged under, and the one it may have been logged under before (`formerId`).
+ * A Baby Buddy row's id is ordered by its id in Baby Buddy, so that a file's rows are written side
+ * by side in the stores' indexes (orderedNameBasedIds); rows imported before 2026-11-28 have the
+ * plain name-based id of the same name, looked up as well. A row of this app's own export may be
+ * that very entry, under its id there. Any other row's id is name-based.
+ */
+function importedIdsOf(childId: string, row: { sourceId: string; kind: string; body: unknown }): { id: string; formerId: string | null } {
+  const name = `${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`;
+  const babyBuddy = BABY_BUDDY_SOURCE.exec(row.sourceId);
+  const order = babyBuddy ? Number(babyBuddy[2]) : ORDERED_ID_LIMIT;
+  if (babyBuddy && order < ORDERED_ID_LIMIT) return { id: orderedImportedEntryId(`${childId}:${babyBuddy[1]}`, order, name), formerId: importedEntryId(name) };
+  const exportedId = row.sourceId !== '' && !row.sourceId.includes(':') ? row.sourceId : null;
+  return { id: importedEntryId(name), formerId: exportedId };
+}
 
 /**
  * A row that passed its kind's rules, with the id it is logged under and the local date it counts
@@ -35,9 +55,9 @@ type AcceptedRow = RowToLog & { loggedAt?: number };
 
 /**
  * A row of the file as the import keeps it, one object a row: refused with the reason, or checked
- * (`exportedId`: its id in this app's own export).
+ * (`formerId`: the id its entry may have been logged under before, importedIdsOf).
  */
-type CheckedRow = RowToLog & { child: BabyBuddyChildRef | null; exportedId: string | null };
+type CheckedRow = RowToLog & { child: BabyBuddyChildRef | null; formerId: string | null };
 type FileRow = CheckedRow | { line: number; child: BabyBuddyChildRef | null; refused: string };
 
 /** A session's times, in milliseconds. */
@@ -87,27 +107,29 @@ export function entryImport(deps: CommandDeps) {
     }
   }
 
-  /** A row's stream, where its entry or measurement is logged. */
-  const streamOf = (row: AcceptedRow): string => (row.kind === 'growth' ? growthStreamId(row.id) : entryKind(row.kind).streamId(row.id));
+  /** The stream of a row's entry or measurement under an id. */
+  const streamUnder = (row: AcceptedRow, id: string): string => (row.kind === 'growth' ? growthStreamId(id) : entryKind(row.kind).streamId(id));
 
   /**
-   * Whether each row was imported before (its entry exists, or was deleted since), or is this
-   * child's own entry exported earlier: 'before'. An entry this very request logged (the same
+   * Whether each row was imported before (its entry exists, or was deleted since, under its id or
+   * its former id), or is this child's own entry exported earlier: 'before'. An entry this very request logged (the same
    * Idempotency-Key, sent again) is not: it counts as imported, as the first answer said (its
    * position); the same key sent with another file is refused as a form's write refuses it. Looked
    * up a slice of rows at a time, each slice's streams in one read.
    */
   async function earlier(rows: readonly CheckedRow[], childId: string, key: IdempotentRequest | null) {
     const found: ('new' | 'before' | 'key-reused' | number)[] = [];
-    const exportedStream = ({ kind, exportedId }: CheckedRow) => (exportedId && kind !== 'growth' ? entryKind(kind).streamId(exportedId) : null);
     await eachInSlices(slicesOf(rows, LOOKUPS_AT_ONCE), async (slice) => {
-      const streams = slice.map(streamOf);
+      const streams = slice.map((row) => streamUnder(row, row.id));
       const logged = await eventStore.readStreams(streams);
-      const exportedStreams = slice.map((row, index) => (logged.has(streams[index]!) ? null : exportedStream(row)));
-      const exported = exportedStreams.some((stream) => stream !== null) ? await eventStore.readStreams(exportedStreams.filter((stream) => stream !== null)) : new Map();
+      const formerStreams = slice.map((row, index) => (logged.has(streams[index]!) || !row.formerId ? null : streamUnder(row, row.formerId)));
+      const former = formerStreams.some((stream) => stream !== null) ? await eventStore.readStreams(formerStreams.filter((stream) => stream !== null)) : new Map();
       for (const [index, stream] of streams.entries()) {
         const events = logged.get(stream);
-        const first = exported.get(exportedStreams[index] ?? '')?.[0];
+        const first = former.get(formerStreams[index] ?? '')?.[0];
+        // Nothing is logged under a former id any more: one not found now is not looked up again
+        // by the import that takes the rows this preview kept.
+        if (formerStreams[index] && !first) slice[index]!.formerId = null;
         if (events) {
           const mine = key && events.findLast((event) => event.metadata.idempotencyKey === key.key);
           found.push(!mine ? 'before' : mine.metadata.idempotencyRequest === key.request ? mine.position : 'key-reused');
@@ -139,18 +161,16 @@ export function entryImport(deps: CommandDeps) {
     const checkRow = (row: ImportRow): FileRow => {
       if ('refused' in row) return row;
       const { line, child } = row;
-      const id = importedEntryId(`${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`);
-      // A row's id in this app's own export: imported into the child it came from, it is that entry.
-      const exportedId = row.sourceId !== '' && !row.sourceId.includes(':') ? row.sourceId : null;
+      const { id, formerId } = importedIdsOf(childId, row);
       try {
         if (row.kind === 'growth') {
           const details = growthImport.check({ ...row.body, childId }, { birthDate, today });
-          return { line, child, exportedId, id, kind: 'growth', details, date: details.measuredOn };
+          return { line, child, formerId, id, kind: 'growth', details, date: details.measuredOn };
         }
         const kind = entryKind(row.kind);
         const entry = kind.check(row.asParsed ? row.body : parseInput(kind.body, { ...row.body, childId }), now, 'file');
         checkNotBeforeBirth(entry.startedAt, { birthDate, timezone }, kind.startField);
-        return { line, child, exportedId, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) };
+        return { line, child, formerId, id, kind: row.kind, checked: entry, date: localDateOf(entry.startedAt, timezone) };
       } catch (error) {
         const message = refusalMessage(error);
         if (message === null) throw error;
