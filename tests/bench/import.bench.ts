@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { answeringProcess, cpuSecondsOf, mainThreadCpuSecondsOf } from './support/process-cpu';
+import { answeringProcess, bytesWrittenBy, cpuSecondsOf, mainThreadCpuSecondsOf } from './support/process-cpu';
 
 /**
  * A 16 MB Baby Buddy export imported while the server answers others: the server started as the
@@ -13,11 +13,12 @@ import { answeringProcess, cpuSecondsOf, mainThreadCpuSecondsOf } from './suppor
  * GET /healthz one request after another the whole time, and this one posting the file, first to
  * the preview, then to the import, then waiting until the read models have caught up with what the
  * import wrote (the projector runs in the server's process). Prints for each: its time, rows per
- * second, the server's CPU seconds, and the /healthz answers' p99 and max meanwhile; the same for
- * three seconds of the idle server first (what the machine's other work costs /healthz); and the
- * load average of the machine before and after. `npx tsx tests/bench/import.bench.ts` (MEGABYTES,
- * default 16; CPU_PROF_DIR, a folder to write the server's CPU profiles to, its threads' each). Goals (docs/benchmarks.md, "Import"): preview and import each under 10 s; /healthz
- * p99 under 100 ms.
+ * second, the server's CPU seconds, the bytes it had written to storage, and the /healthz answers'
+ * p99 and max meanwhile; the same for three seconds of the idle server first (what the machine's
+ * other work costs /healthz); and the load average of the machine before and after.
+ * `npx tsx tests/bench/import.bench.ts` (MEGABYTES, default 16; CPU_PROF_DIR, a folder to write the
+ * server's CPU profiles to, its threads' each). Goals (docs/benchmarks.md, "Import"): preview and
+ * import each under 10 s; /healthz p99 under 100 ms.
  *
  * The file is Baby Buddy's sleep export with its columns as `core/admin.py` writes them: a ten-minute
  * sleep every half hour back from yesterday (years of them: 16 MB is far more than one child's
@@ -74,7 +75,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdin: '
 }
 
 /** Polls /healthz from another process while `work` runs; its answers' times in ms, sorted, and the server's CPU seconds meanwhile (every thread's, and its main thread's). */
-async function whilePolling<T>(base: string, server: number, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpu: number; mainCpu: number; times: number[] }> {
+async function whilePolling<T>(base: string, server: number, work: () => Promise<T>): Promise<{ result: T; seconds: number; cpu: number; mainCpu: number; written: number; times: number[] }> {
   const poller = start(process.execPath, ['tests/bench/support/healthz-poller.mjs', base], process.env, 'pipe');
   let output = '';
   poller.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -83,13 +84,15 @@ async function whilePolling<T>(base: string, server: number, work: () => Promise
   const started = performance.now();
   const cpuBefore = cpuSecondsOf(server);
   const mainCpuBefore = mainThreadCpuSecondsOf(server);
+  const writtenBefore = bytesWrittenBy(server);
   const result = await work();
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuSecondsOf(server) - cpuBefore;
   const mainCpu = mainThreadCpuSecondsOf(server) - mainCpuBefore;
+  const written = bytesWrittenBy(server) - writtenBefore;
   poller.stdin!.end();
   await finished;
-  return { result, seconds, cpu, mainCpu, times: (JSON.parse(output) as number[]).sort((a, b) => a - b) };
+  return { result, seconds, cpu, mainCpu, written, times: (JSON.parse(output) as number[]).sort((a, b) => a - b) };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -126,9 +129,9 @@ try {
   const server = answeringProcess(processes[0]!.pid!);
   const load = () => loadavg().map((average) => average.toFixed(1)).join(', ');
   console.log(`Baby Buddy sleep export: ${(Buffer.byteLength(JSON.stringify(body)) / 1024 / 1024).toFixed(1)} MB, ${file.rows.toLocaleString('en')} rows (${file.overlapping} overlapping); load average ${load()}`);
-  const report = (step: string, { seconds, cpu, mainCpu, times }: { seconds: number; cpu: number; mainCpu: number; times: number[] }) =>
+  const report = (step: string, { seconds, cpu, mainCpu, written, times }: { seconds: number; cpu: number; mainCpu: number; written: number; times: number[] }) =>
     console.log(
-      `${step.padEnd(9)} ${seconds.toFixed(1).padStart(5)} s  ${step === 'projected' || step === 'idle' ? ' '.repeat(14) : `${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s`}  server CPU ${cpu.toFixed(1).padStart(4)} s (main thread ${mainCpu.toFixed(1).padStart(4)} s)` +
+      `${step.padEnd(9)} ${seconds.toFixed(1).padStart(5)} s  ${step === 'projected' || step === 'idle' ? ' '.repeat(14) : `${Math.round(file.rows / seconds).toLocaleString('en').padStart(7)} rows/s`}  server CPU ${cpu.toFixed(1).padStart(4)} s (main thread ${mainCpu.toFixed(1).padStart(4)} s)  written ${(written / 1024 / 1024).toFixed(0).padStart(4)} MiB` +
         `  /healthz (${times.length} answers) p99 ${percentile(times, 99).toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`,
     );
   // The machine's own share: /healthz of the idle server, for the figures below to be read against.

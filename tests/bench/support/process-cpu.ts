@@ -27,6 +27,14 @@ export function mainThreadCpuSecondsOf(pid: number): number {
   return cpuSecondsIn(fieldsOf(`/proc/${pid}/task/${pid}/stat`));
 }
 
+/**
+ * Bytes the process has had written to storage so far (`write_bytes` in /proc/<pid>/io): its files'
+ * pages as the kernel sends them to the disk, the write-ahead logs and their checkpoints included.
+ */
+export function bytesWrittenBy(pid: number): number {
+  return Number(/^write_bytes: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))![1]);
+}
+
 /** The processes whose parent is `pid` (a server's children, such as PostgreSQL's backends). */
 export function childrenOf(pid: number): number[] {
   const children: number[] = [];
