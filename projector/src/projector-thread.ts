@@ -63,7 +63,7 @@ function settlable(): { promise: Promise<void>; resolve: () => void; reject: (er
  * commit (at most every 50 ms, see projector-runner.ts) the thread reports the documents it
  * changed, which the readers' caches drop, and then the position: a read that waits for its
  * write's position finds it committed.
- * From the sources the thread registers tsx first (projector-worker.from-sources.mjs); built, it is the bundle beside this one.
+ * From the sources it starts through projector-worker.from-sources.mjs (the built bundle when it is current, else tsx); built, it is the bundle beside this one.
  */
 export async function startProjectorThread(data: ProjectorThreadData, handlers: ProjectorThreadHandlers = {}): Promise<ProjectorThread> {
   const fromSources = import.meta.url.endsWith('.ts');

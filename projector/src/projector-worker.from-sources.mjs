@@ -1,6 +1,5 @@
-// The projector's thread when the server runs from its TypeScript sources (development, tests):
-// Node does not pass the TypeScript loader on to a worker thread, so the thread registers it itself.
-import { register } from 'tsx/esm/api';
+// The projector's thread when the server runs from its TypeScript sources (development, tests).
+import { workerData } from 'node:worker_threads';
+import { runWorker } from './worker-from-sources.mjs';
 
-register();
-await import('./projector-worker.ts');
+await runWorker('projector-worker', workerData, () => import('./projector-worker.ts'));

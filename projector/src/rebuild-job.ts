@@ -27,7 +27,7 @@ export interface RebuildJob {
 /**
  * Runs the rebuild job in a thread of its own (`rebuild-worker`): a replay is hard work for seconds
  * or minutes, and on the thread that answers requests it would hold each of them up behind it.
- * From the sources the thread registers tsx first (rebuild-worker.from-sources.mjs); built, it is the bundle beside this one.
+ * From the sources it starts through rebuild-worker.from-sources.mjs (the built bundle when it is current, else tsx); built, it is the bundle beside this one.
  */
 export function startRebuildJob(
   data: RebuildJobData,
