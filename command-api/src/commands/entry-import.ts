@@ -112,10 +112,10 @@ export function entryImport(deps: CommandDeps) {
 
   /**
    * Whether each row was imported before (its entry exists, or was deleted since, under its id or
-   * its former id), or is this child's own entry exported earlier: 'before'. An entry this very request logged (the same
-   * Idempotency-Key, sent again) is not: it counts as imported, as the first answer said (its
-   * position); the same key sent with another file is refused as a form's write refuses it. Looked
-   * up a slice of rows at a time, each slice's streams in one read.
+   * its former id), or is this child's own entry exported earlier: 'before'. An entry this very
+   * request logged (the same Idempotency-Key, sent again) is not: it counts as imported, as the
+   * first answer said (its position); the same key sent with another file is refused as a form's
+   * write refuses it. Looked up a slice of rows at a time, each slice's streams in one read.
    */
   async function earlier(rows: readonly CheckedRow[], childId: string, key: IdempotentRequest | null) {
     const found: ('new' | 'before' | 'key-reused' | number)[] = [];

@@ -35,7 +35,7 @@ export const ORDERED_ID_LIMIT = 2 ** 40;
 
 /**
  * Name-based ids that sort by a number their name carries (a Baby Buddy row's id, its table's
- * sequence): RFC 9562 version-8 UUIDs of the same 128 bits as a version 5's, laid out as
+ * sequence): RFC 9562 version-8 UUIDs, whose layout the RFC leaves to the application; here
  * - 48 bits of the digest of `group` (the names that share a sequence: one table's rows of one child),
  * - the version (8), then `order`'s high 12 bits,
  * - the variant, then `order`'s low 28 bits,
