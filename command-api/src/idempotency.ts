@@ -1,13 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { DomainEvent } from '@nightlight/domain/shared/domain-event';
 import { HttpError } from '@nightlight/infrastructure/http/http-errors';
-import { nameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
+import { nameBasedIds, timeOrderedNameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import type { RecordedEvent } from '@nightlight/infrastructure/ports/event-store';
 import type { CommandDeps } from './command-deps';
 import type { CommandResult, Decider } from './command-handler';
 
 // Ids derived from Idempotency-Keys. The namespace never changes: keys sent before would name other records.
-const idempotencyId = nameBasedIds('3c0b54a4-4d7e-4c55-9a43-0a2f2c1d6e71');
+const IDEMPOTENCY_NAMESPACE = '3c0b54a4-4d7e-4c55-9a43-0a2f2c1d6e71';
+const idempotencyId = nameBasedIds(IDEMPOTENCY_NAMESPACE);
+const timeOrderedIdempotencyId = timeOrderedNameBasedIds(IDEMPOTENCY_NAMESPACE);
+/** A version-7 UUID, as the web app makes its keys: its first 48 bits are the time it was made. */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request. Send a new key for a new request.';
 
@@ -25,10 +29,14 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
 /**
  * The id of a new record created under a key: from the user, the key and the route, so the same
  * request sent twice races for one stream, and one key sent to two routes cannot name two records
- * (a feeding and a sleep) by the same id.
+ * (a feeding and a sleep) by the same id. A key that is a version-7 UUID (the web app's) gives an id
+ * that begins with its time, so that the records a family makes one after another sort together in
+ * the stores' indexes as ids made here do (docs/decisions.md, "Ids of records made under an
+ * Idempotency-Key"); any other key, the version-5 id of the same name.
  */
 export function entityIdOfKey(userId: string, key: string, path: string): string {
-  return idempotencyId(`${userId}:${path}:${key}`);
+  const name = `${userId}:${path}:${key}`;
+  return UUID_V7.test(key) ? timeOrderedIdempotencyId(Number.parseInt(key.slice(0, 8) + key.slice(9, 13), 16), name) : idempotencyId(name);
 }
 
 /** A container being written by canonicalJson: its members (and an object's names), the next one, its closing bracket. */

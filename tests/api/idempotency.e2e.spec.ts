@@ -62,6 +62,23 @@ describe('a repeated Idempotency-Key', () => {
     expect(await typesOn(feedingStreamId(first.body.id))).toEqual(['FeedingLogged', 'FeedingCorrected']);
   });
 
+  it("names a record made under the web app's version-7 key by an id that begins with the key's time, the same when the key comes again", async () => {
+    const childId = await addChild();
+    // Made a millisecond apart: ids begin with the keys' milliseconds, the rest is the digest.
+    const keys = [uuidv7({ msecs: Date.parse('2026-03-20T14:59:00.000Z') }), uuidv7({ msecs: Date.parse('2026-03-20T14:59:00.001Z') })];
+    const ids: string[] = [];
+    for (const [index, key] of keys.entries()) {
+      const logged = await send('POST', '/api/feedings', key, feeding(childId, { startedAt: `2026-03-20T0${index + 1}:00:00Z`, endedAt: `2026-03-20T0${index + 1}:20:00Z` }));
+      expect(logged.status).toBe(201);
+      expect(logged.body.id).toMatch(new RegExp(`^${key.slice(0, 13)}-8[0-9a-f]{3}-[89ab]`));
+      ids.push(logged.body.id);
+    }
+    expect(ids[0]! < ids[1]!).toBe(true);
+    const again = await send('POST', '/api/feedings', keys[0]!, feeding(childId, { startedAt: '2026-03-20T01:00:00Z', endedAt: '2026-03-20T01:20:00Z' }));
+    expect([again.status, again.body.id]).toEqual([201, ids[0]]);
+    expect(await typesOn(feedingStreamId(ids[0]!))).toEqual(['FeedingLogged']);
+  });
+
   it('answers a repeated PUT as the first time and appends no second correction', async () => {
     const childId = await addChild();
     const created = await send('POST', '/api/sleep', randomUUID(), { childId, startedAt: '2026-03-20T13:00:00Z', endedAt: '2026-03-20T14:30:00Z' });

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,7 @@ import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { generateFamilies } from './support/generate-families';
-import { answeringProcess, cpuSecondsOf, processUnder } from './support/process-cpu';
+import { answeringProcess, bytesWrittenBy, cpuSecondsOf, processUnder } from './support/process-cpu';
 import { EVENTS_PER_DAY } from './support/seeded-server';
 
 /**
@@ -116,7 +115,7 @@ try {
       const startedAt = new Date(fromMs - (1 + Math.floor(sent / writeChildren.length)) * 20 * 60_000).toISOString();
       sent += 1;
       return {
-        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': uuidv7() },
         body: JSON.stringify({ childId, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' }),
       };
     };
@@ -154,15 +153,18 @@ try {
   // An untimed round first, so that no counted round runs code not yet optimised or a log file still growing.
   for (const target of targets) await autocannon({ connections: CONNECTIONS, duration: WARMUP, ...target.options });
   // Each round also counts the CPU the answering process used: what a request costs the server, whatever the load generator took.
-  type Round = Result & { cpuMicrosPerRequest: number };
+  // And the bytes it had written to storage: a write's share of the commits of the log and the read models.
+  type Round = Result & { cpuMicrosPerRequest: number; bytesPerRequest: number };
   const rounds: Round[][] = targets.map(() => []);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [index, target] of targets.entries()) {
       const cpuBefore = cpuSecondsOf(target.pid);
+      const writtenBefore = bytesWrittenBy(target.pid);
       const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...target.options });
       const cpuMicrosPerRequest = ((cpuSecondsOf(target.pid) - cpuBefore) * 1e6) / result.requests.total;
+      const bytesPerRequest = (bytesWrittenBy(target.pid) - writtenBefore) / result.requests.total;
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-      rounds[index]!.push({ ...result, cpuMicrosPerRequest });
+      rounds[index]!.push({ ...result, cpuMicrosPerRequest, bytesPerRequest });
     }
   }
 
@@ -179,7 +181,7 @@ try {
     const shares = (target.goals ?? []).map((goal) => `${percentOf(target.label, goal.bare)} % of the ${goal.bare.split(',')[0]} (goal ≥ ${goal.percent} %)`).join('; ');
     console.log(
       `${target.label.padEnd(28)} ${Math.round(result.requests.average).toLocaleString('en').padStart(7)} req/s` +
-        `  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms  server CPU ${result.cpuMicrosPerRequest.toFixed(0).padStart(3)} µs/request  (rounds: ${all})  ${shares}`,
+        `  p50 ${String(result.latency.p50).padStart(3)} ms  p99 ${String(result.latency.p99).padStart(3)} ms  server CPU ${result.cpuMicrosPerRequest.toFixed(0).padStart(3)} µs/request, ${(result.bytesPerRequest / 1024).toFixed(1).padStart(4)} KiB written  (rounds: ${all})  ${shares}`,
     );
   }
 } finally {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,7 +86,7 @@ async function writesTo(label: string, urls: string[], pids: number[]): Promise<
       const startedAt = new Date(from - (1 + Math.floor(sent / children.length)) * 20 * 60_000).toISOString();
       sent += 1;
       return {
-        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': uuidv7() },
         body: JSON.stringify({ childId, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' }),
       };
     },

@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { nameBasedIds, ORDERED_ID_LIMIT, orderedNameBasedIds } from './name-based-id';
+import { nameBasedIds, ORDERED_ID_LIMIT, orderedNameBasedIds, timeOrderedNameBasedIds } from './name-based-id';
 
 const NAMESPACE = '3c0b54a4-4d7e-4c55-9a43-0a2f2c1d6e71';
 
@@ -50,5 +50,32 @@ describe('orderedNameBasedIds', () => {
 
   it('refuses a number it cannot carry', () => {
     for (const order of [-1, 1.5, ORDERED_ID_LIMIT]) expect(() => idOf('a', order, 'a')).toThrow(RangeError);
+  });
+});
+
+describe('timeOrderedNameBasedIds', () => {
+  const idOf = timeOrderedNameBasedIds(NAMESPACE);
+  const digest = (name: string) => createHash('sha1').update(Buffer.from(NAMESPACE.replaceAll('-', ''), 'hex')).update(name).digest();
+
+  it('begins with the 48 bits of the time, then the version and the digest of the name around the variant', () => {
+    const time = Date.parse('2026-11-28T08:00:00.123Z');
+    const hex = digest('user:/api/feedings:key').toString('hex');
+    // The digest's first 80 bits, of which the version takes bits 0–3 and the variant bits 16–17.
+    const bits = BigInt(`0x${hex.slice(0, 20)}`);
+    const expected = (BigInt(time) << 80n) | (8n << 76n) | (((bits >> 64n) & 0xfffn) << 64n) | (2n << 62n) | (bits & ((1n << 62n) - 1n));
+    expect(idOf(time, 'user:/api/feedings:key').replaceAll('-', '')).toBe(expected.toString(16).padStart(32, '0'));
+    expect(idOf(time, 'user:/api/feedings:key')).toMatch(/^01a2212b-107b-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('gives the same id for the same time and name, sorts by time, and tells names apart', () => {
+    expect(idOf(1, 'a')).toBe(idOf(1, 'a'));
+    expect(idOf(1, 'a')).not.toBe(idOf(1, 'b'));
+    const times = [0, 1, 255, 256, 2 ** 32, Date.parse('2026-11-28T08:00:00Z'), 2 ** 48 - 1];
+    const ids = times.map((time) => idOf(time, `name ${time}`));
+    expect([...ids].sort()).toEqual(ids);
+  });
+
+  it('refuses a time it cannot carry', () => {
+    for (const time of [-1, 0.5, 2 ** 48]) expect(() => idOf(time, 'a')).toThrow(RangeError);
   });
 });

@@ -48,7 +48,7 @@ const dateTime = () => screen.getByLabelText('Date and time');
 const amount = () => screen.getByLabelText('Amount (oz)');
 const duration = () => screen.getByLabelText('Duration in minutes (optional)');
 const submit = () => screen.getByRole('button', { name: 'Add Entry' });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('AddFeedingDialog', () => {
   beforeEach(() => {

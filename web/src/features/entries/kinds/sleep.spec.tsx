@@ -37,7 +37,7 @@ function answerPosts(respond: (call: number) => Response | Promise<Response> = (
   return posted;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 async function openDialog() {
   renderPage(<Harness />);

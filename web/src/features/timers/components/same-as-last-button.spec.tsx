@@ -71,7 +71,7 @@ describe('SameAsLastButton', () => {
     expect(posted).toEqual([
       {
         body: { childId: 'child-1', startedAt: NOW.toISOString(), method: 'Bottle', amountOz: 4, type: 'Formula' },
-        idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4/),
+        idempotencyKey: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7/),
       },
     ]);
     // Taps while the toast shows do nothing more.
