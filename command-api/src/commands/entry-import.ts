@@ -11,7 +11,7 @@ import { growthStreamId } from '@nightlight/domain/shared/stream-ids';
 import { instantMs, localDateOf } from '@nightlight/domain/time/zoned-time';
 import { checkNotBeforeBirth } from '@nightlight/domain/entries/entry-birth-rule';
 import { HttpError, parseInput, refusalMessage } from '@nightlight/infrastructure/http/http-errors';
-import { nameBasedIds, ORDERED_ID_LIMIT, orderedNameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
+import { nameBasedIds, orderedNameBasedIds } from '@nightlight/infrastructure/ids/name-based-id';
 import { readerUnits } from '@nightlight/infrastructure/read-store/reader-units';
 import { eachInSlices, otherWorkFirst } from '@nightlight/infrastructure/event-loop/in-slices';
 import type { CommandDeps } from '../command-deps';
@@ -28,7 +28,7 @@ import { xlsxRows } from './xlsx-rows';
 const IMPORT_NAMESPACE = '8b1f4c52-6a0e-4d8f-9a57-3f2e1c7d9b40';
 const importedEntryId = nameBasedIds(IMPORT_NAMESPACE);
 const orderedImportedEntryId = orderedNameBasedIds(IMPORT_NAMESPACE);
-/** A Baby Buddy row's source: its table, and its id there, the table's sequence. */
+/** A Baby Buddy row's source: its table, and its id there, the table's sequence (12 digits fit an ordered id's 40 bits). */
 const BABY_BUDDY_SOURCE = /^(babybuddy:[a-z-]+):(\d{1,12})$/;
 
 /**
@@ -41,8 +41,7 @@ const BABY_BUDDY_SOURCE = /^(babybuddy:[a-z-]+):(\d{1,12})$/;
 function importedIdsOf(childId: string, row: { sourceId: string; kind: string; body: unknown }): { id: string; formerId: string | null } {
   const name = `${childId}:${row.sourceId || `${row.kind}:${JSON.stringify(row.body)}`}`;
   const babyBuddy = BABY_BUDDY_SOURCE.exec(row.sourceId);
-  const order = babyBuddy ? Number(babyBuddy[2]) : ORDERED_ID_LIMIT;
-  if (babyBuddy && order < ORDERED_ID_LIMIT) return { id: orderedImportedEntryId(`${childId}:${babyBuddy[1]}`, order, name), formerId: importedEntryId(name) };
+  if (babyBuddy) return { id: orderedImportedEntryId(`${childId}:${babyBuddy[1]}`, Number(babyBuddy[2]), name), formerId: importedEntryId(name) };
   const exportedId = row.sourceId !== '' && !row.sourceId.includes(':') ? row.sourceId : null;
   return { id: importedEntryId(name), formerId: exportedId };
 }
