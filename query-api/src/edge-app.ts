@@ -130,18 +130,15 @@ export async function buildEdgeApp(deps: QueryDeps, options: EdgeOptions): Promi
   });
 
   const afterWrites = readYourWrites(deps.progress, deps.config.READ_YOUR_WRITES_TIMEOUT_MS);
-  await app.register(async (writeScope) => {
-    // A write's answer is written in its writer's units, read from the read models: one carrying
-    // X-Min-Position (just after a change of units, say) waits for it as a read does.
-    writeScope.addHook('preHandler', afterWrites);
-    await writeScope.register(options.writes);
+  // Routes that check their caller themselves, and wait for X-Min-Position as the parents' reads do:
+  // a write's answer is written in its writer's units, read from the read models (just after a
+  // change of units, say), and the join page opens an invitation before its invitee has an account.
+  await app.register(async (ownCheckScope) => {
+    ownCheckScope.addHook('preHandler', afterWrites);
+    await ownCheckScope.register(options.writes);
+    await ownCheckScope.register(invitationPreviewQuery(deps));
   });
   if (options.research) await app.register(options.research);
-  await app.register(async (anyoneScope) => {
-    anyoneScope.addHook('preHandler', afterWrites);
-    // The join page opens an invitation before its invitee has an account.
-    await anyoneScope.register(invitationPreviewQuery(deps));
-  });
 
   await app.register(async (parentScope) => {
     admitParents(parentScope, deps.tokens, deps.sessions);
