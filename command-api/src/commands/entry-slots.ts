@@ -52,7 +52,8 @@ const dayStatesOf = (eventStore: EventStore): StreamStateCache<EntrySlotDay> => 
 /**
  * One day's decisions in this process, taken in turn and appended together, per event store: a
  * child's writes reaching the same day would otherwise all read its revision, all but one append
- * fail and start again, and each that got through would wait for a commit of its own.
+ * fail and start again, and each that got through would wait for a commit of its own. A turn
+ * decides on the day as the last append left it (stream-batches.ts says when the log is read).
  */
 const dayBatches = new WeakMap<EventStore, StreamBatches<EntrySlotDay, EntrySlotEvent>>();
 const dayBatchesOf = (eventStore: EventStore): StreamBatches<EntrySlotDay, EntrySlotEvent> => {
@@ -60,9 +61,14 @@ const dayBatchesOf = (eventStore: EventStore): StreamBatches<EntrySlotDay, Entry
   if (!batches) {
     const states = dayStatesOf(eventStore);
     batches = new StreamBatches<EntrySlotDay, EntrySlotEvent>({
-      read: (streamId) => states.read(eventStore, streamId),
+      read: async (streamId, checked) => {
+        const last = checked ? null : states.last(streamId);
+        return last ? { ...last, checked: false } : { ...(await states.read(eventStore, streamId)), checked: true };
+      },
       evolve: evolveEntrySlotDay,
       append: (streamId, events, expected) => eventStore.append(streamId, events, expected),
+      appended: (streamId, state, length) => states.appended(streamId, state, length),
+      moved: (streamId) => states.drop(streamId),
     });
     dayBatches.set(eventStore, batches);
   }

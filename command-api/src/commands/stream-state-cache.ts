@@ -32,19 +32,47 @@ export class StreamStateCache<State> {
       state = this.evolve(state, event);
       length = event.revision + 1;
     }
-    // Reads of one stream may overlap: the longest fold stays.
-    const stored = this.folded.get(streamId);
-    if (!stored || stored.length <= length) {
-      if (stored) this.forget(streamId, stored.weight);
-      const weight = this.weigh(state);
-      this.folded.set(streamId, { state, length, weight });
-      this.weight += weight;
-      for (const [oldest, { weight: dropped }] of this.folded) {
-        if (this.weight <= this.limit || oldest === streamId) break;
-        this.forget(oldest, dropped);
-      }
-    }
+    this.keep(streamId, state, length);
     return { state, length };
+  }
+
+  /**
+   * The state as this process last folded or appended it, without asking the log, or null when it
+   * is not kept. Another process may have appended since: only for a decision whose append, at this
+   * length, the log refuses if the stream moved.
+   */
+  last(streamId: string): FoldedStream<State> | null {
+    const known = this.folded.get(streamId);
+    if (!known) return null;
+    // Read again, it is the most recently used.
+    this.folded.delete(streamId);
+    this.folded.set(streamId, known);
+    return { state: known.state, length: known.length };
+  }
+
+  /** The state an append of this process left the stream in, `length` events long. */
+  appended(streamId: string, state: State, length: number): void {
+    this.keep(streamId, state, length);
+  }
+
+  /** Another process moved the stream: it is read from the log again. */
+  drop(streamId: string): void {
+    const known = this.folded.get(streamId);
+    if (known) this.forget(streamId, known.weight);
+  }
+
+  /** Reads of one stream may overlap: the longest fold stays. */
+  private keep(streamId: string, state: State, length: number): void {
+    const stored = this.folded.get(streamId);
+    if (stored && stored.length > length) return;
+    if (stored) this.forget(streamId, stored.weight);
+    const weight = this.weigh(state);
+    this.folded.set(streamId, { state, length, weight });
+    this.weight += weight;
+    for (const [oldest, { weight: dropped }] of this.folded) {
+      if (this.weight <= this.limit || oldest === streamId) break;
+      this.forget(oldest, dropped);
+    }
   }
 
   private forget(streamId: string, weight: number): void {

@@ -92,4 +92,22 @@ describe('the stream state cache', () => {
     await cache.read(counting, 'day-1');
     expect(asked).toEqual([3]);
   });
+
+  it('hands back the state an append of its own left without asking the log, until the stream is dropped', async () => {
+    const cache = new StreamStateCache<number[]>(fold, () => [], 10);
+    expect(cache.last('day-1')).toBeNull();
+    await store.append('day-1', [event(1)], 'no_stream');
+    await cache.read(counting, 'day-1');
+    await store.append('day-1', [event(2)], 0);
+    cache.appended('day-1', [1, 2], 2);
+    expect(cache.last('day-1')).toEqual({ state: [1, 2], length: 2 });
+    // A shorter fold never replaces a longer one.
+    cache.appended('day-1', [1], 1);
+    expect(cache.last('day-1')).toEqual({ state: [1, 2], length: 2 });
+    cache.drop('day-1');
+    expect(cache.last('day-1')).toBeNull();
+    expect(await cache.read(counting, 'day-1')).toEqual({ state: [1, 2], length: 2 });
+    expect(asked).toEqual([0, 0]);
+  });
 });
+
