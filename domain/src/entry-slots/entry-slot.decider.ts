@@ -1,7 +1,7 @@
 import { entryKind } from '../entries/all-entry-kinds';
 import { ConflictError } from '../shared/domain-event';
 import { instantMs } from '../time/zoned-time';
-import type { EntrySlot, EntrySlotDay, EntrySlotEvent, SlotInterval, SlottedKind } from './entry-slot.events';
+import { slotOf, type EntrySlot, type EntrySlotDay, type EntrySlotEvent, type SlotInterval, type SlottedKind } from './entry-slot.events';
 
 /**
  * Two feedings (or two sleeps) of one child may not overlap. The rule is decided on streams with
@@ -43,7 +43,7 @@ const sameTimes = (a: SlotInterval, b: SlotInterval): boolean => a.startedAt ===
 
 /** The slots a day holds; a day without a stream yet holds the history it would be opened with. */
 export function slotsOfDay(day: EntrySlotDay, history: readonly EntrySlot[]): EntrySlot[] {
-  return day.opened ? [...day.slots.values()] : [...history];
+  return day.opened ? [...day.slots] : [...history];
 }
 
 /** Other entries' slots of the day that `interval` overlaps. */
@@ -92,7 +92,7 @@ export function decideEntrySlotClaims(
 ): { events: EntrySlotEvent[]; refused: string[] } {
   const released = new Set(leftOver);
   const events: EntrySlotEvent[] = [];
-  if (day.opened) for (const slot of day.slots.values()) if (released.has(slot.entryId)) events.push({ type: 'EntrySlotReleased', data: { entryId: slot.entryId } });
+  if (day.opened) for (const slot of day.slots) if (released.has(slot.entryId)) events.push({ type: 'EntrySlotReleased', data: { entryId: slot.entryId } });
   // Times read once: a day of an import decides dozens of claims against each other.
   const held = slotsOfDay(day, history)
     .filter((slot) => !released.has(slot.entryId))
@@ -125,7 +125,7 @@ export function decideEntrySlotDay(command: EntrySlotCommand, day: EntrySlotDay)
       const isLeftOver = (held: EntrySlot) => leftOver.includes(held.entryId);
       const slots = slotsOfDay(day, history).filter((held) => !isLeftOver(held));
       if (!day.opened) events.push({ type: 'EntrySlotsOpened', data: { slots } });
-      else for (const held of day.slots.values()) if (isLeftOver(held)) events.push({ type: 'EntrySlotReleased', data: { entryId: held.entryId } });
+      else for (const held of day.slots) if (isLeftOver(held)) events.push({ type: 'EntrySlotReleased', data: { entryId: held.entryId } });
       if (overlappingSlots(slots, slot.entryId, slot).length > 0) throw new ConflictError(overlapMessage(kind));
       const own = slots.find((held) => held.entryId === slot.entryId);
       // The same times held already (a retried request): nothing more to record.
@@ -136,7 +136,7 @@ export function decideEntrySlotDay(command: EntrySlotCommand, day: EntrySlotDay)
       const { entryId, slot, history } = command.data;
       const others = slotsOfDay(day, history).filter((held) => held.entryId !== entryId);
       if (!day.opened) return [{ type: 'EntrySlotsOpened', data: { slots: slot ? [...others, slot] : others } }];
-      const held = day.slots.get(entryId);
+      const held = slotOf(day, entryId);
       if (!slot) return held ? [{ type: 'EntrySlotReleased', data: { entryId } }] : [];
       return held && sameTimes(held, slot) ? [] : [{ type: 'EntrySlotClaimed', data: slot }];
     }

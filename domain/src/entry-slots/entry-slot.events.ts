@@ -26,26 +26,39 @@ export type EntrySlotClaimed = DomainEvent<'EntrySlotClaimed', EntrySlot>;
 export type EntrySlotReleased = DomainEvent<'EntrySlotReleased', { entryId: string }>;
 export type EntrySlotEvent = EntrySlotsOpened | EntrySlotClaimed | EntrySlotReleased;
 
-/** One day of one kind of one child's entries: the entries whose times reach into that day. */
+/**
+ * One day of one kind of one child's entries: the entries whose times reach into that day, in the
+ * order they first claimed it. An array, not a map by entry: a day holds a few dozen slots, and a
+ * claim makes a new state each time, which an array copies at a fraction of a map's cost.
+ */
 export interface EntrySlotDay {
   opened: boolean;
-  slots: ReadonlyMap<string, EntrySlot>;
+  slots: readonly EntrySlot[];
 }
 
-export const initialEntrySlotDay = (): EntrySlotDay => ({ opened: false, slots: new Map() });
+export const initialEntrySlotDay = (): EntrySlotDay => ({ opened: false, slots: [] });
+
+/** The slot the entry holds on the day, if any. */
+export const slotOf = (day: EntrySlotDay, entryId: string): EntrySlot | undefined => day.slots.find((slot) => slot.entryId === entryId);
+
+/** The slots with `slot` in place of the entry's own, or added last. */
+function withSlot(slots: readonly EntrySlot[], slot: EntrySlot): EntrySlot[] {
+  const own = slots.findIndex((held) => held.entryId === slot.entryId);
+  const next = slots.slice();
+  if (own === -1) next.push(slot);
+  else next[own] = slot;
+  return next;
+}
 
 export function evolveEntrySlotDay(state: EntrySlotDay, event: { type: string; data: unknown }): EntrySlotDay {
   const e = event as EntrySlotEvent;
   switch (e.type) {
     case 'EntrySlotsOpened':
-      return { opened: true, slots: new Map(e.data.slots.map((slot) => [slot.entryId, slot])) };
+      return { opened: true, slots: e.data.slots.reduce<EntrySlot[]>(withSlot, []) };
     case 'EntrySlotClaimed':
-      return { opened: true, slots: new Map(state.slots).set(e.data.entryId, e.data) };
-    case 'EntrySlotReleased': {
-      const slots = new Map(state.slots);
-      slots.delete(e.data.entryId);
-      return { opened: true, slots };
-    }
+      return { opened: true, slots: withSlot(state.slots, e.data) };
+    case 'EntrySlotReleased':
+      return { opened: true, slots: state.slots.filter((slot) => slot.entryId !== e.data.entryId) };
     default:
       return state;
   }
