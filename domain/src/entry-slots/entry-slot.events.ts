@@ -54,7 +54,8 @@ export function evolveEntrySlotDay(state: EntrySlotDay, event: { type: string; d
   const e = event as EntrySlotEvent;
   switch (e.type) {
     case 'EntrySlotsOpened':
-      return { opened: true, slots: e.data.slots.reduce<EntrySlot[]>(withSlot, []) };
+      // An entry named twice holds the place it was first named at, with the times it was named with last.
+      return { opened: true, slots: [...new Map(e.data.slots.map((slot) => [slot.entryId, slot])).values()] };
     case 'EntrySlotClaimed':
       return { opened: true, slots: withSlot(state.slots, e.data) };
     case 'EntrySlotReleased':
