@@ -1,0 +1,157 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { v7 as uuidv7 } from 'uuid';
+import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
+import { loadConfig } from '@nightlight/infrastructure/config/app-config';
+import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+
+/**
+ * The instructions a write costs the server, every thread counted (the projector's, the event
+ * log's writer, the collector's helpers), under valgrind's callgrind: a count a shared machine does
+ * not blur, where the CPU a request in http.bench.ts moves by a fifth between two runs of the same
+ * code. `npx tsx tests/bench/write-instructions.bench.ts` (WRITES counted, after WARMUP writes not
+ * counted; CONNECTIONS; WRITE_CHILDREN). The same feedings as http.bench.ts's writes: each child's
+ * 20 minutes before its last, a new version-7 Idempotency-Key each. The server runs the built
+ * bundle (`npm run build` first) with the heap flags `npm start` gives it, and counting stops once
+ * the read models have caught up with the last write, so the projection of every counted write is
+ * counted too. Under valgrind the server runs some fifty times slower: writes gather into larger
+ * group commits than at full speed, so the count is for comparing two versions of the code, run the
+ * same way, rather than a CPU time.
+ */
+const WRITES = Number(process.env.WRITES ?? 2000);
+const WARMUP = Number(process.env.WARMUP ?? 12000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+const WRITE_CHILDREN = Number(process.env.WRITE_CHILDREN ?? CONNECTIONS);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The dump's instructions by where they ran. V8's optimising compilers still work through code first
+ * run a while ago, on threads of their own, at a pace that depends on timing: they are counted apart.
+ */
+function instructionsByPart(dump: string): Map<string, number> {
+  const parts = new Map<string, number>(['compiler', 'collector', 'sqlite', 'rest'].map((part) => [part, 0]));
+  const lines = execFileSync('callgrind_annotate', ['--inclusive=no', '--threshold=100', dump], { maxBuffer: 1 << 28 }).toString().split('\n');
+  for (const line of lines) {
+    const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+(.*)$/.exec(line);
+    if (!match || match[2]!.includes('PROGRAM TOTALS')) continue;
+    const where = match[2]!;
+    const part = /v8::internal::(compiler|maglev|baseline)::|Parser|BytecodeGenerator|Compiler/.test(where)
+      ? 'compiler'
+      : /Scavenge|MarkCompact|Marking|Sweeper|Evacuat|v8::internal::Heap::|heap::base/.test(where)
+        ? 'collector'
+        : where.includes('better_sqlite3')
+          ? 'sqlite'
+          : 'rest';
+    parts.set(part, parts.get(part)! + Number(match[1]!.replaceAll(',', '')));
+  }
+  return parts;
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-instructions-'));
+const counts = path.join(dataDir, 'callgrind.out');
+let server: ChildProcess | undefined;
+
+try {
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  const ownerId = uuidv7();
+  const adapters = await createAdapters(config);
+  const token = await adapters.tokens.issueAccessToken(ownerId);
+  await adapters.close();
+
+  const port = await freePort();
+  const { REDIS_URL: _redis, ...environment } = process.env;
+  // JIT-compiled code changes as it runs: every write to code is looked for (--smc-check).
+  server = spawn(
+    'valgrind',
+    ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${counts}`, process.execPath, ...SERVER_HEAP_FLAGS, 'query-api/dist/start.js'],
+    { cwd: ROOT, env: { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('is running at')) resolve();
+    });
+    server!.on('exit', (code) => reject(new Error(`the server ended (${code}) before it was ready:\n${output}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const auth = { authorization: `Bearer ${token}` };
+
+  const children: string[] = [];
+  for (let i = 0; i < WRITE_CHILDREN; i++) {
+    const created = await fetch(`${url}/api/children`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: `Count ${i}`, birthDate: '2016-01-01', sex: 'Female', timezone: 'UTC' }),
+    });
+    children.push(((await created.json()) as { id: string }).id);
+  }
+  let sent = 0;
+  let lastPosition = 0;
+  const from = Date.now();
+  const writes = (amount: number) =>
+    autocannon({
+      url: `${url}/api/feedings`,
+      connections: CONNECTIONS,
+      amount,
+      timeout: 600,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const childId = children[sent % children.length]!;
+            const startedAt = new Date(from - (1 + Math.floor(sent / children.length)) * 20 * 60_000).toISOString();
+            sent += 1;
+            return Object.assign(request, {
+              headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': uuidv7() },
+              body: JSON.stringify({ childId, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' }),
+            });
+          },
+          onResponse: (status, _body, _context, headers) => {
+            if (status !== 201) throw new Error(`a write was answered ${status}`);
+            lastPosition = Math.max(lastPosition, Number((headers as Record<string, string>)['x-event-position']));
+          },
+        },
+      ],
+    });
+  /** Waits until the read models cover the last write answered. */
+  const caughtUp = () => fetch(`${url}/api/children/${children[0]}/insights/daily`, { headers: { ...auth, 'x-min-position': String(lastPosition) } });
+
+  const pid = String(server.pid);
+  // vgdb finds the server by the host name valgrind read from HOST, which the server's environment sets.
+  const control = (option: string) => execFileSync('callgrind_control', [option, pid], { env: { ...process.env, HOST: '127.0.0.1' } });
+  await writes(WARMUP);
+  await caughtUp();
+  control('--instr=on');
+  const started = Date.now();
+  const result = await writes(WRITES);
+  await caughtUp();
+  control('--instr=off');
+  control('--dump');
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} answers other than 201, ${result.errors} errors`);
+  // The dump goes to a file of its own beside the one named (callgrind.out.1), every thread in it.
+  const [dump] = execFileSync('sh', ['-c', `ls ${counts}.*`]).toString().trim().split('\n');
+  const byPart = instructionsByPart(dump!);
+  const total = [...byPart.values()].reduce((sum, count) => sum + count, 0);
+  const perWrite = (count: number) => Math.round(count / WRITES).toLocaleString('en');
+  console.log(
+    `${WRITES} writes counted after ${WARMUP}, ${CONNECTIONS} connections over ${WRITE_CHILDREN} children, ${((Date.now() - started) / 1000).toFixed(0)} s under callgrind:\n` +
+      `${perWrite(total)} instructions a write, every thread counted; ${perWrite(total - byPart.get('compiler')!)} without V8's compilers (${[...byPart].map(([part, count]) => `${part} ${perWrite(count)}`).join(', ')})`,
+  );
+} finally {
+  server?.kill('SIGKILL');
+  if (!process.env.KEEP) rmSync(dataDir, { recursive: true, force: true });
+}
