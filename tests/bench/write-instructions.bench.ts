@@ -121,14 +121,16 @@ try {
             });
           },
           onResponse: (status, _body, _context, headers) => {
-            if (status !== 201) throw new Error(`a write was answered ${status}`);
-            lastPosition = Math.max(lastPosition, Number((headers as Record<string, string>)['x-event-position']));
+            if (status === 201) lastPosition = Math.max(lastPosition, Number(headers['x-event-position']));
           },
         },
       ],
     });
   /** Waits until the read models cover the last write answered. */
-  const caughtUp = () => fetch(`${url}/api/children/${children[0]}/insights/daily`, { headers: { ...auth, 'x-min-position': String(lastPosition) } });
+  const caughtUp = async () => {
+    const read = await fetch(`${url}/api/children/${children[0]}/insights/daily`, { headers: { ...auth, 'x-min-position': String(lastPosition) } });
+    if (!(lastPosition > 0) || read.headers.has('x-projection-stale')) throw new Error(`the read models did not reach position ${lastPosition}`);
+  };
 
   const pid = String(server.pid);
   // vgdb finds the server by the host name valgrind read from HOST, which the server's environment sets.

@@ -6,12 +6,16 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+    /** Called with each answer; the headers by their names as the server sent them. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
   }
   export interface Options {
     url: string;
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Seconds an answer may take before it counts as a timeout. */
+    timeout?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
