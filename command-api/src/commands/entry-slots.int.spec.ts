@@ -77,6 +77,10 @@ describe('one day written by two processes on one log', () => {
     other = createSqliteEventStore({ file: path.join(directory, 'events.sqlite') });
   });
   afterEach(async () => other.close());
+  let childId: string;
+  beforeEach(() => {
+    childId = uuidv7();
+  });
 
   const depsOf = (store: EventStore) => ({ eventStore: store, readStore: noTimeline, clock: () => new Date(at('13:00')), newId: uuidv7 });
   const claim = (store: EventStore, entryId: string, next: { startedAt: string; endedAt: string }, previous: { startedAt: string; endedAt: string } | null, holders: Record<string, { startedAt: string; endedAt: string }>) =>
@@ -89,10 +93,6 @@ describe('one day written by two processes on one log', () => {
       holderOf: async (id) => ({ status: 'logged', interval: holders[id] ?? null }),
       actor: { userId: 'parent', correlationId: entryId },
     });
-  let childId: string;
-  beforeEach(() => {
-    childId = uuidv7();
-  });
   const slotsOnDay = async () => {
     let slots = new Map<string, string>();
     for (const event of await eventStore.readStream(entrySlotsStreamId('feeding', childId, '2026-11-20'))) {
@@ -127,4 +127,3 @@ describe('one day written by two processes on one log', () => {
     expect(await slotsOnDay()).toEqual({ [first]: at('08:00'), [second]: at('10:00') });
   });
 });
-

@@ -86,4 +86,3 @@ describe('decisions on one stream taken in turn', () => {
     await expect(add(5)).rejects.toThrow('5 is there already');
   });
 });
-

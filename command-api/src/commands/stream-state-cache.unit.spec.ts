@@ -110,4 +110,3 @@ describe('the stream state cache', () => {
     expect(asked).toEqual([0, 0]);
   });
 });
-
