@@ -1,24 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './support/service-process';
+import { freePort } from '../stack/free-port';
 
 /**
  * `npm start`, as the README has a new user run it, runs built JavaScript: no process it starts
  * carries tsx or a loader hook, and the server answers. The server runs in a child of the launcher,
  * with its heap's growth bounded, and ends cleanly with it.
  */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 /** Every process below `pid`, with its command line, from /proc. */
 function descendants(pid: number): { pid: number; args: string[] }[] {
   const parents = new Map<number, number[]>();

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { createAdapters } from '@nightlight/infrastructure/composition/adapters'
 import { generateFamilies } from './support/generate-families';
 import { answeringProcess, bytesWrittenBy, cpuSecondsOf, mainThreadCpuSecondsOf, processUnder } from './support/process-cpu';
 import { EVENTS_PER_DAY } from './support/seeded-server';
+import { freePort } from '../stack/free-port';
 
 /**
  * Throughput of the server as users meet it, against bare Fastify routes answering the same bytes,
@@ -44,14 +44,6 @@ const WRITE_CHILDREN = Number(process.env.WRITE_CHILDREN ?? CONNECTIONS);
 const ONLY = process.env.ONLY;
 const CPU_PROF_DIR = process.env.CPU_PROF_DIR;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const processes: ChildProcess[] = [];
 const scratch = mkdtempSync(path.join(tmpdir(), 'nightlight-http-bench-'));

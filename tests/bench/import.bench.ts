@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { answeringProcess, bytesWrittenBy, cpuSecondsOf, mainThreadCpuSecondsOf } from './support/process-cpu';
+import { freePort } from '../stack/free-port';
 
 /**
  * A 16 MB Baby Buddy export imported while the server answers others: the server started as the
@@ -29,14 +29,6 @@ const MEGABYTES = Number(process.env.MEGABYTES ?? 16);
 const CPU_PROF_DIR = process.env.CPU_PROF_DIR;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DAY_MS = 86_400_000;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Baby Buddy's wall time ('2025-02-17 03:04:09'); the child's zone is UTC here. */
 const wallTime = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../stack/free-port';
 
 /**
  * Live updates under load: STREAMS open `GET /api/children/{id}/live` streams (one per child), and
@@ -17,14 +17,6 @@ const STREAMS = Number(process.env.STREAMS ?? 1000);
 const INTERVAL_MS = Number(process.env.INTERVAL_MS ?? 10);
 const DURATION = Number(process.env.DURATION ?? 10);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'nightlight-live-bench-'));

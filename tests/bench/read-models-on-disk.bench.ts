@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { readModelVersion } from '@nightlight/projector/read-model-version';
 import { generateFamilies } from './support/generate-families';
 import { answeringProcess } from './support/process-cpu';
 import { EVENTS_PER_DAY } from './support/seeded-server';
+import { freePort } from '../stack/free-port';
 
 /**
  * The embedded read models on disk (SQLite), measured from outside on the server as `npm start`
@@ -34,14 +34,6 @@ const MIXED_SECONDS = Number(process.env.MIXED_SECONDS ?? 60);
 const CONNECTIONS = 50;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const YEAR = 1 + 365 * EVENTS_PER_DAY;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'nightlight-disk-bench-'));
 const dataDir = path.join(scratch, 'data');

@@ -1,6 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { freePort } from '../stack/free-port';
 
 /**
  * The instructions a write costs the server, every thread counted (the projector's, the event
@@ -28,14 +28,6 @@ const WARMUP = Number(process.env.WARMUP ?? 12000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const WRITE_CHILDREN = Number(process.env.WRITE_CHILDREN ?? CONNECTIONS);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * The dump's instructions by where they ran. V8's optimising compilers still work through code first
