@@ -8,6 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
+import { feedingsBefore } from './support/feedings-before';
 import { generateFamilies } from './support/generate-families';
 import { answeringProcess, bytesWrittenBy, cpuSecondsOf, mainThreadCpuSecondsOf, processUnder } from './support/process-cpu';
 import { EVENTS_PER_DAY } from './support/seeded-server';
@@ -104,21 +105,8 @@ try {
     }).then((response) => response.json() as Promise<{ id: string }>);
     writeChildren.push(created.id);
   }
-  /** Feedings round robin over the write children, each child's 20 minutes before its last; a new Idempotency-Key each, as the web app sends. */
-  const feedingsBefore = (fromMs: number) => {
-    let sent = 0;
-    return () => {
-      const childId = writeChildren[sent % writeChildren.length]!;
-      const startedAt = new Date(fromMs - (1 + Math.floor(sent / writeChildren.length)) * 20 * 60_000).toISOString();
-      sent += 1;
-      return {
-        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': uuidv7() },
-        body: JSON.stringify({ childId, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' }),
-      };
-    };
-  };
   const now = Date.now();
-  const writeAnswer = await fetch(`${url}/api/feedings`, { method: 'POST', ...feedingsBefore(now + 20 * 60_000)() }).then((response) => response.text());
+  const writeAnswer = await fetch(`${url}/api/feedings`, { method: 'POST', ...feedingsBefore(writeChildren, auth, now + 20 * 60_000)() }).then((response) => response.text());
 
   const getBodyFile = path.join(scratch, 'get-body.json');
   const postAnswerFile = path.join(scratch, 'post-answer.json');
@@ -128,7 +116,7 @@ try {
 
   // Per-request bodies only take effect through `requests` (a top-level setupRequest is ignored).
   const feedingPosts = (target: string, fromMs: number): Options => {
-    const next = feedingsBefore(fromMs);
+    const next = feedingsBefore(writeChildren, auth, fromMs);
     return { url: target, method: 'POST', requests: [{ method: 'POST', setupRequest: (request) => Object.assign(request, next()) }] };
   };
 

@@ -11,6 +11,7 @@ import { answeringProcess, childrenOf, cpuSecondsOf, processUnder } from './supp
 import { freshDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../stack/throwaway-postgres';
 import { startThrowawayRedis } from '../stack/throwaway-redis';
 import { buildServicesIfOutdated, startPostgresStack } from '../faults/support/postgres-stack';
+import { feedingsBefore, type FeedingRequest } from './support/feedings-before';
 
 /**
  * Writes as parents send them (POST /api/feedings through the edge, a new Idempotency-Key each),
@@ -58,7 +59,7 @@ interface Target {
   urls: string[];
   /** The target's own processes, whose CPU a round counts. */
   pids: number[];
-  next: () => { headers: Record<string, string>; body: string };
+  next: () => FeedingRequest;
 }
 
 /** A parent with WRITE_CHILDREN children on `url`, and their feedings one after another, each child's 20 minutes before its last. */
@@ -75,22 +76,7 @@ async function writesTo(label: string, urls: string[], pids: number[]): Promise<
     if (created.status !== 201) throw new Error(`${label}: a child was not created (${created.status} ${await created.text()})`);
     children.push(((await created.json()) as { id: string }).id);
   }
-  const from = Date.now();
-  let sent = 0;
-  return {
-    label,
-    urls,
-    pids,
-    next() {
-      const childId = children[sent % children.length]!;
-      const startedAt = new Date(from - (1 + Math.floor(sent / children.length)) * 20 * 60_000).toISOString();
-      sent += 1;
-      return {
-        headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': uuidv7() },
-        body: JSON.stringify({ childId, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' }),
-      };
-    },
-  };
+  return { label, urls, pids, next: feedingsBefore(children, auth, Date.now()) };
 }
 
 interface Round {

@@ -9,6 +9,7 @@ import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { freePort } from '../stack/free-port';
+import { feedingsBefore } from './support/feedings-before';
 
 /**
  * The instructions a write costs the server, every thread counted (the projector's, the event
@@ -91,9 +92,8 @@ try {
     });
     children.push(((await created.json()) as { id: string }).id);
   }
-  let sent = 0;
+  const next = feedingsBefore(children, auth, Date.now());
   let lastPosition = 0;
-  const from = Date.now();
   const writes = (amount: number) =>
     autocannon({
       url: `${url}/api/feedings`,
@@ -103,15 +103,7 @@ try {
       requests: [
         {
           method: 'POST',
-          setupRequest: (request) => {
-            const childId = children[sent % children.length]!;
-            const startedAt = new Date(from - (1 + Math.floor(sent / children.length)) * 20 * 60_000).toISOString();
-            sent += 1;
-            return Object.assign(request, {
-              headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': uuidv7() },
-              body: JSON.stringify({ childId, startedAt, method: 'Bottle', amountOz: 3.5, type: 'Formula', notes: 'bench' }),
-            });
-          },
+          setupRequest: (request) => Object.assign(request, next()),
           onResponse: (status, _body, _context, headers) => {
             if (status === 201) lastPosition = Math.max(lastPosition, Number(headers['x-event-position']));
           },
