@@ -64,6 +64,12 @@ describe('the edge behind a proxy on the loopback (TRUST_PROXY=loopback)', () =>
     const plain = await server.call('GET', '/healthz');
     expect(plain.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
     expect(plain.headers.get('strict-transport-security')).toBeNull();
+
+    // API answers, whose own policy loads nothing, carry HSTS over HTTPS too.
+    const api = await server.call('GET', '/api/children', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await server.call('GET', '/api/children')).headers.get('strict-transport-security')).toBeNull();
   });
 });
 

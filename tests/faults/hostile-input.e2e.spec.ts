@@ -347,10 +347,21 @@ describe('hostile input', () => {
   });
 
   it('sends the security headers, keeps CORS closed, and refuses a body over 64 KiB with 413', async () => {
+    // API answers: JSON that nothing may load, frame or sniff, read from this origin only.
     for (const answer of [await server.call('GET', '/api/children', { token: fx.parent }), await server.call('GET', '/api/children'), await server.call('GET', '/api/nothing-here')]) {
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('x-powered-by')).toBeNull();
+    }
+    // Pages (the app, the API's reference page) get the whole set for documents.
+    for (const answer of [await fetch(`${server.url}/`), await fetch(`${server.url}/api/docs`)]) {
       expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
-      expect(answer.headers.get('x-frame-options')).toBeTruthy();
+      expect(answer.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
       expect(answer.headers.get('x-powered-by')).toBeNull();
     }
 
