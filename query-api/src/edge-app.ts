@@ -59,8 +59,8 @@ const httpsHeaders = headersSetBy(helmet({ contentSecurityPolicy: { directives: 
  * OWASP's REST guidance lists): no type sniffing, no framing, a policy under which nothing loads,
  * reads from this origin only, and HSTS over HTTPS. The rest of helmet's set (the referrer, the
  * opener, DNS prefetching, download and cross-domain policies, the XSS filter, agent clusters) is
- * for documents. Node checks every header as it writes an answer: eleven headers fewer made a read
- * a twentieth cheaper (docs/benchmarks.md, "HTTP from outside").
+ * for documents. Node checks every header as it writes an answer, and a read is mostly the writing
+ * of its answer (docs/benchmarks.md, "HTTP from outside").
  */
 const plainApiHeaders: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
