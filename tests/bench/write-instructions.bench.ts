@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import { v7 as uuidv7 } from 'uuid';
 import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
@@ -22,12 +22,15 @@ import { feedingsBefore } from './support/feedings-before';
  * the read models have caught up with the last write, so the projection of every counted write is
  * counted too. Under valgrind the server runs some fifty times slower: writes gather into larger
  * group commits than at full speed, so the count is for comparing two versions of the code, run the
- * same way, rather than a CPU time.
+ * same way, rather than a CPU time. READS=n counts n reads of daily insights instead (7 days of a
+ * child with a few hundred feedings), after READ_WARMUP reads not counted.
  */
 const WRITES = Number(process.env.WRITES ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 12000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const WRITE_CHILDREN = Number(process.env.WRITE_CHILDREN ?? CONNECTIONS);
+const READS = Number(process.env.READS ?? 0);
+const READ_WARMUP = Number(process.env.READ_WARMUP ?? 4000);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
@@ -119,23 +122,34 @@ try {
   const pid = String(server.pid);
   // vgdb finds the server by the host name valgrind read from HOST, which the server's environment sets.
   const control = (option: string) => execFileSync('callgrind_control', [option, pid], { env: { ...process.env, HOST: '127.0.0.1' } });
-  await writes(WARMUP);
-  await caughtUp();
-  control('--instr=on');
+  /** Counts `run`'s requests, after its uncounted warm-up. */
+  const count = async (run: (amount: number) => Promise<Result>, amount: number, warmup: number, status: number) => {
+    await run(warmup);
+    await caughtUp();
+    control('--instr=on');
+    const result = await run(amount);
+    await caughtUp();
+    control('--instr=off');
+    control('--dump');
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} answers other than ${status}, ${result.errors} errors`);
+  };
+  const reads = (amount: number) => autocannon({ url: `${url}/api/children/${children[0]}/insights/daily`, headers: auth, connections: CONNECTIONS, amount, timeout: 600 });
   const started = Date.now();
-  const result = await writes(WRITES);
-  await caughtUp();
-  control('--instr=off');
-  control('--dump');
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} answers other than 201, ${result.errors} errors`);
+  if (READS > 0) {
+    await writes(WARMUP / 10);
+    await count(reads, READS, READ_WARMUP, 200);
+  } else {
+    await count(writes, WRITES, WARMUP, 201);
+  }
   // The dump goes to a file of its own beside the one named (callgrind.out.1), every thread in it.
   const [dump] = execFileSync('sh', ['-c', `ls ${counts}.*`]).toString().trim().split('\n');
   const byPart = instructionsByPart(dump!);
   const total = [...byPart.values()].reduce((sum, count) => sum + count, 0);
-  const perWrite = (count: number) => Math.round(count / WRITES).toLocaleString('en');
+  const [counted, what] = READS > 0 ? [READS, 'read'] : [WRITES, 'write'];
+  const perRequest = (instructions: number) => Math.round(instructions / counted).toLocaleString('en');
   console.log(
-    `${WRITES} writes counted after ${WARMUP}, ${CONNECTIONS} connections over ${WRITE_CHILDREN} children, ${((Date.now() - started) / 1000).toFixed(0)} s under callgrind:\n` +
-      `${perWrite(total)} instructions a write, every thread counted; ${perWrite(total - byPart.get('compiler')!)} without V8's compilers (${[...byPart].map(([part, count]) => `${part} ${perWrite(count)}`).join(', ')})`,
+    `${counted} ${what}s counted, ${CONNECTIONS} connections over ${WRITE_CHILDREN} children, ${((Date.now() - started) / 1000).toFixed(0)} s under callgrind:\n` +
+      `${perRequest(total)} instructions a ${what}, every thread counted; ${perRequest(total - byPart.get('compiler')!)} without V8's compilers (${[...byPart].map(([part, instructions]) => `${part} ${perRequest(instructions)}`).join(', ')})`,
   );
 } finally {
   server?.kill('SIGKILL');
