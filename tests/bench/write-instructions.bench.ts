@@ -23,7 +23,7 @@ import { feedingsBefore } from './support/feedings-before';
  * counted too. Under valgrind the server runs some fifty times slower: writes gather into larger
  * group commits than at full speed, so the count is for comparing two versions of the code, run the
  * same way, rather than a CPU time. READS=n counts n reads of daily insights instead (7 days of a
- * child with a few hundred feedings), after READ_WARMUP reads not counted.
+ * child with about a hundred feedings), after READ_WARMUP reads not counted.
  */
 const WRITES = Number(process.env.WRITES ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 12000);
@@ -122,24 +122,26 @@ try {
   const pid = String(server.pid);
   // vgdb finds the server by the host name valgrind read from HOST, which the server's environment sets.
   const control = (option: string) => execFileSync('callgrind_control', [option, pid], { env: { ...process.env, HOST: '127.0.0.1' } });
-  /** Counts `run`'s requests, after its uncounted warm-up. */
-  const count = async (run: (amount: number) => Promise<Result>, amount: number, warmup: number, status: number) => {
+  /** Counts `run`'s requests, after its uncounted warm-up; the seconds counted. */
+  const count = async (run: (amount: number) => Promise<Result>, amount: number, warmup: number, status: number): Promise<number> => {
     await run(warmup);
     await caughtUp();
     control('--instr=on');
+    const started = Date.now();
     const result = await run(amount);
     await caughtUp();
     control('--instr=off');
     control('--dump');
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} answers other than ${status}, ${result.errors} errors`);
+    return (Date.now() - started) / 1000;
   };
   const reads = (amount: number) => autocannon({ url: `${url}/api/children/${children[0]}/insights/daily`, headers: auth, connections: CONNECTIONS, amount, timeout: 600 });
-  const started = Date.now();
+  let seconds: number;
   if (READS > 0) {
     await writes(WARMUP / 10);
-    await count(reads, READS, READ_WARMUP, 200);
+    seconds = await count(reads, READS, READ_WARMUP, 200);
   } else {
-    await count(writes, WRITES, WARMUP, 201);
+    seconds = await count(writes, WRITES, WARMUP, 201);
   }
   // The dump goes to a file of its own beside the one named (callgrind.out.1), every thread in it.
   const [dump] = execFileSync('sh', ['-c', `ls ${counts}.*`]).toString().trim().split('\n');
@@ -148,7 +150,7 @@ try {
   const [counted, what] = READS > 0 ? [READS, 'read'] : [WRITES, 'write'];
   const perRequest = (instructions: number) => Math.round(instructions / counted).toLocaleString('en');
   console.log(
-    `${counted} ${what}s counted, ${CONNECTIONS} connections over ${WRITE_CHILDREN} children, ${((Date.now() - started) / 1000).toFixed(0)} s under callgrind:\n` +
+    `${counted} ${what}s counted, ${CONNECTIONS} connections over ${WRITE_CHILDREN} children, ${seconds.toFixed(0)} s under callgrind:\n` +
       `${perRequest(total)} instructions a ${what}, every thread counted; ${perRequest(total - byPart.get('compiler')!)} without V8's compilers (${[...byPart].map(([part, instructions]) => `${part} ${perRequest(instructions)}`).join(', ')})`,
   );
 } finally {
