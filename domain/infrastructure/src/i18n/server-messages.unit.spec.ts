@@ -48,6 +48,7 @@ const NOT_SAID = new Map<string, string>([
   ['Reseal⟨⟩Notes', "a command's name"],
   ['is never recorded', 'a stored event\'s invariant, which no request can break'],
   ['+⟨⟩ min', 'a display form the web app writes in its own words'],
+  ["default-src 'none'; frame-ancestors 'none'", "the Content-Security-Policy of the API's answers"],
   ['AAP, HealthyChildren.org, "Amount and Schedule of Baby Formula Feedings"', 'a citation, in the language of what it cites'],
   ['CDC, "How Much and How Often to Feed Infant Formula"', 'a citation'],
   ['⟨⟩; CHOP Infant Feeding Guide', 'a citation'],
