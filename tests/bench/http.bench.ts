@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
-import { feedingsBefore } from './support/feedings-before';
+import { childrenToWriteTo, feedingsBefore } from './support/feedings-before';
 import { generateFamilies } from './support/generate-families';
 import { answeringProcess, bytesWrittenBy, cpuSecondsOf, mainThreadCpuSecondsOf, processUnder } from './support/process-cpu';
 import { EVENTS_PER_DAY } from './support/seeded-server';
@@ -94,17 +94,7 @@ try {
   const insightsPath = `/api/children/${childId}/insights/daily`;
   const insightsBody = await fetch(`${url}${insightsPath}`, { headers: auth }).then((response) => response.text());
 
-  // Born years back: with every write on one child (WRITE_CHILDREN=1), each 20 minutes before
-  // the last, a quiet machine's run reaches back two years; none may come before the birth date.
-  const writeChildren: string[] = [];
-  for (let i = 0; i < WRITE_CHILDREN; i++) {
-    const created = await fetch(`${url}/api/children`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ displayName: `Bench ${i}`, birthDate: '2016-01-01', sex: 'Female', timezone: 'UTC' }),
-    }).then((response) => response.json() as Promise<{ id: string }>);
-    writeChildren.push(created.id);
-  }
+  const writeChildren = await childrenToWriteTo(url, auth, WRITE_CHILDREN);
   const now = Date.now();
   const writeAnswer = await fetch(`${url}/api/feedings`, { method: 'POST', ...feedingsBefore(writeChildren, auth, now + 20 * 60_000)() }).then((response) => response.text());
 

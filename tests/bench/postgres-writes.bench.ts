@@ -11,7 +11,7 @@ import { answeringProcess, childrenOf, cpuSecondsOf, processUnder } from './supp
 import { freshDatabase, startThrowawayPostgres, type ThrowawayPostgres } from '../stack/throwaway-postgres';
 import { startThrowawayRedis } from '../stack/throwaway-redis';
 import { buildServicesIfOutdated, startPostgresStack } from '../faults/support/postgres-stack';
-import { feedingsBefore, type FeedingRequest } from './support/feedings-before';
+import { childrenToWriteTo, feedingsBefore, type FeedingRequest } from './support/feedings-before';
 
 /**
  * Writes as parents send them (POST /api/feedings through the edge, a new Idempotency-Key each),
@@ -66,16 +66,7 @@ interface Target {
 async function writesTo(label: string, urls: string[], pids: number[]): Promise<Target> {
   const token = await new TokenService(jwtSecret).issueAccessToken(uuidv7());
   const auth = { authorization: `Bearer ${token}` };
-  const children: string[] = [];
-  for (let i = 0; i < WRITE_CHILDREN; i++) {
-    const created = await fetch(`${urls[0]}/api/children`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ displayName: `Bench ${i}`, birthDate: '2025-01-01', sex: 'Female', timezone: 'UTC' }),
-    });
-    if (created.status !== 201) throw new Error(`${label}: a child was not created (${created.status} ${await created.text()})`);
-    children.push(((await created.json()) as { id: string }).id);
-  }
+  const children = await childrenToWriteTo(urls[0]!, auth, WRITE_CHILDREN);
   return { label, urls, pids, next: feedingsBefore(children, auth, Date.now()) };
 }
 

@@ -9,7 +9,7 @@ import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { freePort } from '../stack/free-port';
-import { feedingsBefore } from './support/feedings-before';
+import { childrenToWriteTo, feedingsBefore } from './support/feedings-before';
 
 /**
  * The instructions a write costs the server, every thread counted (the projector's, the event
@@ -86,15 +86,7 @@ try {
   const url = `http://127.0.0.1:${port}`;
   const auth = { authorization: `Bearer ${token}` };
 
-  const children: string[] = [];
-  for (let i = 0; i < WRITE_CHILDREN; i++) {
-    const created = await fetch(`${url}/api/children`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ displayName: `Count ${i}`, birthDate: '2016-01-01', sex: 'Female', timezone: 'UTC' }),
-    });
-    children.push(((await created.json()) as { id: string }).id);
-  }
+  const children = await childrenToWriteTo(url, auth, WRITE_CHILDREN);
   const next = feedingsBefore(children, auth, Date.now());
   let lastPosition = 0;
   const writes = (amount: number) =>

@@ -7,6 +7,25 @@ export interface FeedingRequest {
 }
 
 /**
+ * The children the write benchmarks write to, made through the API as a parent would. Born years
+ * back: with every write on one child (WRITE_CHILDREN=1), each 20 minutes before the last, a quiet
+ * machine's run reaches back two years, and none may come before the birth date.
+ */
+export async function childrenToWriteTo(url: string, auth: Record<string, string>, count: number): Promise<string[]> {
+  const children: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const created = await fetch(`${url}/api/children`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ displayName: `Bench ${i}`, birthDate: '2016-01-01', sex: 'Female', timezone: 'UTC' }),
+    });
+    if (created.status !== 201) throw new Error(`a child was not created (${created.status} ${await created.text()})`);
+    children.push(((await created.json()) as { id: string }).id);
+  }
+  return children;
+}
+
+/**
  * The writes the write benchmarks send: bottle feedings round robin over `children`, each child's
  * 20 minutes before its last, back from `fromMs`, with a new version-7 Idempotency-Key each, as the
  * web app sends them. Each call gives the next request.
