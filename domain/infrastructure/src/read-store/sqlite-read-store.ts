@@ -431,7 +431,22 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
       // rollback. It keeps the document (which the cache holds anyway), not its JSON, until the commit.
       const [sql, paths] = [insertOnly ? insertSql : upsertSql, columns];
       write(() => statement(sql).run(doc._id, JSON.stringify(doc), ...paths.map((path) => columnValue(doc, path))));
-      if (personal && !insertOnly) erasing = true;
+      kept(doc, !insertOnly);
+    };
+
+    /**
+     * Replaces a document whose indexed values stay as they were by rewriting its row alone: SQLite
+     * rewrites an index's entry whenever an update names its column, even to the same value, and so
+     * the page holding it (a day's insights rewritten at each entry, the same child and date).
+     */
+    const replace = (existing: T, doc: T): void => {
+      if (!columns.every((path) => columnValue(existing, path) === columnValue(doc, path))) return store(doc, false);
+      write(() => statement(`UPDATE ${table} SET doc = ? WHERE id = ?`).run(JSON.stringify(doc), doc._id));
+      kept(doc, true);
+    };
+
+    const kept = (doc: T, overwrote: boolean): void => {
+      if (personal && overwrote) erasing = true;
       cache.set(doc._id, doc);
       noteChange(name, doc._id);
       changed();
@@ -474,7 +489,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
         return (query(`SELECT count(*) AS count FROM ${table} ${where}`).get(...params) as { count: number }).count;
       },
       firstMatch,
-      replace: (_existing, doc) => store(doc, false),
+      replace,
       // The table refuses a taken id itself.
       add: (doc) => store(doc, true),
       deleteMatching,

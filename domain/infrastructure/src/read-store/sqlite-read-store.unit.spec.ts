@@ -168,6 +168,43 @@ describe('the SQLite read store', () => {
     await reopened.close();
   });
 
+  it("rewrites a replaced document's index entries only when its indexed values change, and finds it by them either way", async () => {
+    const file = fileIn();
+    const store = createSqliteReadStore({ file, cacheDocuments: 1 });
+    const daily = store.collection('daily');
+    await daily.createIndex({ childId: 1, date: 1 });
+    // Enough documents that the table and its index each span several pages.
+    for (let day = 1; day <= 28; day += 1) {
+      for (const child of ['c1', 'c2', 'c3', 'c4', 'c5']) {
+        const date = `2026-02-${String(day).padStart(2, '0')}`;
+        await daily.insertOne({ _id: `${child}:${date}`, childId: child, date, feeds: 1, notes: 'x'.repeat(200) });
+      }
+    }
+    await store.commit();
+    const walBytes = () => readFileSync(`${file}-wal`).length;
+    const FRAME = 4096 + 24;
+
+    let before = walBytes();
+    await daily.replaceOne({ _id: 'c3:2026-02-14' }, { _id: 'c3:2026-02-14', childId: 'c3', date: '2026-02-14', feeds: 2, notes: 'x'.repeat(200) });
+    await store.commit();
+    expect(walBytes() - before).toBe(FRAME);
+
+    before = walBytes();
+    await daily.replaceOne({ _id: 'c3:2026-02-14' }, { _id: 'c3:2026-02-14', childId: 'c3', date: '2026-02-15', feeds: 2, notes: 'x'.repeat(200) });
+    await store.commit();
+    expect(walBytes() - before).toBe(2 * FRAME);
+
+    const reopened = createSqliteReadStore({ file, cacheDocuments: 1 });
+    const ids = async (date: string) => (await reopened.collection('daily').find({ childId: 'c3', date })).map((doc) => [doc._id, doc['feeds']]);
+    expect(await ids('2026-02-14')).toEqual([]);
+    expect(await ids('2026-02-15')).toEqual([
+      ['c3:2026-02-14', 2],
+      ['c3:2026-02-15', 1],
+    ]);
+    await reopened.close();
+    await store.close();
+  });
+
   it('leaves nothing of a deleted document of a personal collection in its files', async () => {
     const file = fileIn();
     const store = createSqliteReadStore({ file, cacheDocuments: 100, erasable: ['users'] });
