@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_HEAP_FLAGS } from '@nightlight/embedded/heap-growth';
 import { loadConfig } from '@nightlight/infrastructure/config/app-config';
 import { createAdapters } from '@nightlight/infrastructure/composition/adapters';
 import { generateFamilies } from './support/generate-families';
@@ -12,7 +13,8 @@ import type { ReplayFigures } from './support/replay-read-models';
  * `EVENTS=1000000 npx tsx tests/bench/rebuild.bench.ts`: by default each child has a year of history
  * (13 entries a day), so a million events are about 211 families' years. EVENTS_PER_CHILD overrides
  * the history per child. The log is generated here; the replay runs in a fresh process of its own
- * (support/replay-read-models.ts), as it does when the server starts. CPU_PROF_DIR=dir profiles
+ * (support/replay-read-models.ts), as it does when the server starts, with the heap flags `npm start`
+ * gives the server (its young generation's size changes a replay's rate by a tenth). CPU_PROF_DIR=dir profiles
  * that process (`--cpu-prof`, which Node does not take from NODE_OPTIONS) to see where the time goes.
  */
 const EVENTS_PER_DAY = 13;
@@ -27,7 +29,7 @@ console.log(`generated ${appended} events (${Math.ceil(events / perChild)} child
 await writer.close();
 
 const profile = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-const replay = fork(new URL('./support/replay-read-models.ts', import.meta.url), { env: { ...process.env, DATA_DIR: dataDir }, execArgv: [...process.execArgv, ...profile] });
+const replay = fork(new URL('./support/replay-read-models.ts', import.meta.url), { env: { ...process.env, DATA_DIR: dataDir }, execArgv: [...process.execArgv, ...SERVER_HEAP_FLAGS, ...profile] });
 const figures = await new Promise<ReplayFigures>((resolve, reject) => {
   replay.once('message', (message) => resolve(message as ReplayFigures));
   replay.once('exit', (code) => reject(new Error(`the replay process ended (${code}) without figures`)));
