@@ -1,15 +1,26 @@
 import { entryKind } from '@nightlight/domain/entries/all-entry-kinds';
-import type { DailyInput } from '@nightlight/domain/insights/daily-insights';
+import { byStartMs, type DailyInput, type TimedDiaper, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
+import type { EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
 import { detailsOf, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
+import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { instantMs } from '@nightlight/domain/time/zoned-time';
 import type { ProjectionContext } from '../projection';
+
+/** What a child's entries add to their days, by what the insights count them as, each oldest first (byStartMs). */
+export interface DailyInputs {
+  feedings: TimedFeeding[];
+  sleeps: TimedSleep[];
+  diapers: TimedDiaper[];
+}
 
 /** A child's entries as daily insights count them, for a span of start times known in full. */
 interface KnownSpan {
   from: number;
   to: number;
   /** By entry id: what each entry starting in the span adds to its day (null: pumping, nothing). */
-  entries: Map<string, DailyInput | null>;
+  byId: Map<string, DailyInput | null>;
+  /** The same, in the order the insights take them: a recompute neither sorts nor sifts the span. */
+  inputs: DailyInputs;
 }
 
 /**
@@ -23,8 +34,8 @@ const ENTRIES_KEPT = 50_000;
  * What daily insights need of a child's timeline, kept between events: recomputing a date after one
  * entry changed read its whole window of entries from the store again, the largest part of a
  * write's projection (docs/benchmarks.md). The timeline projection tells of every entry it writes
- * or deletes (`entryWritten`), so the one entry goes in or out; a span not known is read once.
- * Per projection context: a rebuild's projector, on a thread of its own, keeps its own.
+ * or deletes (`entryWritten`), so the one entry goes in or out, at its place; a span not known is
+ * read once. Per projection context: a rebuild's projector, on a thread of its own, keeps its own.
  */
 export class DailyEntries {
   private readonly children = new Map<string, KnownSpan>();
@@ -33,23 +44,26 @@ export class DailyEntries {
   private writes = 0;
 
   /** What the entries of `childId` starting in [from, to) add to their days, read from the timeline when not known. */
-  async within(childId: string, from: number, to: number, read: () => Promise<TimelineDocument[]>): Promise<DailyInput[]> {
+  async within(childId: string, from: number, to: number, read: () => Promise<TimelineDocument[]>): Promise<DailyInputs> {
     const known = this.children.get(childId);
-    const inputs: DailyInput[] = [];
     if (known && from >= known.from && to <= known.to) {
       this.keep(childId, known);
-      for (const input of known.entries.values()) if (input && startOf(input) >= from && startOf(input) < to) inputs.push(input);
-      return inputs;
+      return inputsWithin(known.inputs, { from, to });
     }
     const writesBefore = this.writes;
-    const entries = new Map<string, DailyInput | null>();
+    const byId = new Map<string, DailyInput | null>();
+    const inputs: DailyInputs = { feedings: [], sleeps: [], diapers: [] };
     for (const doc of await read()) {
       const input = dailyInputOf(doc);
-      entries.set(doc._id, input);
-      if (input) inputs.push(input);
+      byId.set(doc._id, input);
+      if (input) listOf(inputs, input).push(partOf(input));
     }
-    if (this.writes === writesBefore) this.keep(childId, { from, to, entries });
-    return inputs;
+    inputs.feedings.sort(byStartMs);
+    inputs.sleeps.sort(byStartMs);
+    inputs.diapers.sort(byStartMs);
+    if (this.writes === writesBefore) this.keep(childId, { from, to, byId, inputs });
+    // Slices, as for a span known: the kept lists change as entries are written.
+    return inputsWithin(inputs, { from, to });
   }
 
   /** An entry was written to the timeline (`doc`) or deleted from it (null). */
@@ -57,10 +71,23 @@ export class DailyEntries {
     this.writes += 1;
     const known = this.children.get(childId);
     if (!known) return;
-    if (known.entries.delete(id)) this.kept -= 1;
-    if (doc && instantMs(doc.startedAt) >= known.from && instantMs(doc.startedAt) < known.to) {
-      known.entries.set(id, dailyInputOf(doc));
-      this.kept += 1;
+    const old = known.byId.get(id);
+    if (old !== undefined) {
+      known.byId.delete(id);
+      this.kept -= 1;
+      if (old) {
+        const list = listOf(known.inputs, old);
+        list.splice(list.indexOf(partOf(old)), 1);
+      }
+    }
+    if (!doc || instantMs(doc.startedAt) < known.from || instantMs(doc.startedAt) >= known.to) return;
+    const input = dailyInputOf(doc);
+    known.byId.set(id, input);
+    this.kept += 1;
+    if (input) {
+      const list = listOf(known.inputs, input);
+      const part = partOf(input);
+      list.splice(firstIndexNotBelow(list.length, (index) => byStartMs(list[index]!, part) < 0), 0, part);
     }
   }
 
@@ -74,7 +101,7 @@ export class DailyEntries {
   private keep(childId: string, span: KnownSpan): void {
     this.drop(childId);
     this.children.set(childId, span);
-    this.kept += span.entries.size;
+    this.kept += span.byId.size;
     for (const [oldest] of this.children) {
       if (this.kept <= ENTRIES_KEPT || oldest === childId) break;
       this.drop(oldest);
@@ -83,14 +110,30 @@ export class DailyEntries {
 
   private drop(childId: string): void {
     const known = this.children.get(childId);
-    if (known) this.kept -= known.entries.size;
+    if (known) this.kept -= known.byId.size;
     this.children.delete(childId);
   }
 }
 
 const dailyInputOf = (doc: TimelineDocument): DailyInput | null =>
   entryKind(doc.kind).timeline.dailyInput({ id: doc._id, startedAt: doc.startedAt, endedAt: doc.endedAt, details: detailsOf(doc) });
-const startOf = (input: DailyInput): number => ('feeding' in input ? input.feeding.start : 'sleep' in input ? input.sleep.start : input.diaper.start);
+
+/** The list of `inputs` an entry goes in: a feed, a sleep or a diaper change (the same lists' element types as partOf gives). */
+const listOf = (inputs: DailyInputs, input: DailyInput): (TimedFeeding | TimedSleep | TimedDiaper)[] =>
+  'feeding' in input ? inputs.feedings : 'sleep' in input ? inputs.sleeps : inputs.diapers;
+const partOf = (input: DailyInput): TimedFeeding | TimedSleep | TimedDiaper => ('feeding' in input ? input.feeding : 'sleep' in input ? input.sleep : input.diaper);
+
+/** The entries (oldest first) that start inside the window, found by two binary searches. */
+export function startingWithin<T extends { start: number }>(entries: readonly T[], window: EntriesWindow): T[] {
+  const firstAtOrAfter = (ms: number) => firstIndexNotBelow(entries.length, (index) => entries[index]!.start < ms);
+  return entries.slice(firstAtOrAfter(window.from), firstAtOrAfter(window.to));
+}
+
+const inputsWithin = (inputs: DailyInputs, window: EntriesWindow): DailyInputs => ({
+  feedings: startingWithin(inputs.feedings, window),
+  sleeps: startingWithin(inputs.sleeps, window),
+  diapers: startingWithin(inputs.diapers, window),
+});
 
 const byContext = new WeakMap<ProjectionContext, DailyEntries>();
 

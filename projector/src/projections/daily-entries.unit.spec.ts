@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { DailyInput } from '@nightlight/domain/insights/daily-insights';
 import type { TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { DailyEntries } from './daily-entries';
+import { DailyEntries, type DailyInputs } from './daily-entries';
 
 const HOUR = 3_600_000;
 const FROM = Date.parse('2026-11-20T00:00:00.000Z');
 const diaper = (id: string, hour: number) => ({ _id: id, kind: 'diaper', startedAt: new Date(FROM + hour * HOUR).toISOString(), diaper: { contents: 'wet', color: null } }) as unknown as TimelineDocument;
-const ids = (inputs: DailyInput[]) => inputs.map((input) => ('diaper' in input ? input.diaper.input.id : null));
+const ids = (inputs: DailyInputs) => inputs.diapers.map((diaper) => diaper.input.id);
 
 describe("a child's entries kept for daily insights", () => {
   it('reads a span once, then moves each written or deleted entry in or out of it', async () => {
@@ -22,6 +21,18 @@ describe("a child's entries kept for daily insights", () => {
     // Outside what is known: read again.
     await entries.within('child', FROM, FROM + 48 * HOUR, timeline);
     expect(reads).toBe(2);
+  });
+
+  it('gives each span oldest first however its entries were read, written, moved or deleted', async () => {
+    const entries = new DailyEntries();
+    const timeline = async () => [diaper('late', 20), diaper('early', 2), diaper('noon', 12)];
+    expect(ids(await entries.within('child', FROM, FROM + 24 * HOUR, timeline))).toEqual(['early', 'noon', 'late']);
+    entries.entryWritten('child', 'dawn', diaper('dawn', 6));
+    entries.entryWritten('child', 'late', diaper('late', 1));
+    entries.entryWritten('child', 'first', diaper('first', 0));
+    entries.entryWritten('child', 'noon', null);
+    expect(ids(await entries.within('child', FROM, FROM + 24 * HOUR, timeline))).toEqual(['first', 'late', 'early', 'dawn']);
+    expect(ids(await entries.within('child', FROM + 2 * HOUR, FROM + 7 * HOUR, timeline))).toEqual(['early', 'dawn']);
   });
 
   it('does not keep a span read while an entry was being written: it may lack that entry', async () => {

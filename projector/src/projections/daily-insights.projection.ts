@@ -1,14 +1,13 @@
-import { byStartMs, dailyInsightsOfTimed, type DailyInsightsDocument, type TimedDiaper, type TimedFeeding, type TimedSleep } from '@nightlight/domain/insights/daily-insights';
-import { datesAffectedBy, entriesWindowFor, type EntriesWindow } from '@nightlight/domain/insights/daily-insights-window';
+import { dailyInsightsOfTimed, type DailyInsightsDocument } from '@nightlight/domain/insights/daily-insights';
+import { datesAffectedBy, entriesWindowFor } from '@nightlight/domain/insights/daily-insights-window';
 import type { ChildSchedule } from '@nightlight/domain/insights/insight-inputs';
 import { CHILDREN_COLLECTION, type ChildDocument } from '@nightlight/domain/read-models/children/child-document';
 import { DAILY_INSIGHTS_COLLECTION, dailyInsightsId, type DailyInsightsRecord } from '@nightlight/domain/read-models/daily-insights/daily-insights-record';
 import { TIMELINE_COLLECTION, type TimelineDocument } from '@nightlight/domain/read-models/timeline/timeline-document';
-import { firstIndexNotBelow } from '@nightlight/domain/shared/first-index';
 import { daysBetween, type LocalDate } from '@nightlight/domain/time/zoned-time';
 import { eachInSlices } from '@nightlight/infrastructure/event-loop/in-slices';
 import type { ProjectionContext } from '../projection';
-import { dailyEntriesOf } from './daily-entries';
+import { dailyEntriesOf, startingWithin } from './daily-entries';
 
 function isEmptyDay(doc: DailyInsightsDocument): boolean {
   return (
@@ -54,23 +53,11 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
   const schedule = scheduleOf(child);
   const from = entriesWindowFor(dates[0]!, schedule).from;
   const to = entriesWindowFor(dates[dates.length - 1]!, schedule).to;
-  const inputs = await dailyEntriesOf(context).within(child._id, from, to, () =>
+  const { feedings, sleeps, diapers } = await dailyEntriesOf(context).within(child._id, from, to, () =>
     context.readStore
       .collection<TimelineDocument>(TIMELINE_COLLECTION)
       .find({ childId: child._id, startedAt: { $gte: new Date(from).toISOString(), $lt: new Date(to).toISOString() } }, { readOnly: true }),
   );
-  const feedings: TimedFeeding[] = [];
-  const sleeps: TimedSleep[] = [];
-  const diapers: TimedDiaper[] = [];
-  // What each kind adds to a day: a feed, a sleep, a diaper change (a pumping or another kind adds nothing).
-  for (const input of inputs) {
-    if ('feeding' in input) feedings.push(input.feeding);
-    else if ('sleep' in input) sleeps.push(input.sleep);
-    else diapers.push(input.diaper);
-  }
-  feedings.sort(byStartMs);
-  sleeps.sort(byStartMs);
-  diapers.sort(byStartMs);
   const collection = context.readStore.collection<DailyInsightsRecord>(DAILY_INSIGHTS_COLLECTION);
   for (const date of dates) {
     const window = entriesWindowFor(date, schedule);
@@ -80,16 +67,6 @@ async function recomputeRun(context: ProjectionContext, child: ChildDocument, da
     if (isEmptyDay(doc)) await collection.deleteOne({ _id });
     else await collection.replaceOne({ _id }, { _id, childId: child._id, ownerId: child.ownerId, ...doc }, { upsert: true, handOver: true });
   }
-}
-
-/** The index of the first entry (ascending by start) starting at or after `ms`. */
-function firstStartingAtOrAfter(entries: readonly { start: number }[], ms: number): number {
-  return firstIndexNotBelow(entries.length, (index) => entries[index]!.start < ms);
-}
-
-/** The entries (ascending by start) that start inside the window, found by two binary searches. */
-function startingWithin<T extends { start: number }>(entries: readonly T[], window: EntriesWindow): T[] {
-  return entries.slice(firstStartingAtOrAfter(entries, window.from), firstStartingAtOrAfter(entries, window.to));
 }
 
 /** Recomputes the dates the given entries (old and new versions of what changed) touch. */
