@@ -118,9 +118,10 @@ export class DailyEntries {
 const dailyInputOf = (doc: TimelineDocument): DailyInput | null =>
   entryKind(doc.kind).timeline.dailyInput({ id: doc._id, startedAt: doc.startedAt, endedAt: doc.endedAt, details: detailsOf(doc) });
 
-/** The list of `inputs` an entry goes in: a feed, a sleep or a diaper change (the same lists' element types as partOf gives). */
+/** The list an entry goes in, by what the insights count it as: a feed, a sleep or a diaper change. */
 const listOf = (inputs: DailyInputs, input: DailyInput): (TimedFeeding | TimedSleep | TimedDiaper)[] =>
   'feeding' in input ? inputs.feedings : 'sleep' in input ? inputs.sleeps : inputs.diapers;
+/** What that list holds of the entry. */
 const partOf = (input: DailyInput): TimedFeeding | TimedSleep | TimedDiaper => ('feeding' in input ? input.feeding : 'sleep' in input ? input.sleep : input.diaper);
 
 /** The entries (oldest first) that start inside the window, found by two binary searches. */

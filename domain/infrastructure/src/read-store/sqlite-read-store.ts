@@ -435,9 +435,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
     };
 
     /**
-     * Replaces a document whose indexed values stay as they were by rewriting its row alone: SQLite
-     * rewrites an index's entry whenever an update names its column, even to the same value, and so
-     * the page holding it (a day's insights rewritten at each entry, the same child and date).
+     * A replacement whose indexed values stay as they were rewrites its row alone: an update naming
+     * an index's column rewrites the index's entry, and the page holding it, even with the same
+     * value (a day's insights are replaced at each entry, under the same child and date).
      */
     const replace = (existing: T, doc: T): void => {
       if (!columns.every((path) => columnValue(existing, path) === columnValue(doc, path))) return store(doc, false);
