@@ -23,7 +23,9 @@ import { childrenToWriteTo, feedingsBefore } from './support/feedings-before';
  * counted too. Under valgrind the server runs some fifty times slower: writes gather into larger
  * group commits than at full speed, so the count is for comparing two versions of the code, run the
  * same way, rather than a CPU time. READS=n counts n reads of daily insights instead (7 days of a
- * child with about a hundred feedings), after READ_WARMUP reads not counted.
+ * child with about a hundred feedings), after READ_WARMUP reads not counted. THREADS=1 also prints
+ * each thread's count: the answering thread's, the projector's, the event log's writer's and V8's
+ * helpers' (its compilers and its collector's marking and sweeping run there).
  */
 const WRITES = Number(process.env.WRITES ?? 2000);
 const WARMUP = Number(process.env.WARMUP ?? 12000);
@@ -31,6 +33,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const WRITE_CHILDREN = Number(process.env.WRITE_CHILDREN ?? CONNECTIONS);
 const READS = Number(process.env.READS ?? 0);
 const READ_WARMUP = Number(process.env.READ_WARMUP ?? 4000);
+const BY_THREAD = process.env.THREADS === '1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
@@ -72,7 +75,7 @@ try {
   // JIT-compiled code changes as it runs: every write to code is looked for (--smc-check).
   server = spawn(
     'valgrind',
-    ['--tool=callgrind', '--instr-atstart=no', '--smc-check=all-non-file', `--callgrind-out-file=${counts}`, process.execPath, ...SERVER_HEAP_FLAGS, 'query-api/dist/start.js'],
+    ['--tool=callgrind', '--instr-atstart=no', `--separate-threads=${BY_THREAD ? 'yes' : 'no'}`, '--smc-check=all-non-file', `--callgrind-out-file=${counts}`, process.execPath, ...SERVER_HEAP_FLAGS, 'query-api/dist/start.js'],
     { cwd: ROOT, env: { ...environment, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   await new Promise<void>((resolve, reject) => {
@@ -135,16 +138,29 @@ try {
   } else {
     seconds = await count(writes, WRITES, WARMUP, 201);
   }
-  // The dump goes to a file of its own beside the one named (callgrind.out.1), every thread in it.
-  const [dump] = execFileSync('sh', ['-c', `ls ${counts}.*`]).toString().trim().split('\n');
-  const byPart = instructionsByPart(dump!);
-  const total = [...byPart.values()].reduce((sum, count) => sum + count, 0);
+  // The dump goes to a file of its own beside the one named: callgrind.out.1 with every thread in
+  // it, or one a thread (callgrind.out.1-01, the answering thread's, then one a thread started).
+  const dumps = execFileSync('sh', ['-c', `ls ${counts}.*`]).toString().trim().split('\n');
+  const threads = dumps.map((dump) => ({ thread: /-(\d+)$/.exec(dump)?.[1] ?? 'all', byPart: instructionsByPart(dump) }));
+  const sum = (byPart: Map<string, number>) => [...byPart.values()].reduce((total, count) => total + count, 0);
+  const byPart = new Map<string, number>();
+  for (const { byPart: own } of threads) for (const [part, count] of own) byPart.set(part, (byPart.get(part) ?? 0) + count);
+  const total = sum(byPart);
   const [counted, what] = READS > 0 ? [READS, 'read'] : [WRITES, 'write'];
   const perRequest = (instructions: number) => Math.round(instructions / counted).toLocaleString('en');
+  const parts = (counts: Map<string, number>) => [...counts].map(([part, instructions]) => `${part} ${perRequest(instructions)}`).join(', ');
   console.log(
     `${counted} ${what}s counted, ${CONNECTIONS} connections over ${WRITE_CHILDREN} children, ${seconds.toFixed(0)} s under callgrind:\n` +
-      `${perRequest(total)} instructions a ${what}, every thread counted; ${perRequest(total - byPart.get('compiler')!)} without V8's compilers (${[...byPart].map(([part, instructions]) => `${part} ${perRequest(instructions)}`).join(', ')})`,
+      `${perRequest(total)} instructions a ${what}, every thread counted; ${perRequest(total - byPart.get('compiler')!)} without V8's compilers (${parts(byPart)})`,
   );
+  if (BY_THREAD) {
+    for (const { thread, byPart: own } of threads.filter(({ byPart: own }) => sum(own) > 0)) {
+      // V8's helper threads run nothing but its compilers and its collector.
+      const helper = own.get('rest')! + own.get('sqlite')! < sum(own) / 4;
+      const name = thread === '01' ? 'answering thread' : helper ? "V8's helper" : 'worker thread';
+      console.log(`  thread ${thread} (${name}): ${perRequest(sum(own))} (${parts(own)})`);
+    }
+  }
 } finally {
   server?.kill('SIGKILL');
   if (!process.env.KEEP) rmSync(dataDir, { recursive: true, force: true });
