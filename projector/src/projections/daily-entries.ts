@@ -56,7 +56,10 @@ export class DailyEntries {
     for (const doc of await read()) {
       const input = dailyInputOf(doc);
       byId.set(doc._id, input);
-      if (input) listOf(inputs, input).push(partOf(input));
+      if (input) {
+        const { list, part } = placeOf(inputs, input);
+        list.push(part);
+      }
     }
     inputs.feedings.sort(byStartMs);
     inputs.sleeps.sort(byStartMs);
@@ -76,8 +79,8 @@ export class DailyEntries {
       known.byId.delete(id);
       this.kept -= 1;
       if (old) {
-        const list = listOf(known.inputs, old);
-        list.splice(list.indexOf(partOf(old)), 1);
+        const { list, part } = placeOf(known.inputs, old);
+        list.splice(list.indexOf(part), 1);
       }
     }
     if (!doc || instantMs(doc.startedAt) < known.from || instantMs(doc.startedAt) >= known.to) return;
@@ -85,8 +88,7 @@ export class DailyEntries {
     known.byId.set(id, input);
     this.kept += 1;
     if (input) {
-      const list = listOf(known.inputs, input);
-      const part = partOf(input);
+      const { list, part } = placeOf(known.inputs, input);
       list.splice(firstIndexNotBelow(list.length, (index) => byStartMs(list[index]!, part) < 0), 0, part);
     }
   }
@@ -118,11 +120,14 @@ export class DailyEntries {
 const dailyInputOf = (doc: TimelineDocument): DailyInput | null =>
   entryKind(doc.kind).timeline.dailyInput({ id: doc._id, startedAt: doc.startedAt, endedAt: doc.endedAt, details: detailsOf(doc) });
 
-/** The list an entry goes in, by what the insights count it as: a feed, a sleep or a diaper change. */
-const listOf = (inputs: DailyInputs, input: DailyInput): (TimedFeeding | TimedSleep | TimedDiaper)[] =>
-  'feeding' in input ? inputs.feedings : 'sleep' in input ? inputs.sleeps : inputs.diapers;
-/** What that list holds of the entry. */
-const partOf = (input: DailyInput): TimedFeeding | TimedSleep | TimedDiaper => ('feeding' in input ? input.feeding : 'sleep' in input ? input.sleep : input.diaper);
+type Part = TimedFeeding | TimedSleep | TimedDiaper;
+
+/** Where an entry goes, by what the insights count it as (a feed, a sleep or a diaper change): its list, and what the list holds of it. */
+function placeOf(inputs: DailyInputs, input: DailyInput): { list: Part[]; part: Part } {
+  if ('feeding' in input) return { list: inputs.feedings, part: input.feeding };
+  if ('sleep' in input) return { list: inputs.sleeps, part: input.sleep };
+  return { list: inputs.diapers, part: input.diaper };
+}
 
 /** The entries (oldest first) that start inside the window, found by two binary searches. */
 export function startingWithin<T extends { start: number }>(entries: readonly T[], window: EntriesWindow): T[] {

@@ -305,6 +305,8 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
       upsertSql = `${insertSql} ON CONFLICT (id) DO UPDATE SET ${names.slice(1).map((column) => `${column} = excluded.${column}`).join(', ')}`;
     };
     writeStatements();
+    /** A replacement that leaves every indexed value as it was names the document alone (see `replace`). */
+    const rowOnlySql = `UPDATE ${table} SET doc = ? WHERE id = ?`;
 
     const byId = (id: string): T | null => {
       const cached = cache.get(id);
@@ -441,7 +443,7 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): SqliteRe
      */
     const replace = (existing: T, doc: T): void => {
       if (!columns.every((path) => columnValue(existing, path) === columnValue(doc, path))) return store(doc, false);
-      write(() => statement(`UPDATE ${table} SET doc = ? WHERE id = ?`).run(JSON.stringify(doc), doc._id));
+      write(() => statement(rowOnlySql).run(JSON.stringify(doc), doc._id));
       kept(doc, true);
     };
 
