@@ -10,6 +10,8 @@ describeInBrowser('sign-in page in Chromium', (suite) => {
     const page = await context.newPage();
     await page.goto('/');
     await page.waitForURL('**/auth/login');
+    // The address changes before the sign-in screen has rendered (it is loaded apart): wait for it.
+    await page.getByRole('heading', { name: 'Welcome to Nightlight' }).waitFor();
     await expect(page.getByRole('heading', { name: 'Welcome to Nightlight' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
     await context.close();
