@@ -36,7 +36,7 @@ const IN_FLIGHT_PAUSE_MS = 5;
 /**
  * Days as their streams have them, per event store (per process): a day's stream grows by a claim
  * or a release with every write reaching into it, and folding it from the start each time made
- * reading days the largest part of a write's work (docs/benchmarks.md). Kept by their slots, since
+ * reading days the largest part of a write's work (`http.bench.ts`). Kept by their slots, since
  * a slot is what they hold (247 bytes of heap each, measured): 100,000 slots are the last few days
  * of thousands of children at 15 entries a day, 25 MB. Counted by days (10,000 of them), the 6,000
  * days of 72 entries that ten minutes of the benchmark's heavy writes touch held about 120 MB.

@@ -33,7 +33,7 @@ const ENTRIES_KEPT = 50_000;
 /**
  * What daily insights need of a child's timeline, kept between events: recomputing a date after one
  * entry changed read its whole window of entries from the store again, the largest part of a
- * write's projection (docs/benchmarks.md). The timeline projection tells of every entry it writes
+ * write's projection (`http.bench.ts`). The timeline projection tells of every entry it writes
  * or deletes (`entryWritten`), so the one entry goes in or out, at its place; a span not known is
  * read once. Per projection context: a rebuild's projector, on a thread of its own, keeps its own.
  */

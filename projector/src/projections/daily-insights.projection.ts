@@ -28,8 +28,7 @@ const SHARED_READ_MAX_GAP_DAYS = 2;
 /**
  * Dates recomputed from one read at most: a burst's hundreds of days (an import's) are read a few
  * weeks at a time, with other work let in between the reads. During an import, one settlement read
- * months of entries back in one query and held every other request for 0.4 s (docs/benchmarks.md,
- * "Import").
+ * months of entries back in one query and held every other request for 0.4 s (`import.bench.ts`).
  */
 const RUN_MAX_DATES = 21;
 
