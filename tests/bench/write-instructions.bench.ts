@@ -148,7 +148,7 @@ try {
   const total = sum(byPart);
   const [counted, what] = READS > 0 ? [READS, 'read'] : [WRITES, 'write'];
   const perRequest = (instructions: number) => Math.round(instructions / counted).toLocaleString('en');
-  const parts = (counts: Map<string, number>) => [...counts].map(([part, instructions]) => `${part} ${perRequest(instructions)}`).join(', ');
+  const parts = (instructionsOf: Map<string, number>) => [...instructionsOf].map(([part, instructions]) => `${part} ${perRequest(instructions)}`).join(', ');
   console.log(
     `${counted} ${what}s counted, ${CONNECTIONS} connections over ${WRITE_CHILDREN} children, ${seconds.toFixed(0)} s under callgrind:\n` +
       `${perRequest(total)} instructions a ${what}, every thread counted; ${perRequest(total - byPart.get('compiler')!)} without V8's compilers (${parts(byPart)})`,
