@@ -9,8 +9,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
-    // One jsdom a worker for file after file (see the root vitest.config.ts): the setup above
-    // resets what the app keeps between tests.
+    // Files run one after another in the same worker (see the root vitest.config.ts): the setup
+    // above resets what the app keeps between tests.
     isolate: false,
     // Screens typed into with user-event in jsdom share two cores with the other projects' servers
     // and browsers; a form walk can take several seconds there. A timeout is not a speed check.
