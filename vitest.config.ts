@@ -35,6 +35,18 @@ export default defineConfig({
       'web/vitest.config.ts',
       {
         test: {
+          name: 'e2e',
+          isolate,
+          sequence: { groupOrder: 1 },
+          root: 'tests',
+          include: ['api/**/*.spec.ts', 'browser/**/*.spec.ts'],
+          globalSetup: ['browser/web-build.global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'contracts',
           isolate,
           sequence: { groupOrder: 2 },
@@ -44,18 +56,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-        },
-      },
-      {
-        test: {
-          name: 'e2e',
-          isolate,
-          sequence: { groupOrder: 1 },
-          root: 'tests',
-          include: ['api/**/*.spec.ts', 'browser/**/*.spec.ts'],
-          globalSetup: ['browser/web-build.global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
         },
       },
       {
